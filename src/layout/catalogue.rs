@@ -40,6 +40,13 @@ catalogue!(
     "asymmetric",
     "diamond",
     "triangle",
+    "triangle-21",
+    "triangle-28",
+    "hexagon",
+    "square-6",
+    "cross-5x7",
+    "cross-5x9",
+    "cross-7x9",
 );
 
 impl Entry {
@@ -54,10 +61,7 @@ impl Entry {
 /// (`Level 5`, `English`), ignoring case.
 pub fn find(name: &str) -> Option<&'static Entry> {
     let wanted = name.trim().to_ascii_lowercase();
-    let as_level = wanted
-        .parse::<u32>()
-        .ok()
-        .map(|n| format!("level-{n}"));
+    let as_level = wanted.parse::<u32>().ok().map(|n| format!("level-{n}"));
     ENTRIES.iter().find(|e| {
         e.key == wanted
             || as_level.as_deref() == Some(e.key)
@@ -90,7 +94,11 @@ mod tests {
     fn every_entry_parses_validates_and_round_trips() {
         for e in ENTRIES {
             let layout = e.layout().unwrap_or_else(|err| panic!("{err}"));
-            assert!(!layout.description.is_empty(), "{} has no description", e.key);
+            assert!(
+                !layout.description.is_empty(),
+                "{} has no description",
+                e.key
+            );
             layout
                 .validate()
                 .unwrap_or_else(|p| panic!("{}: {p:?}", e.key));

@@ -96,7 +96,12 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
             ));
         };
         let start = line.find('|').ok_or_else(|| {
-            error(source, line_no, 1, "expected a row between `|` bars, such as `|o o . |`")
+            error(
+                source,
+                line_no,
+                1,
+                "expected a row between `|` bars, such as `|o o . |`",
+            )
         })?;
         let inner = &line[start + 1..];
         let end = inner.rfind('|').ok_or_else(|| {
@@ -277,7 +282,9 @@ fn file_stem(source: &str) -> &str {
 fn tatham_header(id: &str) -> Option<(usize, usize, &str)> {
     let (params, desc) = id.split_once(':')?;
     let (w, rest) = params.split_once('x')?;
-    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
     let (h, kind) = rest.split_at(digits);
     if !kind.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
@@ -289,7 +296,12 @@ fn tatham_header(id: &str) -> Option<(usize, usize, &str)> {
 /// `W*H` characters row by row, `P` peg, `H` hole, `O` obstacle (off-board).
 pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
     let (w, h, desc) = tatham_header(id).ok_or_else(|| {
-        error(source, 1, 1, "expected a Pegs game ID such as `7x7:PPHH...` or `7x7cross:...`")
+        error(
+            source,
+            1,
+            1,
+            "expected a Pegs game ID such as `7x7:PPHH...` or `7x7cross:...`",
+        )
     })?;
     let desc_col = id.len() - desc.len() + 1;
     if desc.chars().count() != w * h {

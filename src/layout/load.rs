@@ -73,7 +73,12 @@ pub fn decode(bytes: &[u8], source: &str) -> Result<String, FileError> {
             };
             let before = &bytes[..at];
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+            let column = at
+                - before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1)
+                + 1;
             Err(FileError {
                 source: source.to_string(),
                 line,
@@ -102,7 +107,9 @@ pub fn load_file(path: &Path) -> Result<Vec<Layout>, LoadError> {
     }
     let bytes = std::fs::read(path).map_err(io)?;
     let text = decode(&bytes, &name)?;
-    let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+    let is_ron = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
     if is_ron {
         return Ok(vec![super::format::from_ron(&text, &name)?]);
     }
@@ -154,6 +161,9 @@ mod tests {
     fn resolve_knows_levels_and_names() {
         assert_eq!(resolve("5").unwrap().1, "level-5");
         assert_eq!(resolve("english").unwrap().0.name, "English");
-        assert!(matches!(resolve("no-such-board"), Err(LoadError::Unknown(_))));
+        assert!(matches!(
+            resolve("no-such-board"),
+            Err(LoadError::Unknown(_))
+        ));
     }
 }

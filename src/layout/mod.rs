@@ -88,7 +88,9 @@ pub enum LayoutProblem {
         x: usize,
     },
     /// A character that is not `o`, `.` or a space where a cell goes.
-    #[error("row {y}, character {index}: `{ch}` is not a cell (use `o` peg, `.` hole, space off-board)")]
+    #[error(
+        "row {y}, character {index}: `{ch}` is not a cell (use `o` peg, `.` hole, space off-board)"
+    )]
     UnknownCharacter {
         /// The row.
         y: usize,
@@ -98,7 +100,9 @@ pub enum LayoutProblem {
         ch: char,
     },
     /// Something other than a space between two cells.
-    #[error("row {y}, character {index}: `{ch}` sits between two cells; odd positions must be spaces")]
+    #[error(
+        "row {y}, character {index}: `{ch}` sits between two cells; odd positions must be spaces"
+    )]
     MisplacedCharacter {
         /// The row.
         y: usize,
@@ -244,7 +248,8 @@ impl Layout {
         let width = self
             .rows
             .iter()
-            .map(|r| r.trim_end().chars().count().div_ceil(2))
+            // Trailing spaces count: the table's rows are 18 characters, a 9-cell frame.
+            .map(|r| r.chars().count().div_ceil(2))
             .max()
             .unwrap_or(0);
         let side = usize::from(MAX_SIDE);
@@ -376,7 +381,10 @@ mod tests {
     fn finish_off_the_board_is_reported() {
         let mut l = Layout::from_rows("x", &["o o ."]);
         l.finish = Finish::Cell { x: 5, y: 0 };
-        assert_eq!(problems(&l), vec![LayoutProblem::FinishNotAHole { x: 5, y: 0 }]);
+        assert_eq!(
+            problems(&l),
+            vec![LayoutProblem::FinishNotAHole { x: 5, y: 0 }]
+        );
     }
 
     #[test]
@@ -392,21 +400,27 @@ mod tests {
         l.finish = Finish::Cell { x: 9, y: 9 };
         let p = problems(&l);
         assert!(p.contains(&LayoutProblem::NoPeg));
-        assert!(p.iter().any(|p| matches!(p, LayoutProblem::UnknownCharacter { ch: '?', .. })));
-        assert!(p.iter().any(|p| matches!(p, LayoutProblem::MisplacedCharacter { ch: 'x', .. })));
+        assert!(p
+            .iter()
+            .any(|p| matches!(p, LayoutProblem::UnknownCharacter { ch: '?', .. })));
+        assert!(p
+            .iter()
+            .any(|p| matches!(p, LayoutProblem::MisplacedCharacter { ch: 'x', .. })));
         assert!(p.contains(&LayoutProblem::FinishNotAHole { x: 9, y: 9 }));
     }
 
     #[test]
     fn valid_layout_keeps_its_frame_and_resolves_the_centre() {
-        let mut l = Layout::from_rows("x", &["      ", "  o o . o", ""]);
-        l.finish = Finish::Anywhere;
+        let l = Layout::from_rows("x", &["      ", "  o o . o ", ""]);
         let p = l.validate().unwrap();
         assert_eq!(p.frame, (5, 3));
         assert_eq!(p.start.peg_count(), 3);
         let mut cross = Layout::from_rows("x", &["  o  ", "o . o", "  o  "]);
         cross.finish = Finish::Center;
-        assert_eq!(cross.validate().unwrap().goal, Goal::At(Cell { x: 1, y: 1 }));
+        assert_eq!(
+            cross.validate().unwrap().goal,
+            Goal::At(Cell { x: 1, y: 1 })
+        );
     }
 
     #[test]

@@ -80,7 +80,9 @@ impl std::str::FromStr for Cell {
     type Err = CellParseError;
 
     fn from_str(s: &str) -> Result<Cell, CellParseError> {
-        let err = || CellParseError { text: s.to_string() };
+        let err = || CellParseError {
+            text: s.to_string(),
+        };
         let (x, y) = s.trim().split_once(',').ok_or_else(err)?;
         let x: i32 = x.trim().parse().map_err(|_| err())?;
         let y: i32 = y.trim().parse().map_err(|_| err())?;

@@ -144,8 +144,15 @@ mod tests {
     #[test]
     fn diamond_centre_start_cannot_finish_with_one_peg() {
         let (shape, pegs) = board(&[
-            "    o    ", "   ooo   ", "  ooooo  ", " ooooooo ", "oooo.oooo", " ooooooo ",
-            "  ooooo  ", "   ooo   ", "    o    ",
+            "    o    ",
+            "   ooo   ",
+            "  ooooo  ",
+            " ooooooo ",
+            "oooo.oooo",
+            " ooooooo ",
+            "  ooooo  ",
+            "   ooo   ",
+            "    o    ",
         ]);
         assert!(shape.possible_finishes(pegs).is_empty());
     }

@@ -131,10 +131,13 @@ impl Goal {
 /// let shape = Arc::new(Shape::new(Grid::Square, cells));
 /// let pegs = cells - CellSet::single(Cell { x: 5, y: 3 });
 /// let start = Position::new(shape, pegs).unwrap();
-/// assert_eq!(start.legal_jumps().len(), 2);
+/// assert_eq!(start.legal_jumps().len(), 1);
 /// let next = start.try_play("3,3-5,3".parse().unwrap()).unwrap();
 /// assert_eq!(next.peg_count(), 2);
-/// assert!(next.try_play("6,3-4,3".parse().unwrap()).is_err());
+/// // Bad input is refused with a reason, never a panic.
+/// assert!(next.try_play("3,3-5,3".parse().unwrap()).is_err());
+/// let last = next.try_play("6,3-4,3".parse().unwrap()).unwrap();
+/// assert!(last.is_won(pegsol::rules::Goal::Anywhere));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -255,9 +258,11 @@ impl Position {
 
 /// The legal jumps for `pegs` on `shape`, lazily, in the classic solver's order.
 pub fn legal_jumps_of(shape: &Shape, pegs: CellSet) -> impl Iterator<Item = Jump> + '_ {
-    shape.jumps().iter().copied().filter(move |j| {
-        pegs.contains(j.from) && pegs.contains(j.over) && !pegs.contains(j.to)
-    })
+    shape
+        .jumps()
+        .iter()
+        .copied()
+        .filter(move |j| pegs.contains(j.from) && pegs.contains(j.over) && !pegs.contains(j.to))
 }
 
 #[cfg(test)]
@@ -276,7 +281,10 @@ mod tests {
         let p = line_of_four();
         let c = |x, y| Cell { x, y };
         let j = |a: Cell, b: Cell| Jump::between(a, b).unwrap();
-        assert_eq!(p.check(j(c(0, 0), c(0, 2))), Err(JumpError::OffBoard(c(0, 1))));
+        assert_eq!(
+            p.check(j(c(0, 0), c(0, 2))),
+            Err(JumpError::OffBoard(c(0, 1)))
+        );
         assert_eq!(p.check(j(c(2, 0), c(0, 0))), Err(JumpError::NoPeg(c(2, 0))));
         assert_eq!(
             p.check(j(c(3, 0), c(1, 0))),
@@ -317,9 +325,18 @@ mod tests {
 
     #[test]
     fn jump_text_rejects_malformed_input() {
-        assert!(matches!("1,1".parse::<Jump>(), Err(JumpParseError::Form(_))));
-        assert!(matches!("1,1-2,1".parse::<Jump>(), Err(JumpParseError::Distance(_))));
-        assert!(matches!("a-2,1".parse::<Jump>(), Err(JumpParseError::Cell(_))));
+        assert!(matches!(
+            "1,1".parse::<Jump>(),
+            Err(JumpParseError::Form(_))
+        ));
+        assert!(matches!(
+            "1,1-2,1".parse::<Jump>(),
+            Err(JumpParseError::Distance(_))
+        ));
+        assert!(matches!(
+            "a-2,1".parse::<Jump>(),
+            Err(JumpParseError::Cell(_))
+        ));
     }
 
     #[test]

@@ -30,10 +30,26 @@ pub struct Direction {
 
 /// Square directions in the assignment's order: Left, Right, Up, Down.
 pub const SQUARE_DIRECTIONS: [Direction; 4] = [
-    Direction { dx: -1, dy: 0, name: "left" },
-    Direction { dx: 1, dy: 0, name: "right" },
-    Direction { dx: 0, dy: -1, name: "up" },
-    Direction { dx: 0, dy: 1, name: "down" },
+    Direction {
+        dx: -1,
+        dy: 0,
+        name: "left",
+    },
+    Direction {
+        dx: 1,
+        dy: 0,
+        name: "right",
+    },
+    Direction {
+        dx: 0,
+        dy: -1,
+        name: "up",
+    },
+    Direction {
+        dx: 0,
+        dy: 1,
+        name: "down",
+    },
 ];
 
 /// Triangular directions, in the order the classic solver tries them: the two along the row
@@ -41,12 +57,36 @@ pub const SQUARE_DIRECTIONS: [Direction; 4] = [
 /// downward (Down-left `(0,1)`, Down-right `(1,1)`): the square order with "up" and "down"
 /// each split left before right, as drawn on screen.
 pub const TRIANGULAR_DIRECTIONS: [Direction; 6] = [
-    Direction { dx: -1, dy: 0, name: "left" },
-    Direction { dx: 1, dy: 0, name: "right" },
-    Direction { dx: -1, dy: -1, name: "up-left" },
-    Direction { dx: 0, dy: -1, name: "up-right" },
-    Direction { dx: 0, dy: 1, name: "down-left" },
-    Direction { dx: 1, dy: 1, name: "down-right" },
+    Direction {
+        dx: -1,
+        dy: 0,
+        name: "left",
+    },
+    Direction {
+        dx: 1,
+        dy: 0,
+        name: "right",
+    },
+    Direction {
+        dx: -1,
+        dy: -1,
+        name: "up-left",
+    },
+    Direction {
+        dx: 0,
+        dy: -1,
+        name: "up-right",
+    },
+    Direction {
+        dx: 0,
+        dy: 1,
+        name: "down-left",
+    },
+    Direction {
+        dx: 1,
+        dy: 1,
+        name: "down-right",
+    },
 ];
 
 impl Grid {
@@ -103,13 +143,13 @@ impl Grid {
                 let flip = [0, 1, 1, 0];
                 let mut maps = Vec::with_capacity(12);
                 let mut r = [1, 0, 0, 1];
-                for k in 0..6 {
-                    maps.push((NAMES[k], r));
+                for name in &NAMES[..6] {
+                    maps.push((*name, r));
                     r = mul(rot, r);
                 }
-                for k in 0..6 {
+                for (k, name) in NAMES[6..].iter().enumerate() {
                     let m = maps[k].1;
-                    maps.push((NAMES[6 + k], mul(m, flip)));
+                    maps.push((*name, mul(m, flip)));
                 }
                 maps
             }
@@ -243,10 +283,9 @@ impl Shape {
         // On the triangular grid the bounding box of (x, y) is skewed, so the centroid is the
         // honest middle; on the square grid the box centre is what people call the centre.
         let n = self.cells.len() as i32;
-        let (sx, sy) = self
-            .cells
-            .iter()
-            .fold((0i32, 0i32), |(sx, sy), c| (sx + i32::from(c.x), sy + i32::from(c.y)));
+        let (sx, sy) = self.cells.iter().fold((0i32, 0i32), |(sx, sy), c| {
+            (sx + i32::from(c.x), sy + i32::from(c.y))
+        });
         let by_centroid = if sx % n == 0 && sy % n == 0 {
             Cell::new(sx / n, sy / n)
         } else {

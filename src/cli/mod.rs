@@ -1,0 +1,380 @@
+//! The command line: batch work without a window.
+//!
+//! Owns argument parsing (clap), the assignment's `pegsol <level> AI <budget> [play_solution]`
+//! form, and printing results as text or JSON. Exit status: 0 on success, 2 for bad arguments
+//! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
+
+mod budget;
+mod report;
+
+pub use budget::parse_budget;
+
+use crate::layout::load::{resolve, resolve_puzzle, LoadError};
+use crate::layout::{render_rows, Puzzle};
+use crate::rules::{Cell, Goal, Position};
+use crate::solver::{classic, exact, uncontrolled, Algorithm, Outcome};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// What `main` should do after parsing the arguments.
+pub enum Launch {
+    /// The command line did the work; exit with this code.
+    Done(ExitCode),
+    /// Open the window.
+    Gui(GuiOptions),
+}
+
+/// Options for opening the window (see `pegsol --help`).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct GuiOptions {
+    /// Write a PNG of the window to this path and exit.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Board to open (level 0-8, catalogue name, or file).
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
+    /// Window size for the screenshot, e.g. 1200x800.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// A layout or saved game to open (what a double-click passes).
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "pegsol",
+    version,
+    about = "Pegsol, a peg solitaire studio: play, design, solve and replay boards.",
+    after_help = "With no command, opens the window.\n\
+                  The assignment's form also works: pegsol <level> AI <budget> [play_solution]\n\
+                  LAYOUT is a level number 0-8, a catalogue name (see `pegsol layouts`), or a file\n\
+                  (.ron layout, layouts table, plain-text board, or Pegs game ID)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    gui: GuiOptions,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the built-in boards.
+    Layouts,
+    /// Print a board in the layouts table's text form.
+    Show {
+        /// The board.
+        layout: String,
+    },
+    /// Solve a board.
+    Solve {
+        /// The board.
+        layout: String,
+        /// Search engine.
+        #[arg(long, value_enum, default_value_t = AlgorithmArg::Exact)]
+        algorithm: AlgorithmArg,
+        /// Expanded-node budget, e.g. 1200000, 1.2M, 10k (default: classic 1M, exact none).
+        #[arg(long, value_parser = parse_budget)]
+        budget: Option<u64>,
+        /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
+        #[arg(long)]
+        finish: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AlgorithmArg {
+    Exact,
+    Classic,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(a: AlgorithmArg) -> Algorithm {
+        match a {
+            AlgorithmArg::Exact => Algorithm::Exact,
+            AlgorithmArg::Classic => Algorithm::Classic,
+        }
+    }
+}
+
+/// The classic search's default budget, as in the assignment's code.
+pub const DEFAULT_CLASSIC_BUDGET: u64 = 1_000_000;
+
+/// A failure with a message for standard error and an exit code.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<LoadError> for Failure {
+    fn from(e: LoadError) -> Failure {
+        Failure::usage(e.to_string())
+    }
+}
+
+/// Parses the process arguments and runs a command, or says to open the window.
+pub fn run(args: Vec<String>) -> Launch {
+    let result = if args.get(2).is_some_and(|a| a == "AI") {
+        assignment_form(&args[1..]).map(|()| None)
+    } else {
+        match Cli::try_parse_from(&args) {
+            Ok(cli) => dispatch(cli),
+            Err(e) => {
+                // clap prints help and version to stdout with status 0, errors with status 2.
+                let _ = e.print();
+                return Launch::Done(ExitCode::from(e.exit_code() as u8));
+            }
+        }
+    };
+    match result {
+        Ok(Some(gui)) => Launch::Gui(gui),
+        Ok(None) => Launch::Done(ExitCode::SUCCESS),
+        Err(f) => {
+            eprintln!("pegsol: {}", f.message);
+            Launch::Done(ExitCode::from(f.code))
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
+    let Some(command) = cli.command else {
+        return Ok(Some(cli.gui));
+    };
+    match command {
+        Command::Layouts => list_layouts(),
+        Command::Show { layout } => show(&layout),
+        Command::Solve {
+            layout,
+            algorithm,
+            budget,
+            finish,
+            json,
+        } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
+    }
+    .map(|()| None)
+}
+
+fn list_layouts() -> Result<(), Failure> {
+    println!(
+        "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  DESCRIPTION",
+        "KEY", "NAME", "PEGS", "HOLES", "GRID", "SYM"
+    );
+    for entry in crate::layout::catalogue::ENTRIES {
+        let layout = entry.layout().map_err(|e| Failure::usage(e.to_string()))?;
+        let puzzle = layout.validate().map_err(|problems| LoadError::Invalid {
+            source: entry.key.to_string(),
+            problems,
+        })?;
+        let shape = puzzle.shape();
+        println!(
+            "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  {}",
+            entry.key,
+            layout.name,
+            puzzle.start.peg_count(),
+            shape.cells().len(),
+            format!("{:?}", shape.grid()),
+            shape.symmetries().len(),
+            layout.description
+        );
+    }
+    Ok(())
+}
+
+fn show(spec: &str) -> Result<(), Failure> {
+    let puzzle = resolve_puzzle(spec)?;
+    for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
+        println!("{row}");
+    }
+    Ok(())
+}
+
+/// Parses `--finish`: `any`, `center`/`centre`, or `X,Y`.
+fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, Failure> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "any" | "anywhere" => Ok(Goal::Anywhere),
+        "center" | "centre" => puzzle.shape().center().map(Goal::At).ok_or_else(|| {
+            Failure::usage(format!(
+                "--finish center: {} has no centre cell",
+                puzzle.name
+            ))
+        }),
+        other => {
+            let cell: Cell = other
+                .parse()
+                .map_err(|e| Failure::usage(format!("--finish: {e}; or use any / center")))?;
+            if puzzle.shape().contains(cell) {
+                Ok(Goal::At(cell))
+            } else {
+                Err(Failure::usage(format!(
+                    "--finish: {cell} is not a hole of {}",
+                    puzzle.name
+                )))
+            }
+        }
+    }
+}
+
+/// Refuses a classic budget whose worst case would not fit in this machine's memory.
+fn check_memory(budget: u64, start: &Position) -> Result<(), Failure> {
+    if budget > classic::MAX_BUDGET {
+        return Err(Failure::usage(format!(
+            "budget {budget} is too large: the classic search addresses at most {} expansions",
+            classic::MAX_BUDGET
+        )));
+    }
+    let need = classic::estimate_bytes(budget, start.shape().cells().len());
+    if let Some(available) = available_memory() {
+        if need > available {
+            return Err(Failure::usage(format!(
+                "budget {budget} may need up to {:.1} GiB of memory, but only {:.1} GiB is \
+                 available; choose a smaller budget",
+                gib(need),
+                gib(available)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 30) as f64
+}
+
+/// Memory available to a new allocation, where the system says (Linux `/proc/meminfo`).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn run_solver(
+    puzzle: &Puzzle,
+    algorithm: Algorithm,
+    goal: Goal,
+    budget: Option<u64>,
+) -> Result<Outcome, Failure> {
+    match algorithm {
+        Algorithm::Classic => {
+            let budget = budget.unwrap_or(DEFAULT_CLASSIC_BUDGET);
+            check_memory(budget, &puzzle.start)?;
+            Ok(uncontrolled(|c| {
+                classic::solve(&puzzle.start, goal, budget, c)
+            }))
+        }
+        Algorithm::Exact => Ok(uncontrolled(|c| {
+            exact::solve(
+                &puzzle.start,
+                goal,
+                exact::Options { budget, threads: 0 },
+                c,
+            )
+        })),
+    }
+}
+
+fn solve_command(
+    spec: &str,
+    algorithm: Algorithm,
+    budget: Option<u64>,
+    finish: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
+    let puzzle = resolve_puzzle(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let budget = match algorithm {
+        Algorithm::Classic => Some(budget.unwrap_or(DEFAULT_CLASSIC_BUDGET)),
+        Algorithm::Exact => budget,
+    };
+    let outcome = run_solver(&puzzle, algorithm, goal, budget)?;
+    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
+    if json {
+        println!("{}", report::json(&name, budget, &outcome));
+    } else {
+        print!("{}", report::human(&puzzle, &name, budget, &outcome));
+    }
+    Ok(())
+}
+
+/// `pegsol <level> AI <budget> [play_solution]`, as the assignment's program takes it.
+fn assignment_form(args: &[String]) -> Result<(), Failure> {
+    const USAGE: &str = "usage: pegsol <level> AI <budget> [play_solution]\n  \
+        <level> is 0-8 or any LAYOUT; <budget> a whole number of expanded nodes, e.g. 1200000";
+    let usage = |why: &str| Failure::usage(format!("{why}\n{USAGE}"));
+    let level = &args[0];
+    let budget_text = args
+        .get(2)
+        .ok_or_else(|| usage("missing the budget after `AI`"))?;
+    let budget = parse_budget(budget_text).map_err(|e| usage(&e))?;
+    let play = match args.get(3).map(String::as_str) {
+        None => false,
+        Some("play_solution") => true,
+        Some(other) => return Err(usage(&format!("unexpected argument `{other}`"))),
+    };
+    if args.len() > 4 {
+        return Err(usage("too many arguments"));
+    }
+    let puzzle = resolve_puzzle(level).map_err(|e| usage(&e.to_string()))?;
+    check_memory(budget, &puzzle.start)?;
+    let outcome = uncontrolled(|c| classic::solve(&puzzle.start, puzzle.goal, budget, c));
+    if play {
+        play_solution(&puzzle, &outcome);
+    }
+    let stats = report::stats_block(&outcome);
+    print!("{stats}");
+    std::fs::write("output.txt", &stats).map_err(|e| Failure {
+        code: 1,
+        message: format!("output.txt: cannot write: {e}"),
+    })?;
+    Ok(())
+}
+
+/// Prints the solution board by board, pausing between boards on a terminal.
+fn play_solution(puzzle: &Puzzle, outcome: &Outcome) {
+    use std::io::IsTerminal;
+    let pause = std::io::stdout().is_terminal();
+    let mut position = puzzle.start.clone();
+    let mut out = std::io::stdout().lock();
+    let draw = |out: &mut dyn Write, title: &str, p: &Position| {
+        let _ = writeln!(out, "{title}");
+        for row in render_rows(p.shape().cells(), p.pegs(), puzzle.frame) {
+            let _ = writeln!(out, "  {}", row.trim_end());
+        }
+        let _ = writeln!(out);
+    };
+    draw(&mut out, "Start", &position);
+    for (i, &jump) in outcome.jumps.iter().enumerate() {
+        position.play_unchecked(jump);
+        draw(
+            &mut out,
+            &format!("Jump {} of {}: {jump}", i + 1, outcome.jumps.len()),
+            &position,
+        );
+        if pause {
+            let _ = out.flush();
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+    }
+}
+
+/// Re-exported for the app and tests: the STATS block as the assignment prints it.
+pub fn stats_block(outcome: &Outcome) -> String {
+    report::stats_block(outcome)
+}

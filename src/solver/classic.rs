@@ -1,0 +1,215 @@
+//! The assignment's budgeted depth-first search ("classic"), reproduced node for node.
+//!
+//! The semantics are those of COMP20003's `find_solution`:
+//! - an explicit stack; popping a node expands it (the root counts);
+//! - a popped node with fewer pegs than the best so far is saved as the solution;
+//! - children are generated scanning column `x` outer, row `y` inner, then the grid's
+//!   directions in order (square: Left, Right, Up, Down; triangular: see
+//!   [`crate::rules::TRIANGULAR_DIRECTIONS`]); every legal jump counts as generated;
+//! - a child with one peg is saved and ends the search (one peg anywhere: the assignment's
+//!   `won`; a finish cell, if the layout sets one, is only checked in the result);
+//! - a child whose board was never seen (one global set, never cleared) is pushed;
+//! - after the children, the search stops if `expanded >= budget`.
+//!
+//! What differs is only how it is stored: a node is not a 100-byte struct but a board on the
+//! stack and, once expanded, 6 bytes (parent index and jump) in an arena; the duplicate set
+//! holds bare compact boards. That is what lets level 6 finish in well under a gigabyte.
+
+use super::compact::{Bits, Compact};
+use super::table::BoardSet;
+use super::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
+use crate::rules::{Goal, Position};
+use crate::with_bits;
+
+/// Largest budget accepted: far beyond any memory, but keeps the arithmetic honest.
+pub const MAX_BUDGET: u64 = 1 << 40;
+
+/// Bytes the search needs per expansion, measured on levels 5-7 (see the README's
+/// performance section): about one new board kept per expansion, in a set that is between
+/// 3/8 and 3/4 full (11-21 bytes a board), and twice that while the set doubles.
+pub const BYTES_PER_EXPANSION: u64 = 48;
+
+/// A generous estimate of the memory a search with `budget` expansions may take, in bytes,
+/// for boards of `cells` holes (boards over 64 holes take 16-byte keys).
+pub fn estimate_bytes(budget: u64, cells: u32) -> u64 {
+    let per = if cells <= 64 {
+        BYTES_PER_EXPANSION
+    } else {
+        2 * BYTES_PER_EXPANSION
+    };
+    budget.saturating_mul(per)
+}
+
+/// Runs the classic search from `start` with a budget of expanded nodes.
+pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
+    let cells = start.shape().cells().len();
+    with_bits!(cells, B => run::<B>(start, goal, budget, control))
+}
+
+/// Slots in the cache of recently seen boards: 512 KiB of `u64`s, which stays in L2.
+const RECENT_SLOTS: usize = 1 << 16;
+
+fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
+    let compact = Compact::<B>::new(start.shape());
+    let root = compact.encode(start.pegs());
+
+    // A stack entry is a board, its depth and the jump (index into `compact.jumps`) that made
+    // it. No node is kept after it is expanded: in this depth-first order, when a node of
+    // depth d is popped, the last node expanded at each depth below d is its ancestor, so
+    // `path[..d]` always holds the jumps from the root to the node being expanded.
+    let mut stack: Vec<(B, u16, u16)> = vec![(root, 0, 0)];
+    let mut path: Vec<u16> = Vec::new();
+    let mut seen = BoardSet::<B>::with_capacity(1 << 16);
+    // Most duplicates are transpositions found a few nodes later, so a small direct-mapped
+    // cache of recently seen boards answers most lookups without touching the big set. It
+    // only ever holds boards that are in `seen`, so a hit is always a true duplicate.
+    let mut recent: Vec<B> = std::iter::repeat_n(B::ZERO, RECENT_SLOTS).collect();
+    let recent_slot = |b: B| (b.hash64().rotate_left(23) as usize) & (RECENT_SLOTS - 1);
+    let mut fresh: Vec<(B, u16)> = Vec::with_capacity(64);
+
+    let mut best = root.count();
+    let mut best_path: Vec<u16> = Vec::new();
+    let (mut expanded, mut generated) = (0u64, 0u64);
+    let mut stop = Stop::Exhausted;
+
+    'search: while let Some((board, depth, jump)) = stack.pop() {
+        path.truncate(usize::from(depth));
+        if depth > 0 {
+            path[usize::from(depth) - 1] = jump;
+        }
+        expanded += 1;
+        let pegs = board.count();
+        if pegs < best {
+            best = pegs;
+            best_path.clone_from(&path);
+        }
+        fresh.clear();
+        for j in compact.legal(board).iter() {
+            let child = board ^ compact.jumps[j].all;
+            generated += 1;
+            if pegs - 1 == 1 {
+                best = 1;
+                best_path.clone_from(&path);
+                best_path.push(j as u16);
+                stop = Stop::Solved;
+                break 'search;
+            }
+            if recent[recent_slot(child)] != child {
+                seen.prefetch(child);
+                fresh.push((child, j as u16));
+            }
+        }
+        // Inserting after all prefetches lets the memory fetches overlap; the order of
+        // inserts and pushes is still the scan order.
+        for &(child, j) in &fresh {
+            recent[recent_slot(child)] = child;
+            if seen.insert(child) {
+                stack.push((child, depth + 1, j));
+                if path.len() <= usize::from(depth) {
+                    path.resize(usize::from(depth) + 1, 0);
+                }
+            }
+        }
+        if expanded >= budget {
+            stop = Stop::Budget;
+            break;
+        }
+        if expanded % REPORT_EVERY == 0 {
+            control.report(expanded, generated, best);
+            if control.cancelled() {
+                stop = Stop::Cancelled;
+                break;
+            }
+        }
+    }
+    control.report(expanded, generated, best);
+
+    let jumps: Vec<_> = best_path
+        .iter()
+        .map(|&j| compact.jumps[usize::from(j)].jump)
+        .collect();
+    let mut end = start.clone();
+    for &j in &jumps {
+        end.play_unchecked(j);
+    }
+    let won = goal.is_won(end.pegs());
+    let proven_optimal = goal == Goal::Anywhere && (best == 1 || stop == Stop::Exhausted);
+    Outcome {
+        algorithm: Algorithm::Classic,
+        pegs_left: end.peg_count(),
+        jumps,
+        won,
+        proven_optimal,
+        stop,
+        expanded,
+        generated,
+        peak_nodes: seen.len() as u64 + 1,
+        elapsed: control.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::load::resolve_puzzle;
+    use crate::solver::uncontrolled;
+
+    fn run_level(level: &str, budget: u64) -> Outcome {
+        let p = resolve_puzzle(level).unwrap();
+        uncontrolled(|c| solve(&p.start, p.goal, budget, c))
+    }
+
+    #[test]
+    fn level_0_counted_by_hand() {
+        // o o . o on row 3 (x = 3, 4, 6). Root: only (3,3) Right is legal (generated 1).
+        // Pop it (two pegs, saved): (5,3) Left leaves one peg (generated 2): won.
+        let o = run_level("0", 100);
+        assert_eq!(
+            (o.expanded, o.generated, o.jumps.len(), o.pegs_left),
+            (2, 2, 2, 1)
+        );
+        assert!(o.won && o.stop == Stop::Solved);
+    }
+
+    #[test]
+    fn level_1_counted_by_hand() {
+        // Root: (3,3) Right. Then (4,5) Up. Then (5,3) Left wins: three expansions, each with
+        // exactly one legal jump.
+        let o = run_level("1", 100);
+        assert_eq!(
+            (o.expanded, o.generated, o.jumps.len(), o.pegs_left),
+            (3, 3, 3, 1)
+        );
+        let text: Vec<String> = o.jumps.iter().map(|j| j.to_string()).collect();
+        assert_eq!(text, ["3,3-5,3", "4,5-4,3", "5,3-3,3"]);
+    }
+
+    #[test]
+    fn budgets_zero_and_one_expand_only_the_root() {
+        for budget in [0, 1] {
+            let o = run_level("5", budget);
+            assert_eq!(o.expanded, 1);
+            assert_eq!(o.stop, Stop::Budget);
+            // The root of level 5 has four legal jumps, all generated.
+            assert_eq!(o.generated, 4);
+            assert_eq!((o.jumps.len(), o.pegs_left), (0, 36));
+        }
+    }
+}
+
+#[cfg(test)]
+mod assignment {
+    use super::*;
+    use crate::layout::load::resolve_puzzle;
+    use crate::solver::uncontrolled;
+
+    #[test]
+    fn assignment_example_level_5_budget_1_2m_gives_the_published_counts() {
+        let p = resolve_puzzle("5").unwrap();
+        let o = uncontrolled(|c| solve(&p.start, p.goal, 1_200_000, c));
+        assert_eq!(
+            (o.expanded, o.generated, o.jumps.len(), o.pegs_left),
+            (1_090_275, 4_898_609, 35, 1)
+        );
+    }
+}
