@@ -1,0 +1,102 @@
+//! Guards the architecture: only the app may touch the GUI toolkit, and dependencies point one
+//! way (rules <- layout, solver, record <- cli, app).
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn sources() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files
+        .into_iter()
+        .map(|p| {
+            let rel = p
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// Code lines, with `//` comments removed, so a doc comment may name egui.
+fn code_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .filter(|l| !l.trim().is_empty())
+}
+
+#[test]
+fn only_the_app_and_main_use_egui_or_eframe() {
+    let mut offenders = Vec::new();
+    for (file, text) in sources() {
+        if file.starts_with("app/") || file == "main.rs" {
+            continue;
+        }
+        for line in code_lines(&text) {
+            if ["egui", "eframe", "rfd::"].iter().any(|w| line.contains(w)) {
+                offenders.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "GUI code outside src/app:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn dependencies_point_one_way() {
+    // Which modules each layer may not name.
+    let rules = [
+        "crate::layout",
+        "crate::solver",
+        "crate::record",
+        "crate::cli",
+        "crate::app",
+    ];
+    let middle = ["crate::cli", "crate::app"];
+    let mut offenders = Vec::new();
+    for (file, text) in sources() {
+        let forbidden: &[&str] = if file.starts_with("rules/") {
+            &rules
+        } else if file.starts_with("layout/")
+            || file.starts_with("solver/")
+            || file.starts_with("record/")
+        {
+            &middle
+        } else {
+            &[]
+        };
+        // Test modules may use anything: they sit at the end of a file, after `#[cfg(test)]`.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for line in code_lines(code) {
+            if let Some(f) = forbidden.iter().find(|f| line.contains(*f)) {
+                offenders.push(format!("{file} names {f}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_guard_sees_the_source_tree() {
+    // A guard that reads nothing passes everything: make sure it reads the real modules.
+    let files: Vec<String> = sources().into_iter().map(|(f, _)| f).collect();
+    for expected in ["rules/mod.rs", "layout/mod.rs", "solver/mod.rs", "main.rs"] {
+        assert!(files.iter().any(|f| f == expected), "{expected} not found");
+    }
+}

@@ -1,0 +1,267 @@
+//! The search engines against independent references, replays and cancellation.
+
+use pegsol::layout::load::resolve_puzzle;
+use pegsol::layout::Layout;
+use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
+use pegsol::solver::{classic, exact, uncontrolled, Control, Outcome, Progress, Stop};
+use proptest::prelude::*;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The assignment's `find_solution`, transcribed as literally as Rust allows: a 9x9 char
+/// field indexed `[x][y]`, an 81-byte hash key, a stack of whole nodes.
+fn reference_classic(rows: &[String], budget: u64) -> (u64, u64, usize, usize) {
+    let mut field = [[b' '; 9]; 9];
+    for (y, row) in rows.iter().enumerate() {
+        for x in 0..9 {
+            field[x][y] = *row.as_bytes().get(2 * x).unwrap_or(&b' ');
+        }
+    }
+    let pegs = |f: &[[u8; 9]; 9]| f.iter().flatten().filter(|&&c| c == b'o').count();
+    struct Node {
+        field: [[u8; 9]; 9],
+        depth: usize,
+    }
+    let mut stack = vec![Node { field, depth: 0 }];
+    let mut seen: HashSet<[[u8; 9]; 9]> = HashSet::new();
+    let (mut expanded, mut generated) = (0u64, 0u64);
+    let mut best = pegs(&field);
+    let mut solution = (0usize, best);
+    while let Some(n) = stack.pop() {
+        expanded += 1;
+        if pegs(&n.field) < best {
+            best = pegs(&n.field);
+            solution = (n.depth, best);
+        }
+        for x in 0..9i32 {
+            for y in 0..9i32 {
+                // left, right, up, down
+                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (ox, oy, tx, ty) = (x + dx, y + dy, x + 2 * dx, y + 2 * dy);
+                    if !(0..9).contains(&tx) || !(0..9).contains(&ty) {
+                        continue;
+                    }
+                    let f = &n.field;
+                    if f[x as usize][y as usize] != b'o'
+                        || f[ox as usize][oy as usize] != b'o'
+                        || f[tx as usize][ty as usize] != b'.'
+                    {
+                        continue;
+                    }
+                    let mut child = n.field;
+                    child[x as usize][y as usize] = b'.';
+                    child[ox as usize][oy as usize] = b'.';
+                    child[tx as usize][ty as usize] = b'o';
+                    generated += 1;
+                    if pegs(&child) == 1 {
+                        return (expanded, generated, n.depth + 1, 1);
+                    }
+                    if seen.insert(child) {
+                        stack.push(Node {
+                            field: child,
+                            depth: n.depth + 1,
+                        });
+                    }
+                }
+            }
+        }
+        if expanded >= budget {
+            break;
+        }
+    }
+    (expanded, generated, solution.0, solution.1)
+}
+
+fn level_rows(level: &str) -> Vec<String> {
+    pegsol::layout::catalogue::find(level)
+        .unwrap()
+        .layout()
+        .unwrap()
+        .rows
+}
+
+fn replays_to(start: &Position, o: &Outcome) -> Position {
+    let mut p = start.clone();
+    for &j in &o.jumps {
+        p = p.try_play(j).expect("every jump of a solution is legal");
+    }
+    p
+}
+
+#[test]
+fn classic_matches_the_literal_transcription_on_levels_0_to_4() {
+    for (level, budget) in [
+        ("0", 100),
+        ("1", 100),
+        ("2", 100),
+        ("3", 50_000),
+        ("4", 20_000),
+    ] {
+        let p = resolve_puzzle(level).unwrap();
+        let o = uncontrolled(|c| classic::solve(&p.start, p.goal, budget, c));
+        let r = reference_classic(&level_rows(level), budget);
+        assert_eq!(
+            (o.expanded, o.generated, o.jumps.len(), o.pegs_left as usize),
+            r,
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn classic_solution_replays_legally_and_ends_as_reported() {
+    for (level, budget) in [
+        ("3", 100_000),
+        ("4", 100_000),
+        ("5", 1_200_000),
+        ("7", 200_000),
+    ] {
+        let p = resolve_puzzle(level).unwrap();
+        let o = uncontrolled(|c| classic::solve(&p.start, p.goal, budget, c));
+        let end = replays_to(&p.start, &o);
+        assert_eq!(end.peg_count(), o.pegs_left, "level {level}");
+        assert_eq!(o.won, end.is_won(p.goal));
+    }
+}
+
+/// Starts `run` on a thread, cancels it after `after`, and returns how long it took to stop.
+fn cancel_latency(
+    run: impl FnOnce(&mut Control) -> Outcome + Send + 'static,
+) -> (Duration, Outcome) {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let worker = std::thread::spawn(move || {
+        let mut ignore = |_: &Progress| {};
+        let mut control = Control::new(&flag, &mut ignore);
+        run(&mut control)
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    cancel.store(true, Ordering::Relaxed);
+    let outcome = worker.join().unwrap();
+    (asked.elapsed(), outcome)
+}
+
+#[test]
+fn classic_cancel_stops_within_100_ms() {
+    let p = resolve_puzzle("8").unwrap();
+    let (latency, o) = cancel_latency(move |c| classic::solve(&p.start, p.goal, 100_000_000, c));
+    assert_eq!(o.stop, Stop::Cancelled);
+    assert!(latency < Duration::from_millis(100), "{latency:?}");
+}
+
+#[test]
+fn exact_cancel_stops_within_100_ms() {
+    let p = resolve_puzzle("6").unwrap();
+    let (latency, o) =
+        cancel_latency(move |c| exact::solve(&p.start, p.goal, exact::Options::default(), c));
+    assert_eq!(o.stop, Stop::Cancelled);
+    assert!(!o.proven_optimal);
+    assert!(latency < Duration::from_millis(100), "{latency:?}");
+}
+
+#[test]
+fn exact_solutions_replay_and_are_proven() {
+    for key in ["0", "1", "2", "3", "4", "english", "triangle", "cross-5x7"] {
+        let p = resolve_puzzle(key).unwrap();
+        let o = uncontrolled(|c| exact::solve(&p.start, p.goal, exact::Options::default(), c));
+        let end = replays_to(&p.start, &o);
+        assert_eq!(end.peg_count(), o.pegs_left, "{key}");
+        assert!(o.proven_optimal, "{key}");
+        assert_eq!(o.won, end.is_won(p.goal), "{key}");
+    }
+}
+
+#[test]
+fn exact_proves_class_impossibilities_without_search() {
+    let diamond = resolve_puzzle("diamond").unwrap();
+    let centre = diamond.shape().center().unwrap();
+    let o = uncontrolled(|c| {
+        exact::solve(
+            &diamond.start,
+            Goal::At(centre),
+            exact::Options::default(),
+            c,
+        )
+    });
+    assert!(!o.won && o.proven_optimal);
+    assert_eq!(o.expanded, 0);
+    // On the English board the corner of an arm is in another class than the centre start.
+    let english = resolve_puzzle("english").unwrap();
+    let o = uncontrolled(|c| {
+        exact::solve(
+            &english.start,
+            Goal::At(Cell { x: 2, y: 0 }),
+            exact::Options::default(),
+            c,
+        )
+    });
+    assert!(!o.won && o.proven_optimal && o.expanded == 0);
+}
+
+#[test]
+fn exact_finishes_the_english_board_in_the_centre() {
+    let p = resolve_puzzle("english").unwrap();
+    let centre = p.shape().center().unwrap();
+    let o =
+        uncontrolled(|c| exact::solve(&p.start, Goal::At(centre), exact::Options::default(), c));
+    assert!(o.won && o.proven_optimal);
+    assert_eq!(replays_to(&p.start, &o).pegs(), CellSet::single(centre));
+}
+
+/// Fewest pegs reachable, by plain exhaustive recursion: no table, no symmetry, no ordering.
+fn brute_force_min(p: &Position) -> u32 {
+    p.legal_jumps()
+        .into_iter()
+        .map(|j| brute_force_min(&p.try_play(j).unwrap()))
+        .min()
+        .unwrap_or(p.peg_count())
+}
+
+fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
+    // A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.
+    let mut c = CellSet::EMPTY;
+    let mut p = CellSet::EMPTY;
+    for i in 0..12u8 {
+        let cell = Cell { x: i % 4, y: i / 4 };
+        if cells >> i & 1 == 1 {
+            c.insert(cell);
+            if pegs >> i & 1 == 1 {
+                p.insert(cell);
+            }
+        }
+    }
+    if p.is_empty() {
+        return None;
+    }
+    Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn exact_fewest_pegs_agrees_with_brute_force(
+        triangular in any::<bool>(), cells in 0u16..4096, pegs in 0u16..4096, threads in 1usize..3
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(start) = small_board(grid, cells, pegs) {
+            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads }, c));
+            prop_assert!(o.proven_optimal);
+            prop_assert_eq!(o.pegs_left, brute_force_min(&start));
+            prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
+        }
+    }
+}
+
+#[test]
+fn layouts_with_a_finish_cell_are_solved_for_it() {
+    let mut l = Layout::from_rows("plus", &["  o  ", "o o o", "  .  "]);
+    l.finish = pegsol::layout::Finish::Cell { x: 1, y: 2 };
+    let p = l.validate().unwrap();
+    let o = uncontrolled(|c| exact::solve(&p.start, p.goal, exact::Options::default(), c));
+    assert!(o.proven_optimal);
+    assert_eq!(o.won, replays_to(&p.start, &o).is_won(p.goal));
+}
