@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 fn reference_classic(rows: &[String], budget: u64) -> (u64, u64, usize, usize) {
     let mut field = [[b' '; 9]; 9];
     for (y, row) in rows.iter().enumerate() {
-        for x in 0..9 {
-            field[x][y] = *row.as_bytes().get(2 * x).unwrap_or(&b' ');
+        for (x, column) in field.iter_mut().enumerate() {
+            column[y] = *row.as_bytes().get(2 * x).unwrap_or(&b' ');
         }
     }
     let pegs = |f: &[[u8; 9]; 9]| f.iter().flatten().filter(|&&c| c == b'o').count();

@@ -11,8 +11,8 @@ pub use budget::parse_budget;
 
 use crate::layout::load::{resolve, resolve_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
-use crate::rules::{Cell, Goal, Position};
-use crate::solver::{classic, exact, uncontrolled, Algorithm, Outcome};
+use crate::rules::{Cell, CellSet, Goal, Position};
+use crate::solver::{analyze, classic, count, exact, uncontrolled, Algorithm, Outcome, Stop};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::process::ExitCode;
@@ -79,6 +79,31 @@ enum Command {
         #[arg(long, value_parser = parse_budget)]
         budget: Option<u64>,
         /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
+        #[arg(long)]
+        finish: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// For every single-vacancy start, list the one-peg finishes that can be reached.
+    Analyze {
+        /// The board.
+        layout: String,
+        /// Only look at these finishes: any, center, or X,Y.
+        #[arg(long)]
+        finish: Option<String>,
+        /// Expansions allowed per (start, finish) solve (default: no limit).
+        #[arg(long, value_parser = parse_budget)]
+        budget: Option<u64>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the positions reachable after each number of jumps, and how many can still win.
+    Count {
+        /// The board.
+        layout: String,
+        /// The goal for "can still win": any, center, or X,Y (default: the layout's own).
         #[arg(long)]
         finish: Option<String>,
         /// Print one JSON object.
@@ -164,6 +189,17 @@ fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
             finish,
             json,
         } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
+        Command::Analyze {
+            layout,
+            finish,
+            budget,
+            json,
+        } => analyze_command(&layout, finish.as_deref(), budget, json),
+        Command::Count {
+            layout,
+            finish,
+            json,
+        } => count_command(&layout, finish.as_deref(), json),
     }
     .map(|()| None)
 }
@@ -309,6 +345,60 @@ fn solve_command(
         println!("{}", report::json(&name, budget, &outcome));
     } else {
         print!("{}", report::human(&puzzle, &name, budget, &outcome));
+    }
+    Ok(())
+}
+
+fn analyze_command(
+    spec: &str,
+    finish: Option<&str>,
+    budget: Option<u64>,
+    json: bool,
+) -> Result<(), Failure> {
+    let puzzle = resolve_puzzle(spec)?;
+    let only = match finish.map(|f| parse_finish(f, &puzzle)).transpose()? {
+        Some(Goal::At(c)) => Some(CellSet::single(c)),
+        _ => None,
+    };
+    let reports =
+        uncontrolled(|c| analyze::analyze(puzzle.shape(), only, budget, c)).ok_or_else(|| {
+            Failure {
+                code: 1,
+                message: "analysis cancelled".into(),
+            }
+        })?;
+    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
+    if json {
+        println!("{}", report::analysis_json(&name, &reports));
+    } else {
+        print!("{}", report::analysis_text(&puzzle, &reports));
+    }
+    Ok(())
+}
+
+fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), Failure> {
+    let puzzle = resolve_puzzle(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let levels =
+        uncontrolled(|c| count::count(&puzzle.start, goal, c)).map_err(|stop| Failure {
+            code: 1,
+            message: match stop {
+                Stop::Budget => format!(
+                    "{}: more than {} positions (up to symmetry) are reachable; too many to count",
+                    puzzle.name,
+                    count::MAX_POSITIONS
+                ),
+                _ => "counting stopped".into(),
+            },
+        })?;
+    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
+    if json {
+        println!("{}", report::count_json(&name, &levels));
+    } else {
+        print!("{}", report::count_text(&puzzle, goal, &levels));
     }
     Ok(())
 }

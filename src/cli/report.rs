@@ -1,6 +1,9 @@
 //! Printing search results: the assignment's STATS block, a human summary, and JSON.
 
 use crate::layout::Puzzle;
+use crate::rules::{Cell, Goal};
+use crate::solver::analyze::StartReport;
+use crate::solver::count::LevelCount;
 use crate::solver::{Outcome, Stop};
 
 /// The STATS block exactly as the assignment prints it and writes to `output.txt`.
@@ -64,4 +67,87 @@ pub fn json(source: &str, budget: Option<u64>, o: &Outcome) -> String {
         "jumps": o.jumps.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
     });
     value.to_string()
+}
+
+fn cells_text(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
+
+/// `analyze --json`: `{"layout":..., "starts":[{"start":"x,y","finishes":[...]}]}`, plus the
+/// finishes the budget left undecided, if any.
+pub fn analysis_json(source: &str, reports: &[StartReport]) -> String {
+    let starts: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|r| {
+            let mut v = serde_json::json!({
+                "start": r.start.to_string(),
+                "finishes": cells_text(&r.finishes),
+            });
+            if !r.unknown.is_empty() {
+                v["unknown"] = serde_json::json!(cells_text(&r.unknown));
+            }
+            v
+        })
+        .collect();
+    serde_json::json!({ "layout": source, "starts": starts }).to_string()
+}
+
+/// A person's table of the analysis.
+pub fn analysis_text(puzzle: &Puzzle, reports: &[StartReport]) -> String {
+    let mut out = format!(
+        "{}: one-peg finishes from each single-vacancy start\n",
+        puzzle.name
+    );
+    let solvable = reports.iter().filter(|r| !r.finishes.is_empty()).count();
+    for r in reports {
+        let finishes = if r.finishes.is_empty() {
+            "none".to_string()
+        } else {
+            cells_text(&r.finishes).join(" ")
+        };
+        out.push_str(&format!("  start {:<6} -> {finishes}", r.start.to_string()));
+        if !r.unknown.is_empty() {
+            out.push_str(&format!(
+                "  (undecided: {})",
+                cells_text(&r.unknown).join(" ")
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{solvable} of {} starts can be won\n",
+        reports.len()
+    ));
+    out
+}
+
+/// `count --json`: `{"layout":..., "by_jumps":[{"jumps":0,"positions":1,...}, ...]}`.
+pub fn count_json(source: &str, levels: &[LevelCount]) -> String {
+    serde_json::json!({ "layout": source, "by_jumps": levels }).to_string()
+}
+
+/// A person's table of the counts, with totals.
+pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount]) -> String {
+    let target = match goal {
+        Goal::Anywhere => "one peg anywhere".to_string(),
+        Goal::At(c) => format!("one peg at {c}"),
+    };
+    let mut out = format!(
+        "{}: positions by jumps made (winnable: can still reach {target})\n{:>5} {:>14} {:>16} {:>12}\n",
+        puzzle.name, "jumps", "positions", "up to symmetry", "winnable"
+    );
+    for l in levels {
+        out.push_str(&format!(
+            "{:>5} {:>14} {:>16} {:>12}\n",
+            l.jumps, l.positions, l.up_to_symmetry, l.winnable_up_to_symmetry
+        ));
+    }
+    let sum = |f: fn(&LevelCount) -> u64| levels.iter().map(f).sum::<u64>();
+    out.push_str(&format!(
+        "total {:>14} {:>16} {:>12}\n",
+        sum(|l| l.positions),
+        sum(|l| l.up_to_symmetry),
+        sum(|l| l.winnable_up_to_symmetry)
+    ));
+    out
 }

@@ -39,6 +39,10 @@ pub trait Bits:
     fn clear_lowest(self) -> Self;
     /// A well-mixed 64-bit hash (multiplicative, as FxHash).
     fn hash64(self) -> u64;
+    /// The low 64 bits.
+    fn low64(self) -> u64;
+    /// Shifted right by `n` bits.
+    fn shr(self, n: u32) -> Self;
 }
 
 macro_rules! impl_bits {
@@ -66,6 +70,14 @@ macro_rules! impl_bits {
             fn hash64(self) -> u64 {
                 let f: fn($t) -> u64 = $hash;
                 f(self)
+            }
+            #[inline(always)]
+            fn low64(self) -> u64 {
+                self as u64
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self >> n
             }
         }
     };

@@ -8,36 +8,55 @@
 //! - **Iterative targets**: for "fewest pegs", it asks "can k pegs be reached?" for k = the
 //!   class bound, then k + 1, ...; the first yes is optimal because every smaller k was
 //!   searched exhaustively.
+//! - **Meet in the middle**: a backward search from the goal ([`GoalSide`]) lists every position
+//!   with few pegs that can still win; the forward search stops there with a lookup.
 //! - **Depth-first search with a failure table**: a position whose every continuation failed is
-//!   stored by its canonical form under the board's symmetries, so neither it nor any mirror
-//!   image is searched again. The symmetric images of the current board are kept up to date
-//!   with one xor per symmetry per jump, so canonical forms cost almost nothing.
-//! - **Move ordering**: jumps that clear pegs far from the middle come first, which finds
-//!   classic solutions almost at once.
-//! - **Threads**: the positions a few jumps from the start are shared out between worker
-//!   threads, which share the failure table; the calling thread only watches the budget, the
-//!   cancel flag and reports progress.
+//!   stored by its canonical form under the symmetries that keep the goal, so neither it nor
+//!   any mirror image is searched again. The symmetric images of the current board are kept up
+//!   to date with one xor per symmetry per jump, so canonical forms cost almost nothing.
+//! - **Threads and orderings**: every core runs a worker; each worker takes its turn with
+//!   several jump orderings under doubling budgets (restarts), all sharing the failure table,
+//!   because no single ordering suits every board. The calling thread only watches the budget
+//!   and the cancel flag and reports progress.
+//!
+//! An [`ExactSolver`] keeps its failure tables and goal sides between calls: they are facts
+//! about the board and the goal, not about the start, so hints, "still winnable?" checks and
+//! board analysis get faster as they go.
 
+use super::backward::{GoalSide, Symmetries};
 use super::compact::{legal_set, Bits, Compact};
 use super::failtable::{FailTable, HasFailTable};
 use super::{Algorithm, Control, Outcome, Stop};
-use crate::rules::{ClassMasks, Goal, Jump, Position};
-use crate::with_bits;
+use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Options for one exact search.
+/// Options for an exact solver.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
-    /// Maximum positions expanded, over all targets and threads (`None`: no limit).
+    /// Maximum positions expanded per call, over all targets and threads (`None`: no limit).
     pub budget: Option<u64>,
     /// Worker threads (`0`: one per core).
     pub threads: usize,
 }
 
-/// Memory for the failure table when the budget is unlimited.
+/// Memory for one failure table when the budget is unlimited.
 pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+
+/// Most positions a goal side may hold (about 8 bytes each, twice over while it grows).
+const GOAL_SIDE_ENTRIES: usize = 3_000_000;
+
+/// Within this many pegs of the target, positions skip the failure table: their subtrees are
+/// tiny, and searching them again is cheaper than a lookup that misses the cache.
+const NEAR_TARGET: u32 = 3;
+
+/// Expansions allowed to a worker's first attempt; each later attempt doubles it.
+const FIRST_ATTEMPT: u64 = 20_000;
+
+/// Expansions between two flushes of a worker's counters (and budget and stop checks).
+const FLUSH_EVERY: u64 = 1024;
 
 impl Options {
     /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`].
@@ -47,13 +66,56 @@ impl Options {
             .map_or(DEFAULT_TABLE_BYTES as u64, |b| b.saturating_mul(16));
         wanted.clamp(1 << 20, DEFAULT_TABLE_BYTES as u64) as usize
     }
+
+    fn goal_side_entries(&self) -> usize {
+        self.budget.map_or(GOAL_SIDE_ENTRIES, |b| {
+            (b / 4).min(GOAL_SIDE_ENTRIES as u64) as usize
+        })
+    }
+}
+
+/// An exact solver for one board and goal, reusable across starting positions.
+pub struct ExactSolver {
+    inner: Inner,
+}
+
+enum Inner {
+    Narrow(Box<Search<u64>>),
+    Wide(Box<Search<u128>>),
+}
+
+impl ExactSolver {
+    /// A solver for `goal` on `shape`.
+    pub fn new(shape: &Shape, goal: Goal, options: Options) -> ExactSolver {
+        let inner = if shape.cells().len() <= 64 {
+            Inner::Narrow(Box::new(Search::new(shape, goal, options)))
+        } else {
+            Inner::Wide(Box::new(Search::new(shape, goal, options)))
+        };
+        ExactSolver { inner }
+    }
+
+    /// Changes the budget for later calls.
+    pub fn set_budget(&mut self, budget: Option<u64>) {
+        match &mut self.inner {
+            Inner::Narrow(s) => s.options.budget = budget,
+            Inner::Wide(s) => s.options.budget = budget,
+        }
+    }
+
+    /// Solves from `start` (which must be on this solver's shape).
+    pub fn solve(&mut self, start: &Position, control: &mut Control) -> Outcome {
+        match &mut self.inner {
+            Inner::Narrow(s) => s.run(start, control),
+            Inner::Wide(s) => s.run(start, control),
+        }
+    }
 }
 
 /// Solves `start` for `goal`: the fewest pegs for [`Goal::Anywhere`], a finish on the cell for
 /// [`Goal::At`].
 pub fn solve(start: &Position, goal: Goal, options: Options, control: &mut Control) -> Outcome {
-    let cells = start.shape().cells().len();
-    with_bits!(cells, B => Search::<B>::new(start, goal, options).run(control))
+    ExactSolver::new(start.shape(), goal, options).solve(start, control)
 }
 
 /// Whether `goal` can still be reached from `start`, within `budget` expansions: `Some(true)`
@@ -65,26 +127,39 @@ pub fn winnable(
     control: &mut Control,
 ) -> (Option<bool>, Outcome) {
     let outcome = solve(start, goal, Options { budget, threads: 0 }, control);
-    let verdict = if outcome.won {
+    (verdict(&outcome), outcome)
+}
+
+/// `Some(true)` won, `Some(false)` proven impossible, `None` unknown.
+pub fn verdict(outcome: &Outcome) -> Option<bool> {
+    if outcome.won {
         Some(true)
     } else if outcome.proven_optimal {
         Some(false)
     } else {
         None
-    };
-    (verdict, outcome)
+    }
 }
 
-struct Shared<B> {
-    failed: Box<dyn FailTable<B>>,
+/// What the workers of one search share.
+struct Shared<'a, B> {
+    failed: &'a dyn FailTable<B>,
+    goal_side: Option<&'a GoalSide<B>>,
     stop: AtomicBool,
+    exhausted: AtomicBool,
     expanded: AtomicU64,
     generated: AtomicU64,
     best_pegs: AtomicU32,
     best_path: Mutex<Vec<u16>>,
     solution: Mutex<Option<Vec<u16>>>,
-    exhausted: AtomicBool,
     budget: u64,
+}
+
+/// One jump order, with its masks laid out in that order for [`legal_set`].
+struct Ordered<B> {
+    jumps: Vec<u16>,
+    all: Vec<B>,
+    from_over: Vec<B>,
 }
 
 struct Search<B> {
@@ -96,20 +171,29 @@ struct Search<B> {
     /// `sym_cells[s][i]`: where cell `i` goes under symmetry `s`.
     sym_cells: Vec<Vec<u32>>,
     g: usize,
-    start: B,
     goal: Goal,
     goal_board: Option<B>,
+    masks: ClassMasks,
     options: Options,
-    start_position: Position,
+    /// Failure tables by target peg count: "cannot reach k pegs" (or the goal cell).
+    tables: HashMap<u32, Box<dyn FailTable<B>>>,
+    /// Goal sides by target peg count and the start's class (`None`: not worth building).
+    sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
 }
 
 impl<B: HasFailTable> Search<B> {
-    fn new(start: &Position, goal: Goal, options: Options) -> Search<B> {
-        let shape = start.shape();
+    fn new(shape: &Shape, goal: Goal, options: Options) -> Search<B> {
         let compact = Compact::<B>::new(shape);
-        let syms = shape.symmetries();
-        let sym_cells: Vec<Vec<u32>> = syms
+        // A finish on a given cell is only symmetric under the symmetries that keep that cell
+        // where it is: a position failing to end on c says nothing about its mirror image
+        // ending on c. Using the others would make the failure table unsound.
+        let sym_cells: Vec<Vec<u32>> = shape
+            .symmetries()
             .iter()
+            .filter(|s| match goal {
+                Goal::At(c) => s.apply_cell(c) == c,
+                Goal::Anywhere => true,
+            })
             .map(|s| {
                 compact
                     .cells
@@ -118,26 +202,14 @@ impl<B: HasFailTable> Search<B> {
                     .collect()
             })
             .collect();
-        let g = syms.len().max(1);
-        let map = |b: B, s: usize| -> B {
-            let mut out = B::ZERO;
-            let mut rest = b;
-            while rest != B::ZERO {
-                out = out | B::bit(sym_cells[s][rest.lowest() as usize]);
-                rest = rest.clear_lowest();
-            }
-            out
-        };
-        let mut sym_masks = Vec::with_capacity(compact.jumps.len() * g);
-        for j in &compact.jumps {
-            for s in 0..g {
-                sym_masks.push(if syms.is_empty() {
-                    j.all
-                } else {
-                    map(j.all, s)
-                });
-            }
-        }
+        let g = sym_cells.len().max(1);
+        let image = |b: B, s: usize| -> B { permute(b, sym_cells.get(s).map(Vec::as_slice)) };
+        let sym_masks = compact
+            .jumps
+            .iter()
+            .flat_map(|j| (0..g).map(move |s| (j.all, s)))
+            .map(|(all, s)| image(all, s))
+            .collect();
         let orders = orderings(&compact)
             .into_iter()
             .map(|jumps| Ordered {
@@ -153,11 +225,10 @@ impl<B: HasFailTable> Search<B> {
             })
             .collect();
         let goal_board = match goal {
-            Goal::At(c) => Some(compact.encode(crate::rules::CellSet::single(c))),
+            Goal::At(c) => Some(compact.encode(CellSet::single(c))),
             Goal::Anywhere => None,
         };
         Search {
-            start: compact.encode(start.pegs()),
             compact,
             orders,
             sym_masks,
@@ -165,105 +236,110 @@ impl<B: HasFailTable> Search<B> {
             g,
             goal,
             goal_board,
+            masks: ClassMasks::new(shape),
             options,
-            start_position: start.clone(),
+            tables: HashMap::new(),
+            sides: HashMap::new(),
         }
     }
 
     fn images_of(&self, b: B) -> Vec<B> {
         (0..self.g)
-            .map(|s| {
-                if self.sym_cells.is_empty() {
-                    return b;
-                }
-                let mut out = B::ZERO;
-                let mut rest = b;
-                while rest != B::ZERO {
-                    out = out | B::bit(self.sym_cells[s][rest.lowest() as usize]);
-                    rest = rest.clear_lowest();
-                }
-                out
-            })
+            .map(|s| permute(b, self.sym_cells.get(s).map(Vec::as_slice)))
             .collect()
     }
 
-    fn run(&self, control: &mut Control) -> Outcome {
-        let shape = self.start_position.shape();
-        let masks = ClassMasks::new(shape);
-        let start_pegs = self.start.count();
-        let finishes = masks.possible_finishes(shape, self.start_position.pegs());
-        let budget = self.options.budget.unwrap_or(u64::MAX);
-        let mut shared = Shared::<B> {
-            failed: B::fail_table(self.options.table_bytes()),
-            stop: AtomicBool::new(false),
-            expanded: AtomicU64::new(0),
-            generated: AtomicU64::new(0),
-            best_pegs: AtomicU32::new(start_pegs),
-            best_path: Mutex::new(Vec::new()),
-            solution: Mutex::new(None),
-            exhausted: AtomicBool::new(false),
-            budget,
-        };
+    fn canon(&self, b: B) -> B {
+        self.images_of(b).into_iter().min().unwrap_or(b)
+    }
+
+    fn run(&mut self, start_position: &Position, control: &mut Control) -> Outcome {
+        let shape = start_position.shape();
+        let start = self.compact.encode(start_position.pegs());
+        let start_pegs = start.count();
+        let class = self.masks.class_of(start_position.pegs());
+        let finishes = self.masks.possible_finishes(shape, start_position.pegs());
         let mut stop = Stop::Exhausted;
         let mut solution: Option<Vec<u16>> = None;
         let mut proven = false;
-        match self.goal {
-            Goal::At(cell) => {
-                if finishes.contains(cell) {
-                    let (found, why) = self.search_target(1, &shared, control);
-                    stop = why;
-                    if found.is_some() {
-                        solution = found;
-                        proven = true;
-                    } else {
-                        proven = why == Stop::Exhausted;
-                    }
-                } else {
-                    // The position class rules the cell out: proven without search.
-                    proven = true;
-                }
-            }
+        let mut best = (start_pegs, Vec::new());
+        let (mut expanded, mut generated, mut entries) = (0u64, 0u64, 0usize);
+        let targets: Vec<u32> = match self.goal {
+            // The position class rules the cell out: proven without search.
+            Goal::At(c) if !finishes.contains(c) => Vec::new(),
+            Goal::At(_) => vec![1],
             Goal::Anywhere => {
-                let mut k = if finishes.is_empty() { 2 } else { 1 };
-                loop {
-                    if k >= start_pegs {
-                        // Nothing fewer than the start can be reached (or the start is it).
-                        solution = Some(Vec::new());
-                        proven = true;
-                        stop = Stop::Solved;
-                        break;
-                    }
-                    if k > 1 {
-                        // Failures to reach k - 1 pegs say nothing about k: start afresh.
-                        shared.failed = B::fail_table(self.options.table_bytes());
-                    }
-                    let (found, why) = self.search_target(k, &shared, control);
-                    stop = why;
-                    if found.is_some() {
-                        solution = found;
-                        proven = true;
-                        break;
-                    }
-                    if why != Stop::Exhausted {
-                        break;
-                    }
-                    k += 1;
-                }
+                let first = if finishes.is_empty() { 2 } else { 1 };
+                (first..=start_pegs.max(first)).collect()
+            }
+        };
+        if targets.is_empty() {
+            proven = true;
+            if self.goal == Goal::Anywhere || self.goal.is_won(start_position.pegs()) {
+                // Nothing fewer than the start can be reached, or the start is the goal.
+                solution = Some(Vec::new());
+                stop = Stop::Solved;
             }
         }
-        if proven && stop == Stop::Exhausted && solution.is_some() {
+        for k in targets {
+            if start_pegs <= k {
+                solution = Some(Vec::new());
+                proven = true;
+                stop = Stop::Solved;
+                break;
+            }
+            let budget_left = self
+                .options
+                .budget
+                .map_or(u64::MAX, |b| b.saturating_sub(expanded));
+            self.prepare(k, class);
+            let failed = &**self.tables.get(&k).expect("prepared");
+            let goal_side = self.sides.get(&(k, class)).and_then(Option::as_ref);
+            let shared = Shared {
+                failed,
+                goal_side,
+                stop: AtomicBool::new(budget_left == 0),
+                exhausted: AtomicBool::new(false),
+                expanded: AtomicU64::new(0),
+                generated: AtomicU64::new(0),
+                best_pegs: AtomicU32::new(best.0),
+                best_path: Mutex::new(Vec::new()),
+                solution: Mutex::new(None),
+                budget: budget_left,
+            };
+            let why = self.search_target(start, k, &shared, control, expanded);
+            expanded += shared.expanded.load(Ordering::Relaxed);
+            generated += shared.generated.load(Ordering::Relaxed);
+            entries = failed.entries();
+            let path = lock(&shared.best_path).clone();
+            if start_pegs - (path.len() as u32) < best.0 {
+                best = (start_pegs - path.len() as u32, path);
+            }
+            stop = why;
+            if let Some(found) = lock(&shared.solution).take() {
+                solution = Some(found);
+                proven = true;
+                break;
+            }
+            if why != Stop::Exhausted {
+                break;
+            }
+            if self.goal != Goal::Anywhere {
+                proven = true;
+            }
+        }
+        if proven && solution.is_some() {
             stop = Stop::Solved;
         }
-        let path = solution.unwrap_or_else(|| lock(&shared.best_path).clone());
+        let path = solution.unwrap_or(best.1);
         let jumps: Vec<Jump> = path
             .iter()
             .map(|&j| self.compact.jumps[usize::from(j)].jump)
             .collect();
-        let mut end = self.start_position.clone();
+        let mut end = start_position.clone();
         for &j in &jumps {
             end.play_unchecked(j);
         }
-        let table = shared.failed.entries();
         Outcome {
             algorithm: Algorithm::Exact,
             pegs_left: end.peg_count(),
@@ -271,34 +347,98 @@ impl<B: HasFailTable> Search<B> {
             jumps,
             proven_optimal: proven,
             stop,
-            expanded: shared.expanded.load(Ordering::Relaxed),
-            generated: shared.generated.load(Ordering::Relaxed),
-            peak_nodes: table as u64,
+            expanded,
+            generated,
+            peak_nodes: entries as u64,
             elapsed: control.elapsed(),
         }
     }
 
-    /// Searches for a position with `k` pegs (the goal board when the goal is a cell).
-    /// Returns the path if found, and why the search ended.
+    /// Makes sure the failure table and goal side for target `k` exist.
+    fn prepare(&mut self, k: u32, class: PositionClass) {
+        if !self.tables.contains_key(&k) {
+            self.tables
+                .insert(k, B::fail_table(self.options.table_bytes()));
+        }
+        if !self.sides.contains_key(&(k, class)) {
+            let goals = match self.goal_board {
+                Some(goal) => Some(vec![goal]),
+                None => self.goal_positions(k, class),
+            };
+            let side = goals.and_then(|goals| {
+                let images = |b: B| self.images_of(b);
+                let syms = Symmetries {
+                    g: self.g,
+                    masks: &self.sym_masks,
+                    images: &images,
+                };
+                let cells = self.compact.cells.len() as u32;
+                let side = GoalSide::build(
+                    &self.compact,
+                    &syms,
+                    &goals,
+                    k,
+                    cells,
+                    self.options.goal_side_entries(),
+                );
+                (side.top() > k).then_some(side)
+            });
+            self.sides.insert((k, class), side);
+        }
+    }
+
+    /// The goal positions for "reach k pegs anywhere": every k-peg position in the start's
+    /// position class, when there are few enough to list.
+    fn goal_positions(&self, k: u32, class: PositionClass) -> Option<Vec<B>> {
+        const MAX_GOALS: u64 = 200_000;
+        let n = self.compact.cells.len() as u64;
+        if u64::from(k) > n {
+            return None;
+        }
+        let count = (0..u64::from(k))
+            .try_fold(1u64, |acc, i| acc.checked_mul(n - i).map(|v| v / (i + 1)))?;
+        if count > MAX_GOALS {
+            return None;
+        }
+        let mut goals = Vec::new();
+        let mut pick: Vec<Cell> = Vec::with_capacity(k as usize);
+        combinations(
+            &self.compact.cells,
+            k as usize,
+            0,
+            &mut pick,
+            &mut |cells| {
+                let set: CellSet = cells.iter().copied().collect();
+                if self.masks.class_of(set) == class {
+                    goals.push(self.compact.encode(set));
+                }
+            },
+        );
+        Some(goals)
+    }
+
+    /// Searches for a position with `k` pegs (the goal board when the goal is a cell), and
+    /// says why it ended.
     fn search_target(
         &self,
+        start: B,
         k: u32,
         shared: &Shared<B>,
         control: &mut Control,
-    ) -> (Option<Vec<u16>>, Stop) {
+        before: u64,
+    ) -> Stop {
         let threads = match self.options.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        shared.exhausted.store(false, Ordering::Relaxed);
-        let done = AtomicBool::new(false);
+        let cancelled = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|w| {
                     std::thread::Builder::new()
                         .name("pegsol-exact".into())
                         .stack_size(64 << 20)
-                        .spawn_scoped(scope, move || self.worker(w, threads, k, shared))
+                        .spawn_scoped(scope, move || self.worker(start, w, threads, k, shared))
                 })
                 .collect();
             // The calling thread watches: progress, cancel, and the end of the workers.
@@ -307,7 +447,7 @@ impl<B: HasFailTable> Search<B> {
                     .iter()
                     .all(|w| w.as_ref().map_or(true, |h| h.is_finished()));
                 control.report(
-                    shared.expanded.load(Ordering::Relaxed),
+                    before + shared.expanded.load(Ordering::Relaxed),
                     shared.generated.load(Ordering::Relaxed),
                     shared.best_pegs.load(Ordering::Relaxed),
                 );
@@ -315,35 +455,31 @@ impl<B: HasFailTable> Search<B> {
                     break;
                 }
                 if control.cancelled() {
-                    done.store(true, Ordering::Relaxed);
+                    cancelled.store(true, Ordering::Relaxed);
                     shared.stop.store(true, Ordering::Relaxed);
                 }
-                std::thread::sleep(Duration::from_millis(5));
+                std::thread::sleep(Duration::from_millis(2));
             }
             for w in workers.into_iter().flatten() {
-                // A worker that panicked has already stopped; its result is simply lost and
-                // the search reports what the others found.
+                // A worker that panicked has stopped; the others' results stand.
                 let _ = w.join();
             }
         });
-        let found = lock(&shared.solution).take();
-        let why = if found.is_some() {
+        if lock(&shared.solution).is_some() {
             Stop::Solved
-        } else if done.load(Ordering::Relaxed) {
+        } else if cancelled.load(Ordering::Relaxed) {
             Stop::Cancelled
         } else if shared.exhausted.load(Ordering::Relaxed) {
             Stop::Exhausted
         } else {
             Stop::Budget
-        };
-        shared.stop.store(false, Ordering::Relaxed);
-        (found, why)
+        }
     }
 
     /// One worker: tries its share of the orderings with budgets that double on every
     /// attempt (restarts), until the target is found, proven unreachable, or stopped. The
     /// failure table outlives each attempt, so a restart never redoes a proven failure.
-    fn worker(&self, w: usize, threads: usize, k: u32, shared: &Shared<B>) {
+    fn worker(&self, start: B, w: usize, threads: usize, k: u32, shared: &Shared<B>) {
         let mut local = Local {
             expanded: 0,
             generated: 0,
@@ -352,14 +488,19 @@ impl<B: HasFailTable> Search<B> {
             order: 0,
             attempt_left: 0,
         };
-        let images = self.images_of(self.start);
+        let images = self.images_of(start);
         for attempt in 0usize.. {
+            if shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
             local.order = (w + attempt * threads) % self.orders.len();
             local.attempt_left = FIRST_ATTEMPT.saturating_mul(1 << attempt.min(40));
             local.path.clear();
-            match self.dfs(self.start, &images, k, shared, &mut local) {
+            match self.dfs(start, &images, k, shared, &mut local) {
                 Verdict::Found => {
-                    *lock(&shared.solution) = Some(local.path.clone());
+                    let mut path = local.path.clone();
+                    self.complete(start, &mut path, shared);
+                    *lock(&shared.solution) = Some(path);
                     shared.stop.store(true, Ordering::Relaxed);
                     break;
                 }
@@ -373,6 +514,24 @@ impl<B: HasFailTable> Search<B> {
             }
         }
         local.flush(shared);
+    }
+
+    /// Extends a path that ends on a position the goal side says wins, down to the goal.
+    fn complete(&self, start: B, path: &mut Vec<u16>, shared: &Shared<B>) {
+        let Some(side) = shared.goal_side else { return };
+        let mut board = path
+            .iter()
+            .fold(start, |b, &j| b ^ self.compact.jumps[usize::from(j)].all);
+        while board.count() > side.base() {
+            let pegs = board.count();
+            let next = self.compact.legal(board).iter().find(|&j| {
+                let child = board ^ self.compact.jumps[j].all;
+                side.wins(pegs - 1, self.canon(child))
+            });
+            let Some(j) = next else { break };
+            path.push(j as u16);
+            board = board ^ self.compact.jumps[j].all;
+        }
     }
 
     fn dfs(
@@ -399,10 +558,17 @@ impl<B: HasFailTable> Search<B> {
                 _ => Verdict::Found,
             };
         }
-        // Positions a few jumps from the target have tiny subtrees: searching them again is
-        // cheaper than a table lookup that misses the cache.
-        let use_table = pegs > k + NEAR_TARGET;
         let canon = images.iter().copied().min().unwrap_or(board);
+        if let Some(side) = shared.goal_side {
+            if pegs <= side.top() {
+                return if side.wins(pegs, canon) {
+                    Verdict::Found
+                } else {
+                    Verdict::Failed
+                };
+            }
+        }
+        let use_table = pegs > k + NEAR_TARGET;
         if use_table && shared.failed.contains(canon) {
             return Verdict::Failed;
         }
@@ -420,9 +586,6 @@ impl<B: HasFailTable> Search<B> {
                 return Verdict::Aborted;
             }
         }
-        // At most 12 symmetries (the triangular lattice's): a fixed array, no allocation.
-        let mut storage = [B::ZERO; 12];
-        let child_images = &mut storage[..self.g];
         let order = &self.orders[local.order];
         let legal = legal_set(&order.all, &order.from_over, board);
         if pegs - 1 > k + NEAR_TARGET {
@@ -430,10 +593,13 @@ impl<B: HasFailTable> Search<B> {
             for i in legal.iter() {
                 let j = usize::from(order.jumps[i]);
                 let masks = &self.sym_masks[j * self.g..][..self.g];
-                let canon = images.iter().zip(masks).map(|(&a, &m)| a ^ m).min();
-                shared.failed.prefetch(canon.unwrap_or(board));
+                let child = images.iter().zip(masks).map(|(&a, &m)| a ^ m).min();
+                shared.failed.prefetch(child.unwrap_or(board));
             }
         }
+        // At most 12 symmetries (the triangular lattice's): a fixed array, no allocation.
+        let mut storage = [B::ZERO; 12];
+        let child_images = &mut storage[..self.g];
         for i in legal.iter() {
             let j = order.jumps[i];
             let cj = &self.compact.jumps[usize::from(j)];
@@ -456,16 +622,39 @@ impl<B: HasFailTable> Search<B> {
     }
 }
 
-/// One jump order, with its masks laid out in that order for [`legal_set`].
-struct Ordered<B> {
-    jumps: Vec<u16>,
-    all: Vec<B>,
-    from_over: Vec<B>,
+/// A board through a cell permutation (`None`: the identity).
+fn permute<B: Bits>(b: B, perm: Option<&[u32]>) -> B {
+    let Some(perm) = perm else { return b };
+    let mut out = B::ZERO;
+    let mut rest = b;
+    while rest != B::ZERO {
+        out = out | B::bit(perm[rest.lowest() as usize]);
+        rest = rest.clear_lowest();
+    }
+    out
+}
+
+fn combinations(
+    cells: &[Cell],
+    k: usize,
+    from: usize,
+    pick: &mut Vec<Cell>,
+    f: &mut dyn FnMut(&[Cell]),
+) {
+    if pick.len() == k {
+        f(pick);
+        return;
+    }
+    for i in from..cells.len() {
+        pick.push(cells[i]);
+        combinations(cells, k, i + 1, pick, f);
+        pick.pop();
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
-    /// The target was reached; `path` leads there.
+    /// The target was reached (or the goal side says it will be); `path` leads there.
     Found,
     /// Proven: the target cannot be reached from here.
     Failed,
@@ -474,12 +663,6 @@ enum Verdict {
     /// This attempt used its share; try again with another ordering and a larger share.
     Restart,
 }
-
-/// Within this many pegs of the target, positions skip the failure table.
-const NEAR_TARGET: u32 = 3;
-
-/// Expansions allowed to a worker's first attempt; each later attempt doubles it.
-const FIRST_ATTEMPT: u64 = 20_000;
 
 struct Local {
     /// Expansions and generations not yet added to the shared counters.
@@ -492,9 +675,6 @@ struct Local {
     /// Expansions left in this attempt.
     attempt_left: u64,
 }
-
-/// Expansions between two flushes of a worker's counters (and budget and stop checks).
-const FLUSH_EVERY: u64 = 1024;
 
 impl Local {
     fn flush<B>(&mut self, shared: &Shared<B>) {
@@ -509,7 +689,7 @@ impl Local {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A worker that panicked while holding a lock leaves valid data behind (every update is a
-    // single insert), so the search carries on with it.
+    // single assignment), so the search carries on with it.
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -519,7 +699,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// outside first wins. Trying several, with restarts, is robust.
 fn orderings<B: Bits>(compact: &Compact<B>) -> Vec<Vec<u16>> {
     let (cx, cy) = centroid(&compact.cells);
-    let dist = |c: crate::rules::Cell| {
+    let dist = |c: Cell| {
         let (dx, dy) = (f64::from(c.x) - cx, f64::from(c.y) - cy);
         dx * dx + dy * dy
     };
@@ -546,7 +726,7 @@ fn orderings<B: Bits>(compact: &Compact<B>) -> Vec<Vec<u16>> {
     ]
 }
 
-fn centroid(cells: &[crate::rules::Cell]) -> (f64, f64) {
+fn centroid(cells: &[Cell]) -> (f64, f64) {
     let n = cells.len().max(1) as f64;
     let sx: f64 = cells.iter().map(|c| f64::from(c.x)).sum();
     let sy: f64 = cells.iter().map(|c| f64::from(c.y)).sum();

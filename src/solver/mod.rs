@@ -7,8 +7,11 @@
 //! Both take a [`Control`] (cancel flag and progress callback) so a worker thread can run them
 //! and a front end can stop them; neither knows about any user interface.
 
+pub mod analyze;
+pub mod backward;
 pub mod classic;
 pub mod compact;
+pub mod count;
 pub mod exact;
 pub mod failtable;
 pub mod table;
@@ -146,7 +149,7 @@ impl<'a> Control<'a> {
     }
 
     /// The cancel flag, for engines that share it with helper threads.
-    pub fn cancel_flag(&self) -> &AtomicBool {
+    pub fn cancel_flag(&self) -> &'a AtomicBool {
         self.cancel
     }
 }

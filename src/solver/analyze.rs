@@ -1,0 +1,82 @@
+//! Board analysis for puzzle designers: for every single-vacancy start, which single-peg
+//! finishes can be reached.
+//!
+//! Starts related by a symmetry of the board have related answers, so only one start per
+//! symmetry class is solved and the others are mapped. One [`ExactSolver`] per finish cell is
+//! kept for all starts: what it learns (positions that cannot end on that cell) holds whatever
+//! the start.
+
+use super::exact::{verdict, ExactSolver, Options};
+use super::Control;
+use crate::rules::{Cell, CellSet, Goal, Position, Shape};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The answer for one start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartReport {
+    /// The empty hole at the start.
+    pub start: Cell,
+    /// Finish cells proven reachable (with one peg left).
+    pub finishes: Vec<Cell>,
+    /// Finish cells the budget could not decide.
+    pub unknown: Vec<Cell>,
+}
+
+/// Analyses every single-vacancy start of `shape`. `only` restricts the finish cells looked
+/// at (e.g. the centre); `budget` caps each solve. Returns `None` if cancelled.
+pub fn analyze(
+    shape: &Arc<Shape>,
+    only: Option<CellSet>,
+    budget: Option<u64>,
+    control: &mut Control,
+) -> Option<Vec<StartReport>> {
+    let cells = shape.cells();
+    let mut solvers: HashMap<Cell, ExactSolver> = HashMap::new();
+    let mut reports: HashMap<Cell, StartReport> = HashMap::new();
+    for hole in cells {
+        if reports.contains_key(&hole) {
+            continue;
+        }
+        let Some(start) = Position::new(shape.clone(), cells - CellSet::single(hole)) else {
+            continue;
+        };
+        let candidates = shape.possible_finishes(start.pegs()) & only.unwrap_or(cells);
+        let (mut finishes, mut unknown) = (Vec::new(), Vec::new());
+        for c in candidates {
+            let solver = solvers.entry(c).or_insert_with(|| {
+                ExactSolver::new(shape, Goal::At(c), Options { budget, threads: 0 })
+            });
+            let outcome = solver.solve(&start, control);
+            if control.cancelled() {
+                return None;
+            }
+            match verdict(&outcome) {
+                Some(true) => finishes.push(c),
+                Some(false) => {}
+                None => unknown.push(c),
+            }
+        }
+        // Every symmetric image of this start gets the mapped answer, through the symmetries
+        // that keep the set of finishes asked about (all of them when nothing is restricted).
+        for s in shape.symmetries() {
+            if only.is_some_and(|o| s.apply(o) != o) {
+                continue;
+            }
+            let image = s.apply_cell(hole);
+            let map = |v: &[Cell]| {
+                let mut m: Vec<Cell> = v.iter().map(|&c| s.apply_cell(c)).collect();
+                m.sort_by_key(|c| (c.y, c.x));
+                m
+            };
+            reports.entry(image).or_insert_with(|| StartReport {
+                start: image,
+                finishes: map(&finishes),
+                unknown: map(&unknown),
+            });
+        }
+    }
+    let mut list: Vec<StartReport> = reports.into_values().collect();
+    list.sort_by_key(|r| (r.start.y, r.start.x));
+    Some(list)
+}

@@ -1,0 +1,106 @@
+//! The goal side of the exact solver: every position with few pegs that can still reach the
+//! goal, found by playing jumps backwards.
+//!
+//! A backward jump takes a peg off `to` and puts pegs on `over` and `from`; a position with
+//! j + 1 pegs can reach a position P with j pegs exactly when some backward jump from P gives
+//! it. Starting from the goal positions, level j holds (as canonical forms) all positions with
+//! j pegs that can reach the goal. The forward search then stops as soon as it reaches the last
+//! complete level and answers with a lookup: the deepest, bushiest part of the search tree is
+//! never searched at all.
+
+use super::compact::{Bits, Compact};
+use super::table::BoardSet;
+
+/// Positions with few pegs that can reach the goal, by peg count.
+pub struct GoalSide<B> {
+    /// `levels[j]`: canonical forms of the winnable positions with `base + j` pegs.
+    levels: Vec<BoardSet<B>>,
+    base: u32,
+}
+
+/// What the symmetry machinery of the caller provides: the images of a board under every
+/// symmetry, and each jump's cells under every symmetry.
+pub struct Symmetries<'a, B> {
+    /// Number of symmetries.
+    pub g: usize,
+    /// `masks[j * g + s]`: jump `j`'s three cells under symmetry `s`.
+    pub masks: &'a [B],
+    /// All images of a board (identity first).
+    pub images: &'a dyn Fn(B) -> Vec<B>,
+}
+
+impl<B: Bits> GoalSide<B> {
+    /// Builds the levels from `goals` (all with `base` pegs) up, stopping before a level would
+    /// exceed `max_entries` boards in total or reach `stop_pegs` pegs.
+    pub fn build(
+        compact: &Compact<B>,
+        syms: &Symmetries<B>,
+        goals: &[B],
+        base: u32,
+        stop_pegs: u32,
+        max_entries: usize,
+    ) -> GoalSide<B> {
+        let canon = |b: B| (syms.images)(b).into_iter().min().unwrap_or(b);
+        let mut first = BoardSet::with_capacity(goals.len().max(16));
+        for &g in goals {
+            first.insert(canon(g));
+        }
+        let mut levels = vec![first];
+        let mut total = levels[0].len();
+        let to_masks: Vec<B> = compact.jumps.iter().map(|j| j.all ^ j.from_over).collect();
+        while base + (levels.len() as u32) < stop_pegs {
+            let last = levels.last().map(|l| l.len()).unwrap_or(0);
+            // Levels grow by a factor of about ten each; stop before the cap would be hit.
+            if total + last.saturating_mul(12) > max_entries {
+                break;
+            }
+            let mut next = BoardSet::with_capacity(last.saturating_mul(4).max(16));
+            let Some(current) = levels.last() else { break };
+            for board in current.iter() {
+                let images = (syms.images)(board);
+                for (j, cj) in compact.jumps.iter().enumerate() {
+                    if board & cj.all != to_masks[j] {
+                        continue;
+                    }
+                    let m = &syms.masks[j * syms.g..][..syms.g];
+                    let c = images
+                        .iter()
+                        .zip(m)
+                        .map(|(&i, &mask)| i ^ mask)
+                        .min()
+                        .unwrap_or(board ^ cj.all);
+                    next.insert(c);
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            total += next.len();
+            levels.push(next);
+        }
+        GoalSide { levels, base }
+    }
+
+    /// The most pegs a position can have and still be answered by [`GoalSide::wins`].
+    pub fn top(&self) -> u32 {
+        self.base + self.levels.len() as u32 - 1
+    }
+
+    /// The goal positions' peg count.
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// Whether a position with `pegs` pegs and canonical form `canon` can reach the goal.
+    /// Only meaningful for `pegs` between the goal's peg count and [`GoalSide::top`].
+    pub fn wins(&self, pegs: u32, canon: B) -> bool {
+        pegs.checked_sub(self.base)
+            .and_then(|j| self.levels.get(j as usize))
+            .is_some_and(|level| level.contains(canon))
+    }
+
+    /// Boards held in all levels.
+    pub fn entries(&self) -> usize {
+        self.levels.iter().map(|l| l.len()).sum()
+    }
+}

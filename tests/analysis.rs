@@ -1,0 +1,114 @@
+//! `count` and `analyze` against the published literature.
+
+use pegsol::layout::load::resolve_puzzle;
+use pegsol::rules::{Cell, CellSet, Goal};
+use pegsol::solver::analyze::analyze;
+use pegsol::solver::count::count;
+use pegsol::solver::uncontrolled;
+
+fn c(x: u8, y: u8) -> Cell {
+    Cell { x, y }
+}
+
+#[test]
+fn english_counts_match_oeis_a112737_a112738_and_a014225() {
+    let p = resolve_puzzle("english").unwrap();
+    let centre = p.shape().center().unwrap();
+    let levels = uncontrolled(|ctl| count(&p.start, Goal::At(centre), ctl)).unwrap();
+    // A112737: positions after n jumps up to symmetry (n = 0..31).
+    let a112737: [u64; 32] = [
+        1, 1, 2, 8, 39, 171, 719, 2757, 9751, 31312, 89927, 229614, 517854, 1022224, 1753737,
+        2598215, 3312423, 3626632, 3413313, 2765623, 1930324, 1160977, 600372, 265865, 100565,
+        32250, 8688, 1917, 348, 50, 7, 2,
+    ];
+    let by: Vec<u64> = levels.iter().map(|l| l.up_to_symmetry).collect();
+    assert_eq!(by, a112737);
+    // A112738 (summing to 1,679,072): those that can still finish with one peg in the centre.
+    let winnable: u64 = levels.iter().map(|l| l.winnable_up_to_symmetry).sum();
+    assert_eq!(winnable, 1_679_072);
+    assert_eq!(levels[15].winnable_up_to_symmetry, 230_230);
+    // A014225 sums to 187,636,299 positions in all.
+    assert_eq!(levels.iter().map(|l| l.positions).sum::<u64>(), 187_636_299);
+}
+
+#[test]
+fn counts_on_a_small_board_agree_with_brute_force_enumeration() {
+    let p = resolve_puzzle("triangle").unwrap();
+    let levels = uncontrolled(|ctl| count(&p.start, Goal::Anywhere, ctl)).unwrap();
+    // Enumerate raw positions by jumps without any symmetry.
+    let mut frontier = vec![p.start.clone()];
+    for level in &levels {
+        let mut raw: Vec<CellSet> = frontier.iter().map(|x| x.pegs()).collect();
+        raw.sort();
+        raw.dedup();
+        assert_eq!(level.positions, raw.len() as u64, "jump {}", level.jumps);
+        let mut forms: Vec<CellSet> = raw.iter().map(|&r| p.shape().canonical(r)).collect();
+        forms.sort();
+        forms.dedup();
+        assert_eq!(level.up_to_symmetry, forms.len() as u64);
+        let mut next: Vec<_> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for x in &frontier {
+            for j in x.legal_jumps() {
+                let y = x.try_play(j).unwrap();
+                if seen.insert(y.pegs()) {
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert!(frontier.is_empty());
+}
+
+#[test]
+fn triangle_analysis_matches_bells_catalogue() {
+    // George Bell's Triangular15 catalogue, up to symmetry (vacate -> finish), with a1 the top
+    // corner (0,0), b3 = (1,2), a4 = (0,3), d4 = (3,3), c5 = (2,4).
+    let p = resolve_puzzle("triangle").unwrap();
+    let reports = uncontrolled(|ctl| analyze(p.shape(), None, None, ctl)).unwrap();
+    let finishes = |start: Cell| {
+        reports
+            .iter()
+            .find(|r| r.start == start)
+            .map(|r| r.finishes.clone())
+            .unwrap()
+    };
+    let (a1, b3, a4, d4, c5) = (c(0, 0), c(1, 2), c(0, 3), c(3, 3), c(2, 4));
+    let solvable = [
+        (a1, a1),
+        (a4, a1),
+        (c5, a1),
+        (c5, b3),
+        (a1, c5),
+        (b3, c5),
+        (a4, c5),
+        (c5, c5),
+        (a1, a4),
+        (a4, a4),
+        (d4, a4),
+        (c5, a4),
+    ];
+    let impossible = [(b3, a1), (a1, b3), (b3, b3), (a4, b3), (b3, a4)];
+    for (start, finish) in solvable {
+        assert!(finishes(start).contains(&finish), "{start} -> {finish}");
+    }
+    for (start, finish) in impossible {
+        assert!(!finishes(start).contains(&finish), "{start} -> {finish}");
+    }
+    assert!(reports.iter().all(|r| r.unknown.is_empty()));
+}
+
+#[test]
+fn every_english_single_vacancy_start_finishes_wherever_its_class_allows() {
+    let p = resolve_puzzle("english").unwrap();
+    let reports = uncontrolled(|ctl| analyze(p.shape(), None, None, ctl)).unwrap();
+    assert_eq!(reports.len(), 33);
+    for r in &reports {
+        let start = p.shape().cells() - CellSet::single(r.start);
+        let allowed: Vec<Cell> = p.shape().possible_finishes(start).iter().collect();
+        let mut got = r.finishes.clone();
+        got.sort_by_key(|c| c.index());
+        assert_eq!(got, allowed, "start {}", r.start);
+    }
+}
