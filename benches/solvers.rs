@@ -1,14 +1,16 @@
-//! Solver benchmarks: `cargo bench --bench solvers`.
+//! Solver benchmarks: `cargo bench --bench solvers [engine-or-layout]`.
 //!
 //! Each case runs in a fresh child process (this same binary, with `PEGSOL_BENCH_CASE` set),
 //! so the peak resident memory it reports (Linux `VmHWM`) belongs to that case alone. Figures
 //! go to standard output as a Markdown table, ready for the README.
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::solver::{classic, exact, uncontrolled, Outcome};
+use pegsol::rules::{Cell, CellSet, Goal, Position};
+use pegsol::solver::{analyze, classic, count, exact, uncontrolled, Outcome};
 use std::process::Command;
 
-/// (engine, layout, budget)
+/// (engine, layout, budget; 0 = none). `diamond-X,Y` is the 41-hole diamond with only (X,Y)
+/// empty, solved for one peg anywhere.
 const CASES: &[(&str, &str, u64)] = &[
     ("classic", "5", 1_200_000),
     ("classic", "7", 10_000_000),
@@ -19,10 +21,13 @@ const CASES: &[(&str, &str, u64)] = &[
     ("exact", "3", 0),
     ("exact", "4", 0),
     ("exact", "5", 0),
-    ("exact", "6", 20_000_000),
+    ("exact", "6", 0),
     ("exact", "7", 0),
     ("exact", "8", 0),
     ("exact", "english", 0),
+    ("exact", "diamond-3,2", 0),
+    ("count", "english", 0),
+    ("analyze", "english", 0),
 ];
 
 fn peak_rss_mib() -> f64 {
@@ -35,53 +40,112 @@ fn peak_rss_mib() -> f64 {
         .map_or(f64::NAN, |kib| kib / 1024.0)
 }
 
-fn run_case(engine: &str, layout: &str, budget: u64) -> Outcome {
-    let p = resolve_puzzle(layout).expect("catalogue board");
-    uncontrolled(|c| match engine {
-        "classic" => classic::solve(&p.start, p.goal, budget, c),
-        _ => exact::solve(
-            &p.start,
-            p.goal,
-            exact::Options {
-                budget: (budget > 0).then_some(budget),
-                threads: 0,
-            },
-            c,
+/// One table row: what was done, what came out, and how fast.
+struct Row {
+    work: String,
+    result: String,
+    seconds: f64,
+    units_per_second: f64,
+}
+
+fn search_row(o: &Outcome) -> Row {
+    Row {
+        work: format!("{} expanded, {} generated", o.expanded, o.generated),
+        result: format!(
+            "{} peg{}{}",
+            o.pegs_left,
+            if o.pegs_left == 1 { "" } else { "s" },
+            if o.proven_optimal {
+                ", proven"
+            } else {
+                ", not proven"
+            }
         ),
+        seconds: o.elapsed.as_secs_f64(),
+        units_per_second: o.expanded_per_second() as f64,
+    }
+}
+
+fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
+    let (key, vacancy) = match layout.split_once('-') {
+        Some(("diamond", cell)) => ("diamond", cell.parse::<Cell>().ok()),
+        _ => (layout, None),
+    };
+    let p = resolve_puzzle(key).expect("catalogue board");
+    let start = match vacancy {
+        Some(v) => Position::new(p.shape().clone(), p.shape().cells() - CellSet::single(v))
+            .expect("a hole of the board"),
+        None => p.start.clone(),
+    };
+    let budget = (budget > 0).then_some(budget);
+    uncontrolled(|c| match engine {
+        "classic" => search_row(&classic::solve(
+            &start,
+            p.goal,
+            budget.unwrap_or(u64::MAX),
+            c,
+        )),
+        "count" => {
+            let centre = p.shape().center().map_or(Goal::Anywhere, Goal::At);
+            let levels = count::count(&start, centre, c).expect("counted");
+            let total: u64 = levels.iter().map(|l| l.up_to_symmetry).sum();
+            let won: u64 = levels.iter().map(|l| l.winnable_up_to_symmetry).sum();
+            let seconds = c.elapsed().as_secs_f64();
+            Row {
+                work: format!("{total} positions up to symmetry"),
+                result: format!("{won} can still finish in the centre"),
+                seconds,
+                units_per_second: total as f64 / seconds,
+            }
+        }
+        "analyze" => {
+            let reports = analyze::analyze(p.shape(), None, budget, c).expect("analysed");
+            let won = reports.iter().filter(|r| !r.finishes.is_empty()).count();
+            let pairs: usize = reports.iter().map(|r| r.finishes.len()).sum();
+            let seconds = c.elapsed().as_secs_f64();
+            Row {
+                work: format!("{} single-vacancy starts", reports.len()),
+                result: format!("{won} winnable, {pairs} start-finish pairs"),
+                seconds,
+                units_per_second: reports.len() as f64 / seconds,
+            }
+        }
+        _ => search_row(&exact::solve(
+            &start,
+            Goal::Anywhere,
+            exact::Options { budget, threads: 0 },
+            c,
+        )),
     })
 }
 
 fn main() {
     if let Ok(case) = std::env::var("PEGSOL_BENCH_CASE") {
         let (engine, layout, budget) = CASES[case.parse::<usize>().expect("case index")];
-        let o = run_case(engine, layout, budget);
+        let row = run_case(engine, layout, budget);
         println!(
-            "| {engine} | {layout} | {} | {} | {} | {} | {} | {:.3} | {:.0} | {:.0} |",
+            "| {engine} | {layout} | {} | {} | {} | {:.3} | {:.0} | {:.0} |",
             if budget == 0 {
                 "none".to_string()
             } else {
                 budget.to_string()
             },
-            o.expanded,
-            o.generated,
-            o.pegs_left,
-            if o.proven_optimal { "yes" } else { "no" },
-            o.elapsed.as_secs_f64(),
-            o.expanded_per_second() as f64,
+            row.work,
+            row.result,
+            row.seconds,
+            row.units_per_second,
             peak_rss_mib()
         );
         return;
     }
     // `cargo bench` passes `--bench`; a filter argument picks cases by engine or layout.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    println!("| engine | layout | budget | expanded | generated | pegs left | proven | seconds | expanded/s | peak MiB |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| engine | layout | budget | work | result | seconds | per second | peak MiB |");
+    println!("|---|---|---|---|---|---|---|---|");
     let me = std::env::current_exe().expect("own path");
     for (i, (engine, layout, _)) in CASES.iter().enumerate() {
-        if let Some(f) = &filter {
-            if f != engine && f != layout {
-                continue;
-            }
+        if filter.as_ref().is_some_and(|f| f != engine && f != layout) {
+            continue;
         }
         let out = Command::new(&me)
             .env("PEGSOL_BENCH_CASE", i.to_string())

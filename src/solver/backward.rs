@@ -10,6 +10,7 @@
 
 use super::compact::{Bits, Compact};
 use super::table::BoardSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions with few pegs that can reach the goal, by peg count.
 pub struct GoalSide<B> {
@@ -31,7 +32,8 @@ pub struct Symmetries<'a, B> {
 
 impl<B: Bits> GoalSide<B> {
     /// Builds the levels from `goals` (all with `base` pegs) up, stopping before a level would
-    /// exceed `max_entries` boards in total or reach `stop_pegs` pegs.
+    /// exceed `max_entries` boards in total or reach `stop_pegs` pegs. Returns `None` as soon
+    /// as `cancel` is set.
     pub fn build(
         compact: &Compact<B>,
         syms: &Symmetries<B>,
@@ -39,7 +41,8 @@ impl<B: Bits> GoalSide<B> {
         base: u32,
         stop_pegs: u32,
         max_entries: usize,
-    ) -> GoalSide<B> {
+        cancel: &AtomicBool,
+    ) -> Option<GoalSide<B>> {
         let canon = |b: B| (syms.images)(b).into_iter().min().unwrap_or(b);
         let mut first = BoardSet::with_capacity(goals.len().max(16));
         for &g in goals {
@@ -56,7 +59,10 @@ impl<B: Bits> GoalSide<B> {
             }
             let mut next = BoardSet::with_capacity(last.saturating_mul(4).max(16));
             let Some(current) = levels.last() else { break };
-            for board in current.iter() {
+            for (n, board) in current.iter().enumerate() {
+                if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let images = (syms.images)(board);
                 for (j, cj) in compact.jumps.iter().enumerate() {
                     if board & cj.all != to_masks[j] {
@@ -78,7 +84,7 @@ impl<B: Bits> GoalSide<B> {
             total += next.len();
             levels.push(next);
         }
-        GoalSide { levels, base }
+        Some(GoalSide { levels, base })
     }
 
     /// The most pegs a position can have and still be answered by [`GoalSide::wins`].

@@ -292,7 +292,10 @@ impl<B: HasFailTable> Search<B> {
                 .options
                 .budget
                 .map_or(u64::MAX, |b| b.saturating_sub(expanded));
-            self.prepare(k, class);
+            if !self.prepare(k, class, control.cancel_flag()) {
+                stop = Stop::Cancelled;
+                break;
+            }
             let failed = &**self.tables.get(&k).expect("prepared");
             let goal_side = self.sides.get(&(k, class)).and_then(Option::as_ref);
             let shared = Shared {
@@ -354,8 +357,9 @@ impl<B: HasFailTable> Search<B> {
         }
     }
 
-    /// Makes sure the failure table and goal side for target `k` exist.
-    fn prepare(&mut self, k: u32, class: PositionClass) {
+    /// Makes sure the failure table and goal side for target `k` exist. Returns `false` if
+    /// cancelled on the way (nothing half-built is kept).
+    fn prepare(&mut self, k: u32, class: PositionClass, cancel: &AtomicBool) -> bool {
         if !self.tables.contains_key(&k) {
             self.tables
                 .insert(k, B::fail_table(self.options.table_bytes()));
@@ -365,6 +369,7 @@ impl<B: HasFailTable> Search<B> {
                 Some(goal) => Some(vec![goal]),
                 None => self.goal_positions(k, class),
             };
+            let mut cancelled = false;
             let side = goals.and_then(|goals| {
                 let images = |b: B| self.images_of(b);
                 let syms = Symmetries {
@@ -380,11 +385,17 @@ impl<B: HasFailTable> Search<B> {
                     k,
                     cells,
                     self.options.goal_side_entries(),
+                    cancel,
                 );
-                (side.top() > k).then_some(side)
+                cancelled = side.is_none();
+                side.filter(|side| side.top() > k)
             });
+            if cancelled {
+                return false;
+            }
             self.sides.insert((k, class), side);
         }
+        true
     }
 
     /// The goal positions for "reach k pegs anywhere": every k-peg position in the start's
@@ -493,8 +504,23 @@ impl<B: HasFailTable> Search<B> {
             if shared.stop.load(Ordering::Relaxed) {
                 break;
             }
-            local.order = (w + attempt * threads) % self.orders.len();
-            local.attempt_left = FIRST_ATTEMPT.saturating_mul(1 << attempt.min(40));
+            if threads > 1 && w == 0 {
+                // With company, one worker keeps the assignment's own order for good: it is
+                // the best single order on most classic boards, and restarts only slow it.
+                local.order = 0;
+                local.attempt_left = u64::MAX;
+            } else {
+                let others = if threads > 1 {
+                    self.orders.len() - 1
+                } else {
+                    self.orders.len()
+                };
+                let first = self.orders.len() - others;
+                let peers = if threads > 1 { threads - 1 } else { 1 };
+                let w = if threads > 1 { w - 1 } else { w };
+                local.order = first + (w + attempt * peers) % others;
+                local.attempt_left = FIRST_ATTEMPT.saturating_mul(1 << attempt.min(40));
+            }
             local.path.clear();
             match self.dfs(start, &images, k, shared, &mut local) {
                 Verdict::Found => {
