@@ -25,7 +25,7 @@ const CASES: &[(&str, &str, u64)] = &[
     ("exact", "7", 0),
     ("exact", "8", 0),
     ("exact", "english", 0),
-    ("exact", "diamond-3,2", 0),
+    ("exact", "diamond-4,3", 20_000_000),
     ("count", "english", 0),
     ("analyze", "english", 0),
 ];
@@ -113,7 +113,10 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
         _ => search_row(&exact::solve(
             &start,
             Goal::Anywhere,
-            exact::Options { budget, threads: 0 },
+            exact::Options {
+                budget,
+                ..exact::Options::default()
+            },
             c,
         )),
     })

@@ -316,7 +316,10 @@ fn run_solver(
             exact::solve(
                 &puzzle.start,
                 goal,
-                exact::Options { budget, threads: 0 },
+                exact::Options {
+                    budget,
+                    ..exact::Options::default()
+                },
                 c,
             )
         })),

@@ -12,6 +12,10 @@ use crate::rules::{Cell, CellSet, Goal, Position, Shape};
 use std::collections::HashMap;
 use std::sync::Arc;
 
+/// Memory for each finish cell's failure table (a board has at most a handful of finishes
+/// per start class, and each solve here is small).
+pub const ANALYZE_TABLE_BYTES: usize = 64 << 20;
+
 /// The answer for one start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartReport {
@@ -45,7 +49,16 @@ pub fn analyze(
         let (mut finishes, mut unknown) = (Vec::new(), Vec::new());
         for c in candidates {
             let solver = solvers.entry(c).or_insert_with(|| {
-                ExactSolver::new(shape, Goal::At(c), Options { budget, threads: 0 })
+                ExactSolver::new(
+                    shape,
+                    Goal::At(c),
+                    Options {
+                        budget,
+                        threads: 0,
+                        // One solver per finish cell: keep each table modest.
+                        table_bytes: ANALYZE_TABLE_BYTES,
+                    },
+                )
             });
             let outcome = solver.solve(&start, control);
             if control.cancelled() {

@@ -40,10 +40,15 @@ pub struct Options {
     pub budget: Option<u64>,
     /// Worker threads (`0`: one per core).
     pub threads: usize,
+    /// Most memory for each failure table, in bytes (`0`: [`DEFAULT_TABLE_BYTES`]).
+    pub table_bytes: usize,
 }
 
 /// Memory for one failure table when the budget is unlimited.
 pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
+
+/// Expansions the quick first phase may use before the goal side is built.
+const QUICK_PHASE: u64 = 100_000;
 
 /// Most positions a goal side may hold (about 8 bytes each, twice over while it grows).
 const GOAL_SIDE_ENTRIES: usize = 3_000_000;
@@ -61,10 +66,12 @@ const FLUSH_EVERY: u64 = 1024;
 impl Options {
     /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`].
     fn table_bytes(&self) -> usize {
-        let wanted = self
-            .budget
-            .map_or(DEFAULT_TABLE_BYTES as u64, |b| b.saturating_mul(16));
-        wanted.clamp(1 << 20, DEFAULT_TABLE_BYTES as u64) as usize
+        let cap = match self.table_bytes {
+            0 => DEFAULT_TABLE_BYTES,
+            n => n,
+        } as u64;
+        let wanted = self.budget.map_or(cap, |b| b.saturating_mul(16));
+        wanted.clamp(1 << 20, cap.max(1 << 20)) as usize
     }
 
     fn goal_side_entries(&self) -> usize {
@@ -126,7 +133,15 @@ pub fn winnable(
     budget: Option<u64>,
     control: &mut Control,
 ) -> (Option<bool>, Outcome) {
-    let outcome = solve(start, goal, Options { budget, threads: 0 }, control);
+    let outcome = solve(
+        start,
+        goal,
+        Options {
+            budget,
+            ..Options::default()
+        },
+        control,
+    );
     (verdict(&outcome), outcome)
 }
 
@@ -288,38 +303,59 @@ impl<B: HasFailTable> Search<B> {
                 stop = Stop::Solved;
                 break;
             }
-            let budget_left = self
-                .options
-                .budget
-                .map_or(u64::MAX, |b| b.saturating_sub(expanded));
-            if !self.prepare(k, class, control.cancel_flag()) {
-                stop = Stop::Cancelled;
-                break;
-            }
-            let failed = &**self.tables.get(&k).expect("prepared");
-            let goal_side = self.sides.get(&(k, class)).and_then(Option::as_ref);
-            let shared = Shared {
-                failed,
-                goal_side,
-                stop: AtomicBool::new(budget_left == 0),
-                exhausted: AtomicBool::new(false),
-                expanded: AtomicU64::new(0),
-                generated: AtomicU64::new(0),
-                best_pegs: AtomicU32::new(best.0),
-                best_path: Mutex::new(Vec::new()),
-                solution: Mutex::new(None),
-                budget: budget_left,
-            };
-            let why = self.search_target(start, k, &shared, control, expanded);
-            expanded += shared.expanded.load(Ordering::Relaxed);
-            generated += shared.generated.load(Ordering::Relaxed);
-            entries = failed.entries();
-            let path = lock(&shared.best_path).clone();
-            if start_pegs - (path.len() as u32) < best.0 {
-                best = (start_pegs - path.len() as u32, path);
+            // Two phases: a quick search with no goal side settles easy positions in
+            // milliseconds; only if it does not is the goal side built (which takes a tenth of
+            // a second or more) and the search continued. The failure table carries over.
+            let mut why = Stop::Budget;
+            let mut found = None;
+            for with_side in [false, true] {
+                let budget_left = self
+                    .options
+                    .budget
+                    .map_or(u64::MAX, |b| b.saturating_sub(expanded));
+                let phase_budget = if with_side {
+                    budget_left
+                } else {
+                    budget_left.min(QUICK_PHASE)
+                };
+                if !self.prepare(k, class, with_side, control.cancel_flag()) {
+                    why = Stop::Cancelled;
+                    break;
+                }
+                let failed = &**self.tables.get(&k).expect("prepared");
+                let goal_side = if with_side {
+                    self.sides.get(&(k, class)).and_then(Option::as_ref)
+                } else {
+                    None
+                };
+                let shared = Shared {
+                    failed,
+                    goal_side,
+                    stop: AtomicBool::new(phase_budget == 0),
+                    exhausted: AtomicBool::new(false),
+                    expanded: AtomicU64::new(0),
+                    generated: AtomicU64::new(0),
+                    best_pegs: AtomicU32::new(best.0),
+                    best_path: Mutex::new(Vec::new()),
+                    solution: Mutex::new(None),
+                    budget: phase_budget,
+                };
+                why = self.search_target(start, k, &shared, control, expanded);
+                expanded += shared.expanded.load(Ordering::Relaxed);
+                generated += shared.generated.load(Ordering::Relaxed);
+                entries = failed.entries();
+                let path = lock(&shared.best_path).clone();
+                if start_pegs - (path.len() as u32) < best.0 {
+                    best = (start_pegs - path.len() as u32, path);
+                }
+                found = lock(&shared.solution).take();
+                let quick_ran_out = !with_side && why == Stop::Budget && phase_budget < budget_left;
+                if found.is_some() || !quick_ran_out {
+                    break;
+                }
             }
             stop = why;
-            if let Some(found) = lock(&shared.solution).take() {
+            if let Some(found) = found {
                 solution = Some(found);
                 proven = true;
                 break;
@@ -359,12 +395,12 @@ impl<B: HasFailTable> Search<B> {
 
     /// Makes sure the failure table and goal side for target `k` exist. Returns `false` if
     /// cancelled on the way (nothing half-built is kept).
-    fn prepare(&mut self, k: u32, class: PositionClass, cancel: &AtomicBool) -> bool {
+    fn prepare(&mut self, k: u32, class: PositionClass, side: bool, cancel: &AtomicBool) -> bool {
         if !self.tables.contains_key(&k) {
             self.tables
                 .insert(k, B::fail_table(self.options.table_bytes()));
         }
-        if !self.sides.contains_key(&(k, class)) {
+        if side && !self.sides.contains_key(&(k, class)) {
             let goals = match self.goal_board {
                 Some(goal) => Some(vec![goal]),
                 None => self.goal_positions(k, class),
