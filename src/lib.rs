@@ -4,7 +4,9 @@
 //! [`rules`] (pure game rules) <- [`layout`], [`solver`], [`record`] <- the command line and
 //! the app. Only the app module may use egui or eframe (a test enforces it).
 
+pub mod app;
 pub mod cli;
 pub mod layout;
+pub mod record;
 pub mod rules;
 pub mod solver;

@@ -6,9 +6,6 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(std::env::args().collect()) {
         Launch::Done(code) => code,
-        Launch::Gui(_options) => {
-            eprintln!("pegsol: the window is not built yet; try `pegsol --help`");
-            ExitCode::from(2)
-        }
+        Launch::Gui(options) => pegsol::app::run(options),
     }
 }

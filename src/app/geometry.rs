@@ -1,0 +1,142 @@
+//! Where each cell of a board sits on screen, and the names people use for cells.
+//!
+//! Owns the mapping between grid cells and screen points for both grids: square cells at
+//! `(x, y)`, and the triangular grid drawn equilateral, cell `(x, y)` at `(x - y/2, y·√3/2)` in
+//! cell units. The board widget, its hit testing and the keyboard cursor all go through here so
+//! they agree on what is where.
+
+use crate::rules::{Cell, CellSet, Grid};
+use eframe::egui;
+use egui::{Pos2, Rect, Vec2};
+
+/// The largest a cell is drawn, in points: on a tiny board (level 0 is one row of four) pegs
+/// the size of a fist look silly.
+const MAX_CELL: f32 = 96.0;
+
+/// Half a cell of space around the outermost holes, in cell units.
+const MARGIN: f32 = 0.6;
+
+/// A cell's position in cell units on the drawn (not the stored) lattice.
+pub fn unit_pos(grid: Grid, cell: Cell) -> Vec2 {
+    let (x, y) = (f32::from(cell.x), f32::from(cell.y));
+    match grid {
+        Grid::Square => Vec2::new(x, y),
+        Grid::Triangular => Vec2::new(x - y / 2.0, y * 3f32.sqrt() / 2.0),
+    }
+}
+
+/// The name of a cell as the status line and screen readers say it: column letter `a..` from
+/// `x`, row number `1..` from `y` (so the English board's centre is `d4`).
+pub fn cell_name(cell: Cell) -> String {
+    format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
+}
+
+/// A board fitted into a screen rectangle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardGeometry {
+    grid: Grid,
+    /// Screen position of the unit-space origin.
+    origin: Pos2,
+    /// Points per cell unit.
+    scale: f32,
+    /// The unit-space box of the holes' centres, grown by the margin.
+    units: Rect,
+}
+
+impl BoardGeometry {
+    /// Fits `cells` of `grid` centred in `rect`, as large as fits (up to a cap).
+    pub fn fit(grid: Grid, cells: CellSet, rect: Rect) -> BoardGeometry {
+        // With no cells at all a zero box keeps the arithmetic finite.
+        let mut units = Rect::from_min_size(Pos2::ZERO, Vec2::ZERO);
+        for (i, cell) in cells.iter().enumerate() {
+            let p = unit_pos(grid, cell).to_pos2();
+            if i == 0 {
+                units = Rect::from_min_max(p, p);
+            } else {
+                units.extend_with(p);
+            }
+        }
+        let units = units.expand(MARGIN);
+        let scale = (rect.width() / units.width())
+            .min(rect.height() / units.height())
+            .clamp(1.0, MAX_CELL);
+        let origin = rect.center() - units.center().to_vec2() * scale;
+        BoardGeometry {
+            grid,
+            origin,
+            scale,
+            units,
+        }
+    }
+
+    /// Points per cell: the distance between neighbouring holes.
+    pub fn cell_size(&self) -> f32 {
+        self.scale
+    }
+
+    /// The screen rectangle the board occupies (holes plus margin).
+    pub fn board_rect(&self) -> Rect {
+        Rect::from_min_max(
+            self.origin + self.units.min.to_vec2() * self.scale,
+            self.origin + self.units.max.to_vec2() * self.scale,
+        )
+    }
+
+    /// The screen centre of a cell.
+    pub fn center(&self, cell: Cell) -> Pos2 {
+        self.origin + unit_pos(self.grid, cell) * self.scale
+    }
+
+    /// The square a cell's widget covers (its hit area).
+    pub fn cell_rect(&self, cell: Cell) -> Rect {
+        Rect::from_center_size(self.center(cell), Vec2::splat(self.scale * 0.9))
+    }
+
+    /// The cell of `cells` under a screen point, if the point is within half a cell of it.
+    pub fn cell_at(&self, cells: CellSet, pos: Pos2) -> Option<Cell> {
+        cells
+            .iter()
+            .map(|c| (c, self.center(c).distance(pos)))
+            .filter(|&(_, d)| d <= self.scale * 0.5)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(c, _)| c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(x: u8, y: u8) -> Cell {
+        Cell { x, y }
+    }
+
+    #[test]
+    fn names_use_letters_for_columns_and_numbers_for_rows() {
+        assert_eq!(cell_name(c(3, 3)), "d4");
+        assert_eq!(cell_name(c(0, 0)), "a1");
+        assert_eq!(cell_name(c(10, 10)), "k11");
+    }
+
+    #[test]
+    fn the_triangle_is_drawn_equilateral() {
+        let d = |a: Cell, b: Cell| {
+            (unit_pos(Grid::Triangular, a) - unit_pos(Grid::Triangular, b)).length()
+        };
+        // All six neighbours of (1,1) are one unit away.
+        for n in [c(0, 1), c(2, 1), c(0, 0), c(1, 0), c(1, 2), c(2, 2)] {
+            assert!((d(c(1, 1), n) - 1.0).abs() < 1e-5, "{n:?}");
+        }
+    }
+
+    #[test]
+    fn fitting_centres_the_board_and_hit_tests_cells() {
+        let cells: CellSet = [c(0, 0), c(1, 0), c(2, 0)].into_iter().collect();
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 400.0));
+        let g = BoardGeometry::fit(Grid::Square, cells, rect);
+        assert!((g.center(c(1, 0)) - rect.center()).length() < 1e-3);
+        assert_eq!(g.cell_at(cells, g.center(c(2, 0))), Some(c(2, 0)));
+        assert_eq!(g.cell_at(cells, Pos2::ZERO), None);
+        assert!(rect.contains_rect(g.board_rect()));
+    }
+}

@@ -1,0 +1,87 @@
+//! The window-wide keyboard shortcuts, and their text for the menus.
+//!
+//! Owns the shortcut table: the assignment's terminal game keys (`u` undo, `r` restart, `q`
+//! quit) plus the desktop ones (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, Ctrl+O, Ctrl+S). The board's
+//! own keys (arrows, Enter, Space, Escape) live with the board widget.
+
+use super::Command;
+use eframe::egui;
+use egui::{Context, Key, KeyboardShortcut, Modifiers};
+
+/// Ctrl+Z.
+pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+/// Ctrl+Shift+Z.
+pub const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+/// Ctrl+Y, the other common redo.
+pub const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// Ctrl+O.
+pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+/// Ctrl+S.
+pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+/// Ctrl+Q.
+pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+
+/// Every shortcut with what it does, for Help > Keyboard shortcuts.
+pub const HELP: &[(&str, &str)] = &[
+    (
+        "Arrows",
+        "move the cursor; with a peg selected, jump that way",
+    ),
+    (
+        "Shift+Up / Shift+Down",
+        "triangular boards: the right-hand diagonal",
+    ),
+    (
+        "Enter or Space",
+        "select or deselect the peg under the cursor",
+    ),
+    ("Escape", "deselect"),
+    ("U or Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
+    ("R", "restart (undoable)"),
+    ("Ctrl+O", "open a board or a saved game"),
+    ("Ctrl+S", "save the game"),
+    ("Q or Ctrl+Q", "quit"),
+];
+
+/// The commands the window-wide shortcuts pressed this frame ask for. Does nothing while a
+/// text field has the keyboard, so typing a `u` never undoes a jump.
+pub fn shortcuts(ctx: &Context) -> Vec<Command> {
+    if ctx.egui_wants_keyboard_input() {
+        return Vec::new();
+    }
+    ctx.input_mut(|i| {
+        let mut commands = Vec::new();
+        // Most specific first: Ctrl+Z would also match Ctrl+Shift+Z.
+        if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
+            commands.push(Command::Redo);
+        }
+        if i.consume_shortcut(&UNDO) {
+            commands.push(Command::Undo);
+        }
+        if i.consume_shortcut(&OPEN) {
+            commands.push(Command::ChooseFileToOpen);
+        }
+        if i.consume_shortcut(&SAVE) {
+            commands.push(Command::ChooseFileToSave);
+        }
+        if i.consume_shortcut(&QUIT) {
+            commands.push(Command::Quit);
+        }
+        // The terminal game's single letters, with no modifier.
+        let plain = |i: &mut egui::InputState, key| {
+            i.modifiers.is_none() && i.consume_key(Modifiers::NONE, key)
+        };
+        if plain(i, Key::U) {
+            commands.push(Command::Undo);
+        }
+        if plain(i, Key::R) {
+            commands.push(Command::Restart);
+        }
+        if plain(i, Key::Q) {
+            commands.push(Command::Quit);
+        }
+        commands
+    })
+}

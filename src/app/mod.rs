@@ -1,0 +1,571 @@
+//! The window: play any board with mouse and keyboard.
+//!
+//! Owns everything egui, eframe and rfd (the only module allowed to use them): the eframe app,
+//! its panels and board widget, the keyboard shortcuts, the file dialogs, persistence and the
+//! `--screenshot` run. Views read the game and return [`Command`]s; [`PegsolApp::apply`] is the
+//! one place that changes anything, which keeps undo, animation and the notices consistent.
+
+use eframe::egui;
+pub mod board;
+pub mod game;
+pub mod geometry;
+pub mod keys;
+pub mod palette;
+pub mod panels;
+pub mod persist;
+pub mod screenshot;
+
+use crate::cli::GuiOptions;
+use crate::rules::Jump;
+use board::{BoardModel, BoardView};
+use game::{Game, Source};
+use palette::ThemeChoice;
+use panels::PickerView;
+use persist::PersistedState;
+use screenshot::{Outcome, ScreenshotJob};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+/// The application id: eframe's storage folder, the Wayland app id and the X11 class, which
+/// a desktop file's `StartupWMClass` must match.
+pub const APP_ID: &str = "pegsol";
+
+/// How long a notice (an illegal move's reason, a file error) stays on screen, in seconds.
+const NOTICE_SECONDS: f64 = 6.0;
+
+/// How many recent files File > Open recent keeps.
+const RECENT_MAX: usize = 8;
+
+/// The board everybody knows, shown on a first run.
+const DEFAULT_BOARD: &str = "english";
+
+/// Something a person asked for. Views return these; [`PegsolApp::apply`] carries them out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play a jump (the view has checked it; the record checks again).
+    Play(Jump),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last step undone.
+    Redo,
+    /// Back to the start (undoable).
+    Restart,
+    /// Open a catalogue board by key.
+    OpenCatalogue(String),
+    /// Open a layout or saved-game file.
+    OpenFile(PathBuf),
+    /// Save the game to a file.
+    SaveGame(PathBuf),
+    /// Ask for a file to open (a dialog).
+    ChooseFileToOpen,
+    /// Ask where to save the game (a dialog).
+    ChooseFileToSave,
+    /// Show a short message: why a move was refused, what went wrong.
+    Tell(String),
+    /// Switch jump animation on or off.
+    SetAnimate(bool),
+    /// Choose the theme.
+    SetTheme(ThemeChoice),
+    /// Show or hide the boards panel.
+    ShowPicker(bool),
+    /// Show or hide the keyboard help.
+    ShowHelp(bool),
+    /// Show or hide the about window.
+    ShowAbout(bool),
+    /// Close the window.
+    Quit,
+}
+
+/// The View settings, remembered between runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Whether jumps animate.
+    pub animate: bool,
+    /// Light, dark, or the system's choice.
+    pub theme: ThemeChoice,
+    /// Whether the boards panel is shown.
+    pub show_picker: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            animate: true,
+            theme: ThemeChoice::System,
+            show_picker: true,
+        }
+    }
+}
+
+/// A message on screen, until a time.
+#[derive(Clone, Debug)]
+struct Notice {
+    text: String,
+    until: f64,
+}
+
+/// The Pegsol window.
+pub struct PegsolApp {
+    game: Game,
+    board: BoardView,
+    picker: PickerView,
+    settings: Settings,
+    recent: Vec<PathBuf>,
+    notice: Option<Notice>,
+    show_help: bool,
+    show_about: bool,
+    /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
+    screenshot: Option<ScreenshotJob>,
+    /// Messages to show once the window is up (e.g. a file from the command line that failed).
+    pending: Vec<Command>,
+    /// The theme last applied to egui, so it is set only on change.
+    applied_theme: Option<ThemeChoice>,
+    /// The window title last sent, likewise.
+    title: String,
+}
+
+impl PegsolApp {
+    /// An app showing `game`, with default settings and nothing remembered. Tests start here.
+    pub fn new(game: Game) -> PegsolApp {
+        PegsolApp {
+            game,
+            board: BoardView::default(),
+            picker: PickerView::new(),
+            settings: Settings::default(),
+            recent: Vec::new(),
+            notice: None,
+            show_help: false,
+            show_about: false,
+            screenshot: None,
+            pending: Vec::new(),
+            applied_theme: None,
+            title: String::new(),
+        }
+    }
+
+    /// The app as the window starts it: the board asked for on the command line, else the
+    /// game remembered from last time, else the English board.
+    fn start(
+        options: &GuiOptions,
+        remembered: Option<PersistedState>,
+    ) -> Result<PegsolApp, String> {
+        let requested = if let Some(file) = &options.file {
+            Some(Game::from_file(file))
+        } else {
+            options.layout.as_deref().map(Game::from_spec)
+        };
+        let requested = match requested {
+            Some(Ok(game)) => Some(game),
+            Some(Err(e)) if options.screenshot.is_some() => return Err(e),
+            Some(Err(e)) => {
+                eprintln!("pegsol: {e}");
+                let mut app = PegsolApp::start(&GuiOptions::default(), remembered)?;
+                app.pending.push(Command::Tell(e));
+                return Ok(app);
+            }
+            None => None,
+        };
+        let mut app = match requested {
+            Some(game) => {
+                let mut app = PegsolApp::new(game);
+                if let Some(state) = remembered {
+                    app.settings = state.settings;
+                    app.recent = state.recent;
+                }
+                app
+            }
+            None => match remembered {
+                Some(state) => PegsolApp::restore(state)?,
+                None => PegsolApp::new(Game::from_catalogue(DEFAULT_BOARD)?),
+            },
+        };
+        if let (Some(file), Source::File(_)) = (&options.file, &app.game.source) {
+            app.remember_file(file.clone());
+        }
+        Ok(app)
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The board view (selection and cursor).
+    pub fn board(&self) -> &BoardView {
+        &self.board
+    }
+
+    /// The View settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The notice on screen, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_ref().map(|n| n.text.as_str())
+    }
+
+    /// The state to remember between runs.
+    pub fn persisted(&self) -> PersistedState {
+        PersistedState {
+            version: persist::VERSION,
+            game: Some(self.game.to_saved()),
+            source: Some(self.game.source.clone()),
+            recent: self.recent.clone(),
+            settings: self.settings,
+        }
+    }
+
+    /// An app restored from remembered state. A game that no longer restores (a hand-edited
+    /// state file) is dropped with a log line and the English board is shown instead; only a
+    /// broken embedded catalogue makes this fail.
+    pub fn restore(state: PersistedState) -> Result<PegsolApp, String> {
+        let source = state.source.unwrap_or(Source::Other("restored".into()));
+        let game = state
+            .game
+            .as_ref()
+            .map(|saved| Game::from_saved(saved, source))
+            .and_then(|r| {
+                r.map_err(|e| eprintln!("pegsol: ignoring the remembered game: {e}"))
+                    .ok()
+            })
+            .map_or_else(|| Game::from_catalogue(DEFAULT_BOARD), Ok);
+        let mut app = PegsolApp::new(game?);
+        app.settings = state.settings;
+        app.recent = state.recent;
+        Ok(app)
+    }
+
+    /// Reads remembered state from eframe's storage, logging (not failing) when it is bad.
+    fn remembered(storage: Option<&dyn eframe::Storage>) -> Option<PersistedState> {
+        let text = storage?.get_string(eframe::APP_KEY)?;
+        match PersistedState::from_ron(&text) {
+            Ok(state) => Some(state),
+            Err(e) => {
+                eprintln!("pegsol: ignoring the remembered state: {e}");
+                None
+            }
+        }
+    }
+
+    /// Carries out one command. The only place the game, settings or windows change.
+    pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
+        let now = ctx.input(|i| i.time);
+        match command {
+            Command::Play(jump) => match self.game.record.play(jump) {
+                Ok(()) => {
+                    self.board.jumped(jump, now, self.settings.animate);
+                    self.notice = None;
+                }
+                Err(e) => self.tell(now, board::reason(e)),
+            },
+            Command::Undo => {
+                if self.game.record.undo() {
+                    self.board.position_changed();
+                    self.notice = None;
+                } else {
+                    self.tell(now, "Nothing to undo".into());
+                }
+            }
+            Command::Redo => {
+                if self.game.record.redo() {
+                    self.board.position_changed();
+                    self.notice = None;
+                } else {
+                    self.tell(now, "Nothing to redo".into());
+                }
+            }
+            Command::Restart => {
+                if self.game.record.restart() {
+                    self.board.position_changed();
+                    self.tell(now, "Restarted: undo (U) brings the game back".into());
+                } else {
+                    self.tell(now, "Already at the start".into());
+                }
+            }
+            Command::OpenCatalogue(key) => match Game::from_catalogue(&key) {
+                Ok(game) => self.switch_to(game),
+                Err(e) => self.tell(now, e),
+            },
+            Command::OpenFile(path) => match Game::from_file(&path) {
+                Ok(game) => {
+                    self.switch_to(game);
+                    self.remember_file(path);
+                }
+                Err(e) => {
+                    eprintln!("pegsol: {e}");
+                    self.tell(now, e);
+                }
+            },
+            Command::SaveGame(path) => match self.game.save_to(&path) {
+                Ok(()) => {
+                    self.tell(now, format!("Saved to {}", path.display()));
+                    self.remember_file(path);
+                }
+                Err(e) => self.tell(now, e),
+            },
+            Command::ChooseFileToOpen => {
+                let asked = std::time::Instant::now();
+                let picked = rfd::FileDialog::new()
+                    .set_title("Open a board or a saved game")
+                    .add_filter("Boards and games", &["ron", "txt", "h"])
+                    .add_filter("All files", &["*"])
+                    .pick_file();
+                match picked {
+                    Some(path) => self.apply(ctx, Command::OpenFile(path)),
+                    None => self.no_dialog(now, asked),
+                }
+            }
+            Command::ChooseFileToSave => {
+                let asked = std::time::Instant::now();
+                let picked = rfd::FileDialog::new()
+                    .set_title("Save the game")
+                    .add_filter("Pegsol games", &["ron"])
+                    .set_file_name("game.ron")
+                    .save_file();
+                match picked {
+                    Some(path) => self.apply(ctx, Command::SaveGame(path)),
+                    None => self.no_dialog(now, asked),
+                }
+            }
+            Command::Tell(text) => self.tell(now, text),
+            Command::SetAnimate(on) => self.settings.animate = on,
+            Command::SetTheme(theme) => self.settings.theme = theme,
+            Command::ShowPicker(on) => self.settings.show_picker = on,
+            Command::ShowHelp(on) => self.show_help = on,
+            Command::ShowAbout(on) => self.show_about = on,
+            Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+        }
+    }
+
+    /// A dialog returned nothing: a person cancelled, or (if it came back at once) there is
+    /// no dialog service on this desktop, which deserves a hint rather than silence.
+    fn no_dialog(&mut self, now: f64, asked: std::time::Instant) {
+        if asked.elapsed() < std::time::Duration::from_millis(300) {
+            self.tell(
+                now,
+                "No file dialog is available on this desktop (it needs the desktop portal or \
+                 zenity): pass the file on the command line instead, `pegsol FILE`"
+                    .into(),
+            );
+        }
+    }
+
+    fn switch_to(&mut self, game: Game) {
+        self.game = game;
+        self.board = BoardView::default();
+        self.notice = None;
+    }
+
+    fn remember_file(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_MAX);
+    }
+
+    fn tell(&mut self, now: f64, text: String) {
+        self.notice = Some(Notice {
+            text,
+            until: now + NOTICE_SECONDS,
+        });
+    }
+
+    /// The whole window for one frame.
+    fn window_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if self.applied_theme != Some(self.settings.theme) {
+            ctx.set_theme(self.settings.theme.preference());
+            self.applied_theme = Some(self.settings.theme);
+        }
+        let now = ctx.input(|i| i.time);
+        if let Some(n) = &self.notice {
+            if now >= n.until {
+                self.notice = None;
+            } else {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(n.until - now));
+            }
+        }
+        let mut commands = std::mem::take(&mut self.pending);
+        commands.extend(keys::shortcuts(&ctx));
+
+        let game = &self.game;
+        egui::Panel::top("menu").show(ui, |ui| {
+            commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
+        });
+        let notice = self.notice.as_ref().map(|n| n.text.as_str());
+        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game));
+        if self.settings.show_picker {
+            egui::Panel::left("boards")
+                .resizable(true)
+                .default_size(230.0)
+                .show(ui, |ui| {
+                    commands.extend(self.picker.ui(ui, game, &self.recent));
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(&game.puzzle.name);
+                ui.label(egui::RichText::new(&game.puzzle.description).weak());
+            });
+            // A fixed-height line for the notice, so the board does not jump when one appears.
+            let line = ui.text_style_height(&egui::TextStyle::Body);
+            let size = egui::vec2(ui.available_width(), line);
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_size(size);
+                if let Some(text) = notice {
+                    ui.colored_label(ui.visuals().warn_fg_color, text);
+                }
+            });
+            let model = BoardModel {
+                position: game.record.position(),
+                goal: game.puzzle.goal,
+                can_undo: game.record.can_undo(),
+                animate: self.settings.animate,
+            };
+            commands.extend(self.board.ui(ui, &model));
+        });
+        if let Some(c) = panels::help_window_ui(&ctx, self.show_help) {
+            commands.push(c);
+        }
+        if let Some(c) = panels::about_window_ui(&ctx, self.show_about) {
+            commands.push(c);
+        }
+
+        if !commands.is_empty() {
+            // The frame just painted shows the old state: draw the new one.
+            ctx.request_repaint();
+        }
+        for command in commands {
+            self.apply(&ctx, command);
+        }
+        let title = format!("Pegsol: {}", self.game.title());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+}
+
+impl eframe::App for PegsolApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if let Some(job) = &mut self.screenshot {
+            job.tick(ctx);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.window_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.screenshot.is_none() {
+            storage.set_string(eframe::APP_KEY, self.persisted().to_ron());
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        self.screenshot.is_none()
+    }
+}
+
+/// Opens the window (or, with `--screenshot`, renders it to a PNG) and returns the exit
+/// status: 0 on success, 2 for a bad argument or board, 1 if the window could not open or the
+/// screenshot failed.
+pub fn run(options: GuiOptions) -> ExitCode {
+    let size = match options.size.as_deref().map(screenshot::parse_size) {
+        Some(Ok(size)) => Some(size),
+        Some(Err(e)) => {
+            eprintln!("pegsol: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let screenshot_mode = options.screenshot.is_some();
+    if screenshot_mode {
+        // Fail fast on a bad board, before any window opens.
+        let requested = match (&options.file, &options.layout) {
+            (Some(file), _) => Some(Game::from_file(file)),
+            (None, Some(spec)) => Some(Game::from_spec(spec)),
+            _ => None,
+        };
+        if let Some(Err(e)) = requested {
+            eprintln!("pegsol: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Pegsol")
+        .with_app_id(APP_ID)
+        .with_inner_size(size.unwrap_or([1100.0, 760.0]))
+        .with_min_inner_size([480.0, 360.0]);
+    match eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png")) {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => eprintln!("pegsol: the window icon is unreadable ({e}); using none"),
+    }
+    let native = eframe::NativeOptions {
+        viewport,
+        renderer: eframe::Renderer::Glow,
+        // A screenshot run must not move or resize the person's real window next time.
+        persist_window: !screenshot_mode,
+        ..Default::default()
+    };
+    let outcome: Outcome = Arc::new(Mutex::new(None));
+    let started = Arc::new(Mutex::new(None::<String>));
+    let (job_outcome, start_error) = (outcome.clone(), started.clone());
+    let result = eframe::run_native(
+        APP_ID,
+        native,
+        Box::new(move |cc| {
+            let remembered = if screenshot_mode {
+                // The same picture whatever was played last: forget egui's memory too.
+                cc.egui_ctx.memory_mut(|m| *m = Default::default());
+                None
+            } else {
+                PegsolApp::remembered(cc.storage)
+            };
+            let mut app = PegsolApp::start(&options, remembered).inspect_err(|e| {
+                if let Ok(mut s) = start_error.lock() {
+                    *s = Some(e.clone());
+                }
+            })?;
+            if let Some(path) = options.screenshot.clone() {
+                app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
+                // Let the board settle without mid-jump frames or a notice.
+                app.settings.animate = false;
+            }
+            Ok(Box::new(app))
+        }),
+    );
+    if let Ok(Some(e)) = started.lock().map(|s| s.clone()) {
+        eprintln!("pegsol: {e}");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = result {
+        eprintln!(
+            "pegsol: cannot open the window: {e}\n\
+             (a Linux desktop needs X11 or Wayland, libxkbcommon-x11 and EGL/Mesa; \
+             see `pegsol --help` for the command line)"
+        );
+        return ExitCode::from(1);
+    }
+    if screenshot_mode {
+        return match outcome.lock().map(|o| o.clone()) {
+            Ok(Some(Ok(()))) => ExitCode::SUCCESS,
+            Ok(Some(Err(e))) => {
+                eprintln!("pegsol: screenshot failed: {e}");
+                ExitCode::from(1)
+            }
+            _ => {
+                eprintln!(
+                    "pegsol: screenshot failed: the window closed before the picture was taken"
+                );
+                ExitCode::from(1)
+            }
+        };
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,267 @@
+//! The panels round the board: the menu bar, the board picker, the status line and the help
+//! windows.
+//!
+//! Owns their layout only. Each reads the game and settings and returns [`Command`]s; none
+//! changes anything itself, so the app applies every change in one place.
+
+use super::game::{Game, Source};
+use super::geometry::cell_name;
+use super::keys;
+use super::palette::ThemeChoice;
+use super::{Command, Settings};
+use crate::layout::catalogue;
+use crate::rules::Goal;
+use eframe::egui;
+use egui::{Button, RichText, Ui};
+use std::path::PathBuf;
+
+/// The menu bar: File, Game, View, Help.
+pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let ctx = ui.ctx().clone();
+    let shortcut = |s: &egui::KeyboardShortcut| ctx.format_shortcut(s);
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui
+                .add(Button::new("Open board or game…").shortcut_text(shortcut(&keys::OPEN)))
+                .clicked()
+            {
+                commands.push(Command::ChooseFileToOpen);
+            }
+            if ui
+                .add(Button::new("Save game…").shortcut_text(shortcut(&keys::SAVE)))
+                .clicked()
+            {
+                commands.push(Command::ChooseFileToSave);
+            }
+            ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                ui.menu_button("Open recent", |ui| {
+                    for path in recent {
+                        if ui.button(path.display().to_string()).clicked() {
+                            commands.push(Command::OpenFile(path.clone()));
+                        }
+                    }
+                });
+            });
+            ui.separator();
+            if ui
+                .add(Button::new("Quit").shortcut_text(format!("Q, {}", shortcut(&keys::QUIT))))
+                .clicked()
+            {
+                commands.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Game", |ui| {
+            let record = &game.record;
+            let undo = Button::new("Undo").shortcut_text(format!("U, {}", shortcut(&keys::UNDO)));
+            if ui.add_enabled(record.can_undo(), undo).clicked() {
+                commands.push(Command::Undo);
+            }
+            let redo = Button::new("Redo").shortcut_text(format!(
+                "{}, {}",
+                shortcut(&keys::REDO),
+                shortcut(&keys::REDO_Y)
+            ));
+            if ui.add_enabled(record.can_redo(), redo).clicked() {
+                commands.push(Command::Redo);
+            }
+            let restart = Button::new("Restart").shortcut_text("R");
+            if ui.add_enabled(record.index() > 0, restart).clicked() {
+                commands.push(Command::Restart);
+            }
+            ui.separator();
+            ui.label(
+                RichText::new("Arrows move, Enter/Space select,\narrows with a peg selected jump")
+                    .weak(),
+            );
+        });
+        ui.menu_button("View", |ui| {
+            let mut animate = settings.animate;
+            if ui.checkbox(&mut animate, "Animate jumps").changed() {
+                commands.push(Command::SetAnimate(animate));
+            }
+            let mut picker = settings.show_picker;
+            if ui.checkbox(&mut picker, "Boards panel").changed() {
+                commands.push(Command::ShowPicker(picker));
+            }
+            ui.separator();
+            ui.label("Theme");
+            for (choice, name) in [
+                (ThemeChoice::System, "Follow the system"),
+                (ThemeChoice::Light, "Light"),
+                (ThemeChoice::Dark, "Dark"),
+            ] {
+                if ui.radio(settings.theme == choice, name).clicked() {
+                    commands.push(Command::SetTheme(choice));
+                }
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Keyboard shortcuts").clicked() {
+                commands.push(Command::ShowHelp(true));
+            }
+            if ui.button("About Pegsol").clicked() {
+                commands.push(Command::ShowAbout(true));
+            }
+        });
+    });
+    commands
+}
+
+/// One catalogue entry as the picker lists it.
+#[derive(Clone, Debug)]
+struct PickerEntry {
+    key: &'static str,
+    name: String,
+    description: String,
+}
+
+/// The board picker: the catalogue with descriptions, the recent files, and Open….
+#[derive(Clone, Debug)]
+pub struct PickerView {
+    entries: Vec<PickerEntry>,
+    /// The board the list was last scrolled to, so it scrolls once per new board and then
+    /// leaves the scroll bar to the person.
+    scrolled_to: Option<Source>,
+}
+
+impl Default for PickerView {
+    fn default() -> PickerView {
+        PickerView::new()
+    }
+}
+
+impl PickerView {
+    /// Reads the catalogue's names and descriptions once (a broken entry is left out, not a
+    /// crash; the catalogue's tests make sure there is none).
+    pub fn new() -> PickerView {
+        let entries = catalogue::ENTRIES
+            .iter()
+            .filter_map(|e| {
+                let layout = e.layout().ok()?;
+                Some(PickerEntry {
+                    key: e.key,
+                    name: layout.name,
+                    description: layout.description,
+                })
+            })
+            .collect();
+        PickerView {
+            entries,
+            scrolled_to: None,
+        }
+    }
+
+    /// Shows the picker and returns the board or file chosen.
+    pub fn ui(&mut self, ui: &mut Ui, game: &Game, recent: &[PathBuf]) -> Vec<Command> {
+        let mut commands = Vec::new();
+        ui.heading("Boards");
+        if ui.button("Open board or game…").clicked() {
+            commands.push(Command::ChooseFileToOpen);
+        }
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            for entry in &self.entries {
+                let current = game.source == Source::Catalogue(entry.key.to_string());
+                let response = ui
+                    .selectable_label(current, RichText::new(&entry.name).strong())
+                    .on_hover_text(&entry.description);
+                if response.clicked() {
+                    commands.push(Command::OpenCatalogue(entry.key.to_string()));
+                }
+                if current && self.scrolled_to.as_ref() != Some(&game.source) {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                    self.scrolled_to = Some(game.source.clone());
+                }
+                ui.label(RichText::new(&entry.description).small().weak());
+                ui.add_space(4.0);
+            }
+            if !recent.is_empty() {
+                ui.separator();
+                ui.label(RichText::new("Recent files").strong());
+                for path in recent {
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| path.display().to_string());
+                    let current = game.source == Source::File(path.clone());
+                    if ui
+                        .selectable_label(current, name)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        commands.push(Command::OpenFile(path.clone()));
+                    }
+                }
+            }
+        });
+        commands
+    }
+}
+
+/// The status line: pegs left, jumps made, the state of play and the finish target. (Notices
+/// go above the board, next to what they are about.)
+pub fn status_ui(ui: &mut Ui, game: &Game) {
+    let position = game.record.position();
+    ui.horizontal(|ui| {
+        ui.label(format!("Pegs left: {}", position.peg_count()));
+        ui.separator();
+        ui.label(format!("Jumps: {}", game.record.index()));
+        ui.separator();
+        let state = if position.is_won(game.puzzle.goal) {
+            RichText::new("Solved!").strong()
+        } else if position.is_stuck() {
+            RichText::new(format!(
+                "Stuck with {} pegs: undo (U) or restart (R)",
+                position.peg_count()
+            ))
+            .strong()
+        } else {
+            RichText::new("Playing")
+        };
+        ui.label(state);
+        ui.separator();
+        ui.label(finish_text(game.puzzle.goal));
+    });
+}
+
+/// The finish target in words.
+pub fn finish_text(goal: Goal) -> String {
+    match goal {
+        Goal::Anywhere => "Goal: one peg left, anywhere".to_string(),
+        Goal::At(cell) => format!("Goal: one peg left, on {}", cell_name(cell)),
+    }
+}
+
+/// The keyboard help window. Returns a command to close it when its close button is used.
+pub fn help_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
+    let mut still_open = open;
+    egui::Window::new("Keyboard shortcuts")
+        .open(&mut still_open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (keys, what) in keys::HELP {
+                    ui.label(RichText::new(*keys).monospace());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+    (still_open != open).then_some(Command::ShowHelp(still_open))
+}
+
+/// The about window.
+pub fn about_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
+    let mut still_open = open;
+    egui::Window::new("About Pegsol")
+        .open(&mut still_open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label(format!("Pegsol {}", env!("CARGO_PKG_VERSION")));
+            ui.label(env!("CARGO_PKG_DESCRIPTION"));
+        });
+    (still_open != open).then_some(Command::ShowAbout(still_open))
+}

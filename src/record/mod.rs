@@ -1,0 +1,491 @@
+//! The game record: a start position and the jumps played from it, with unlimited undo and
+//! redo, and the saved-game file format.
+//!
+//! Owns the history of one game (what the play window shows and the replay timeline will
+//! scrub through) and reading and writing it as RON. It is pure: no user interface, no
+//! threads, and no file access (callers hand it text). Everything read from a file is checked
+//! by replaying it with [`Position::try_play`], so a hostile save file is refused with a
+//! message and never panics.
+
+use crate::layout::{Layout, LayoutProblem, Puzzle};
+use crate::rules::{Jump, JumpError, JumpParseError, Position};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One entry of the undo history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// A jump, played on top of the current line.
+    Jump(Jump),
+    /// A restart, holding the line of jumps it threw away so that undoing it brings the line
+    /// back exactly.
+    Restart(Vec<Jump>),
+}
+
+/// A game in progress: the start position, the jumps played since the last restart, and the
+/// undo and redo history.
+///
+/// The *line* is what the board shows: [`Record::played`] jumps from the start. Undo takes
+/// back the last step (a jump, or a restart, so a restart is itself undoable) and redo puts
+/// it back; a new jump after an undo drops the redo tail, as in any editor.
+///
+/// For the replay timeline the record also offers a flat view: [`Record::jumps`] (the line
+/// plus the jumps redo would replay, up to the next restart), [`Record::index`] and
+/// [`Record::goto`].
+///
+/// ```
+/// use pegsol::layout::catalogue;
+/// use pegsol::record::Record;
+/// let puzzle = catalogue::find("0").unwrap().layout().unwrap().validate().unwrap();
+/// let mut record = Record::new(puzzle.start.clone());
+/// record.play("3,3-5,3".parse().unwrap()).unwrap();
+/// assert_eq!(record.position().peg_count(), 2);
+/// assert!(record.undo());
+/// assert_eq!(record.position(), &puzzle.start);
+/// assert!(record.redo());
+/// assert_eq!(record.index(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    start: Position,
+    /// The current position, kept so the board never replays the line to draw itself.
+    current: Position,
+    /// The jumps from `start` to `current`.
+    line: Vec<Jump>,
+    /// Steps that undo would take back, oldest first.
+    undo: Vec<Step>,
+    /// Steps that redo would put back, the next one last.
+    redo: Vec<Step>,
+}
+
+impl Record {
+    /// A new game from `start`.
+    pub fn new(start: Position) -> Record {
+        Record {
+            current: start.clone(),
+            start,
+            line: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position on the board now.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The jumps played from the start to reach [`Record::position`].
+    pub fn played(&self) -> &[Jump] {
+        &self.line
+    }
+
+    /// The timeline: the jumps played, then the jumps redo would replay (up to the next
+    /// restart in the redo history).
+    pub fn jumps(&self) -> Vec<Jump> {
+        let mut all = self.line.clone();
+        for step in self.redo.iter().rev() {
+            match step {
+                Step::Jump(j) => all.push(*j),
+                Step::Restart(_) => break,
+            }
+        }
+        all
+    }
+
+    /// Where the board is on the timeline: how many of [`Record::jumps`] are played.
+    pub fn index(&self) -> usize {
+        self.line.len()
+    }
+
+    /// Whether there is anything to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is anything to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Plays `jump` on the current position, dropping the redo tail, or says why it cannot be
+    /// played (the record is then unchanged).
+    pub fn play(&mut self, jump: Jump) -> Result<(), JumpError> {
+        self.current = self.current.try_play(jump)?;
+        self.line.push(jump);
+        self.undo.push(Step::Jump(jump));
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Goes back to the start position, as one undoable step. Does nothing (and returns
+    /// `false`) when no jump has been played since the start.
+    pub fn restart(&mut self) -> bool {
+        if self.line.is_empty() {
+            return false;
+        }
+        let line = std::mem::take(&mut self.line);
+        self.current = self.start.clone();
+        self.undo.push(Step::Restart(line));
+        self.redo.clear();
+        true
+    }
+
+    /// Takes back the last step (a jump or a restart). Returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        let Some(step) = self.undo.pop() else {
+            return false;
+        };
+        match step {
+            Step::Jump(jump) => {
+                self.line.pop();
+                self.current.unplay_unchecked(jump);
+                self.redo.push(Step::Jump(jump));
+            }
+            Step::Restart(line) => {
+                for &jump in &line {
+                    self.current.play_unchecked(jump);
+                }
+                self.line = line;
+                self.redo.push(Step::Restart(Vec::new()));
+            }
+        }
+        true
+    }
+
+    /// Puts back the last step undone. Returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        let Some(step) = self.redo.pop() else {
+            return false;
+        };
+        match step {
+            Step::Jump(jump) => {
+                self.current.play_unchecked(jump);
+                self.line.push(jump);
+                self.undo.push(Step::Jump(jump));
+            }
+            Step::Restart(_) => {
+                let line = std::mem::take(&mut self.line);
+                self.current = self.start.clone();
+                self.undo.push(Step::Restart(line));
+            }
+        }
+        true
+    }
+
+    /// Moves along the timeline to `index` (clamped to [`Record::jumps`]), by undoing or
+    /// redoing jumps. Returns the index reached.
+    pub fn goto(&mut self, index: usize) -> usize {
+        while self.index() > index && matches!(self.undo.last(), Some(Step::Jump(_))) {
+            self.undo();
+        }
+        while self.index() < index && matches!(self.redo.last(), Some(Step::Jump(_))) {
+            self.redo();
+        }
+        self.index()
+    }
+
+    /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
+    /// timeline's jumps in text form, and where the board is on it. The restart history is
+    /// not kept.
+    pub fn to_saved(&self, puzzle: &Puzzle) -> SavedGame {
+        SavedGame {
+            layout: puzzle.layout_for(self.start.pegs()),
+            jumps: self.jumps().iter().map(Jump::to_string).collect(),
+            current: Some(self.index()),
+        }
+    }
+}
+
+/// A saved game as it is written to a file: the start as a [`Layout`], the jumps in their
+/// text form `x,y-x,y`, and how many of them are played (all of them if absent).
+///
+/// ```ron
+/// SavedGame(
+///     layout: Layout(name: "Level 0", rows: ["o o . o"]),
+///     jumps: ["0,0-2,0"],
+///     current: 1,
+/// )
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "SavedGame", deny_unknown_fields)]
+pub struct SavedGame {
+    /// The board and its start.
+    pub layout: Layout,
+    /// The jumps, each `x,y-x,y` (from, then to).
+    #[serde(default)]
+    pub jumps: Vec<String>,
+    /// How many of the jumps are played; the rest can be redone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<usize>,
+}
+
+/// Why a saved game cannot be restored. Every case says what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// The text is not a saved game at all.
+    Syntax(String),
+    /// The board inside cannot be played.
+    Layout(Vec<LayoutProblem>),
+    /// Jump number `index` (1-based) is not a jump.
+    BadJump {
+        /// 1-based number of the jump in the file.
+        index: usize,
+        /// What is wrong with its text.
+        error: JumpParseError,
+    },
+    /// Jump number `index` (1-based) cannot be played where it stands.
+    IllegalJump {
+        /// 1-based number of the jump in the file.
+        index: usize,
+        /// The jump.
+        jump: Jump,
+        /// Why it cannot be played.
+        error: JumpError,
+    },
+    /// `current` is past the end of the jumps.
+    CurrentOutOfRange {
+        /// The value in the file.
+        current: usize,
+        /// How many jumps there are.
+        jumps: usize,
+    },
+}
+
+impl fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestoreError::Syntax(message) => write!(f, "not a saved game: {message}"),
+            RestoreError::Layout(problems) => {
+                write!(f, "the saved game's board cannot be played:")?;
+                for p in problems {
+                    write!(f, "\n  - {p}")?;
+                }
+                Ok(())
+            }
+            RestoreError::BadJump { index, error } => write!(f, "jump {index}: {error}"),
+            RestoreError::IllegalJump { index, jump, error } => {
+                write!(f, "jump {index} ({jump}) cannot be played: {error}")
+            }
+            RestoreError::CurrentOutOfRange { current, jumps } => write!(
+                f,
+                "`current: {current}` is past the end of the game ({jumps} jumps)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
+
+impl SavedGame {
+    /// Checks the saved game and rebuilds its puzzle and record: the layout is validated and
+    /// every jump parsed and replayed with [`Position::try_play`].
+    pub fn restore(&self) -> Result<(Puzzle, Record), RestoreError> {
+        let puzzle = self.layout.validate().map_err(RestoreError::Layout)?;
+        let mut record = Record::new(puzzle.start.clone());
+        for (i, text) in self.jumps.iter().enumerate() {
+            let index = i + 1;
+            let jump: Jump = text
+                .parse()
+                .map_err(|error| RestoreError::BadJump { index, error })?;
+            record
+                .play(jump)
+                .map_err(|error| RestoreError::IllegalJump { index, jump, error })?;
+        }
+        let current = self.current.unwrap_or(self.jumps.len());
+        if current > self.jumps.len() {
+            return Err(RestoreError::CurrentOutOfRange {
+                current,
+                jumps: self.jumps.len(),
+            });
+        }
+        record.goto(current);
+        // The undo history of a loaded game is its line only: undoing past the start of the
+        // file would mean nothing to the person who opens it.
+        Ok((puzzle, record))
+    }
+
+    /// Writes the saved game as pretty RON, with the layout's rows one per line.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .indentor("    ".to_string());
+        // Plain strings, numbers and enums always serialise; keep a readable fallback rather
+        // than panic if a future ron disagrees.
+        ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("// {e}\n"))
+    }
+
+    /// Reads a saved game from RON text. `source` names the text in messages.
+    pub fn from_ron(text: &str, source: &str) -> Result<SavedGame, RestoreError> {
+        ron::Options::default()
+            .from_str::<SavedGame>(text)
+            .map_err(|e| {
+                RestoreError::Syntax(format!(
+                    "{source}:{}:{}: {}",
+                    e.span.end.line.max(1),
+                    e.span.end.col.max(1),
+                    e.code
+                ))
+            })
+    }
+
+    /// Whether `text` looks like a saved game rather than a layout, so a front end can pick
+    /// the right reader for a file it is given.
+    pub fn looks_like(text: &str) -> bool {
+        text.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with("//"))
+            .is_some_and(|l| l.starts_with("SavedGame"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+
+    fn puzzle(key: &str) -> Puzzle {
+        catalogue::find(key)
+            .unwrap()
+            .layout()
+            .unwrap()
+            .validate()
+            .unwrap()
+    }
+
+    fn j(text: &str) -> Jump {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_line() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        assert!(!r.can_undo() && !r.can_redo());
+        r.play(j("3,1-3,3")).unwrap();
+        r.play(j("1,2-3,2")).unwrap();
+        let after_two = r.position().clone();
+        assert!(r.undo() && r.undo());
+        assert_eq!(r.position(), &p.start);
+        assert!(!r.undo());
+        assert_eq!(r.jumps().len(), 2);
+        assert_eq!(r.index(), 0);
+        assert!(r.redo() && r.redo());
+        assert_eq!(r.position(), &after_two);
+        assert!(!r.redo());
+    }
+
+    #[test]
+    fn an_illegal_jump_leaves_the_record_unchanged() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        let before = r.clone();
+        assert_eq!(
+            r.play(j("3,3-3,5")),
+            Err(JumpError::NoPeg(crate::rules::Cell { x: 3, y: 3 }))
+        );
+        assert_eq!(r, before);
+    }
+
+    #[test]
+    fn a_new_jump_after_undo_drops_the_redo_tail() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        r.play(j("3,1-3,3")).unwrap();
+        r.play(j("1,2-3,2")).unwrap();
+        r.undo();
+        r.play(j("5,2-3,2")).unwrap();
+        assert!(!r.can_redo());
+        assert_eq!(r.jumps(), vec![j("3,1-3,3"), j("5,2-3,2")]);
+    }
+
+    #[test]
+    fn restart_is_undoable_and_redoable() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        assert!(!r.restart(), "nothing to restart at the start");
+        r.play(j("3,1-3,3")).unwrap();
+        r.play(j("1,2-3,2")).unwrap();
+        let before = r.position().clone();
+        assert!(r.restart());
+        assert_eq!(r.position(), &p.start);
+        assert_eq!(r.index(), 0);
+        assert!(r.undo());
+        assert_eq!(r.position(), &before);
+        assert_eq!(r.played().len(), 2);
+        assert!(r.redo());
+        assert_eq!(r.position(), &p.start);
+        // A jump after the restart, then undo twice: back before the restart.
+        r.play(j("3,5-3,3")).unwrap();
+        r.undo();
+        r.undo();
+        assert_eq!(r.position(), &before);
+    }
+
+    #[test]
+    fn goto_moves_along_the_timeline_and_clamps() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        for t in ["3,1-3,3", "1,2-3,2", "2,4-2,2"] {
+            r.play(j(t)).unwrap();
+        }
+        let end = r.position().clone();
+        assert_eq!(r.goto(1), 1);
+        assert_eq!(r.position().peg_count(), 31);
+        assert_eq!(r.jumps().len(), 3);
+        assert_eq!(r.goto(99), 3);
+        assert_eq!(r.position(), &end);
+        assert_eq!(r.goto(0), 0);
+        assert_eq!(r.position(), &p.start);
+    }
+
+    #[test]
+    fn saved_games_round_trip_through_ron() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        r.play(j("3,1-3,3")).unwrap();
+        r.play(j("1,2-3,2")).unwrap();
+        r.undo();
+        let text = r.to_saved(&p).to_ron();
+        assert!(SavedGame::looks_like(&text), "{text}");
+        let (p2, r2) = SavedGame::from_ron(&text, "t").unwrap().restore().unwrap();
+        assert_eq!(p2.start, p.start);
+        assert_eq!(r2.position(), r.position());
+        assert_eq!(r2.jumps(), r.jumps());
+        assert_eq!(r2.index(), 1);
+    }
+
+    #[test]
+    fn hostile_saved_games_are_refused_with_a_message() {
+        let p = puzzle("english");
+        let good = Record::new(p.start.clone()).to_saved(&p);
+        let with = |jumps: &[&str], current| SavedGame {
+            jumps: jumps.iter().map(|s| s.to_string()).collect(),
+            current,
+            ..good.clone()
+        };
+        let e = with(&["3,1-3,3", "3,1-3,3"], None).restore().unwrap_err();
+        assert!(
+            matches!(e, RestoreError::IllegalJump { index: 2, .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("jump 2"));
+        let e = with(&["nonsense"], None).restore().unwrap_err();
+        assert!(matches!(e, RestoreError::BadJump { index: 1, .. }));
+        let e = with(&["99,99-97,99"], None).restore().unwrap_err();
+        assert!(matches!(e, RestoreError::BadJump { .. }), "{e}");
+        let e = with(&["3,1-3,3"], Some(5)).restore().unwrap_err();
+        assert!(matches!(e, RestoreError::CurrentOutOfRange { .. }));
+        let mut broken = good.clone();
+        broken.layout.rows = vec!["o o o".into()];
+        assert!(matches!(broken.restore(), Err(RestoreError::Layout(_))));
+        for text in ["", "SavedGame(", "SavedGame(layout: 3)", "\u{0}\u{1}"] {
+            assert!(SavedGame::from_ron(text, "t").is_err());
+        }
+    }
+}
