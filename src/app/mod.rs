@@ -408,7 +408,12 @@ impl PegsolApp {
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(&game.puzzle.name);
-                ui.label(egui::RichText::new(&game.puzzle.description).weak());
+                // Truncated (full text on hover): a long description must not widen the panel
+                // past the window, or the board is centred off-screen.
+                ui.add(
+                    egui::Label::new(egui::RichText::new(&game.puzzle.description).weak())
+                        .truncate(),
+                );
             });
             // A fixed-height line for the notice, so the board does not jump when one appears.
             let line = ui.text_style_height(&egui::TextStyle::Body);
