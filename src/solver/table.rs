@@ -66,20 +66,27 @@ impl<B: Bits> BoardSet<B> {
         let _ = board;
     }
 
-    /// Whether `board` is in the set.
-    pub fn contains(&self, board: B) -> bool {
+    /// Finds `board`'s slot: `Ok(i)` where it is, or `Err(i)` for the free slot where it
+    /// would go. The set is never full (it grows first), so the probe always ends.
+    #[inline(always)]
+    fn probe(&self, board: B) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(board);
         loop {
             let slot = self.slots[i];
             if slot == board {
-                return true;
+                return Ok(i);
             }
             if slot == B::ZERO {
-                return false;
+                return Err(i);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Whether `board` is in the set.
+    pub fn contains(&self, board: B) -> bool {
+        self.probe(board).is_ok()
     }
 
     /// Adds `board` (which must not be empty); returns whether it was new.
@@ -89,19 +96,13 @@ impl<B: Bits> BoardSet<B> {
         if (self.len + 1) * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(board);
-        loop {
-            let slot = self.slots[i];
-            if slot == board {
-                return false;
-            }
-            if slot == B::ZERO {
+        match self.probe(board) {
+            Ok(_) => false,
+            Err(i) => {
                 self.slots[i] = board;
                 self.len += 1;
-                return true;
+                true
             }
-            i = (i + 1) & mask;
         }
     }
 
@@ -109,13 +110,10 @@ impl<B: Bits> BoardSet<B> {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![B::ZERO; old.len() * 2];
         self.shift -= 1;
-        let mask = self.slots.len() - 1;
         for board in old.into_iter().filter(|&b| b != B::ZERO) {
-            let mut i = self.home(board);
-            while self.slots[i] != B::ZERO {
-                i = (i + 1) & mask;
+            if let Err(i) = self.probe(board) {
+                self.slots[i] = board;
             }
-            self.slots[i] = board;
         }
     }
 
