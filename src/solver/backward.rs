@@ -57,7 +57,9 @@ impl<B: Bits> GoalSide<B> {
             if total + last.saturating_mul(12) > max_entries {
                 break;
             }
-            let mut next = BoardSet::with_capacity(last.saturating_mul(4).max(16));
+            // Sized for the most this level can hold under the check above, so it never
+            // rehashes: a rehash of millions of boards would be a pause no cancel can cut.
+            let mut next = BoardSet::with_capacity(last.saturating_mul(12).max(16));
             let Some(current) = levels.last() else { break };
             for (n, board) in current.iter().enumerate() {
                 if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
