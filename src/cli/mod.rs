@@ -9,7 +9,7 @@ mod report;
 
 pub use budget::parse_budget;
 
-use crate::layout::load::{resolve, resolve_puzzle, LoadError};
+use crate::layout::load::{resolve_named_puzzle, resolve_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{Cell, CellSet, Goal, Position};
 use crate::solver::{analyze, classic, count, exact, uncontrolled, Algorithm, Outcome, Stop};
@@ -333,7 +333,7 @@ fn solve_command(
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), Failure> {
-    let puzzle = resolve_puzzle(spec)?;
+    let (puzzle, name) = resolve_named_puzzle(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
@@ -343,7 +343,6 @@ fn solve_command(
         Algorithm::Exact => budget,
     };
     let outcome = run_solver(&puzzle, algorithm, goal, budget)?;
-    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
     if json {
         println!("{}", report::json(&name, budget, &outcome));
     } else {
@@ -358,7 +357,7 @@ fn analyze_command(
     budget: Option<u64>,
     json: bool,
 ) -> Result<(), Failure> {
-    let puzzle = resolve_puzzle(spec)?;
+    let (puzzle, name) = resolve_named_puzzle(spec)?;
     let only = match finish.map(|f| parse_finish(f, &puzzle)).transpose()? {
         Some(Goal::At(c)) => Some(CellSet::single(c)),
         _ => None,
@@ -370,7 +369,6 @@ fn analyze_command(
                 message: "analysis cancelled".into(),
             }
         })?;
-    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
     if json {
         println!("{}", report::analysis_json(&name, &reports));
     } else {
@@ -380,7 +378,7 @@ fn analyze_command(
 }
 
 fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), Failure> {
-    let puzzle = resolve_puzzle(spec)?;
+    let (puzzle, name) = resolve_named_puzzle(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
@@ -397,7 +395,6 @@ fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), Fai
                 _ => "counting stopped".into(),
             },
         })?;
-    let name = resolve(spec).map(|(_, source)| source).unwrap_or_default();
     if json {
         println!("{}", report::count_json(&name, &levels));
     } else {

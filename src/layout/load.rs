@@ -139,10 +139,17 @@ pub fn resolve(spec: &str) -> Result<(Layout, String), LoadError> {
 
 /// Resolves a `LAYOUT` argument and validates it.
 pub fn resolve_puzzle(spec: &str) -> Result<Puzzle, LoadError> {
+    resolve_named_puzzle(spec).map(|(puzzle, _)| puzzle)
+}
+
+/// Resolves a `LAYOUT` argument and validates it, keeping the name of where it came from (the
+/// catalogue key or the path) for reports.
+pub fn resolve_named_puzzle(spec: &str) -> Result<(Puzzle, String), LoadError> {
     let (layout, source) = resolve(spec)?;
-    layout
-        .validate()
-        .map_err(|problems| LoadError::Invalid { source, problems })
+    match layout.validate() {
+        Ok(puzzle) => Ok((puzzle, source)),
+        Err(problems) => Err(LoadError::Invalid { source, problems }),
+    }
 }
 
 #[cfg(test)]

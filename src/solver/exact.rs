@@ -538,45 +538,48 @@ impl<B: HasFailTable> Search<B> {
     /// English board from its centre needs about 2,300 expansions) are answered in well under
     /// a millisecond, without the cost of starting threads. `None` if it did not settle.
     fn inline_first(&self, start: B, k: u32, shared: &Shared<B>) -> Option<Stop> {
-        let mut local = Local {
-            expanded: 0,
-            generated: 0,
-            path: Vec::new(),
-            best: shared.best_pegs.load(Ordering::Relaxed),
-            order: 0,
-            attempt_left: INLINE_ATTEMPT,
-        };
-        let images = self.images_of(start);
-        let verdict = self.dfs(start, &images, k, shared, &mut local);
+        let mut local = Local::new(shared, 0, INLINE_ATTEMPT);
+        let verdict = self.attempt(start, &self.images_of(start), k, shared, &mut local);
         local.flush(shared);
+        match verdict {
+            Verdict::Found => Some(Stop::Solved),
+            Verdict::Failed => Some(Stop::Exhausted),
+            Verdict::Aborted => Some(Stop::Budget),
+            Verdict::Restart => None,
+        }
+    }
+
+    /// One depth-first attempt from `start` with `local`'s ordering and share. A find is
+    /// completed down to the goal and posted as the solution; a find or a proof of failure
+    /// tells every other worker to stop.
+    fn attempt(
+        &self,
+        start: B,
+        images: &[B],
+        k: u32,
+        shared: &Shared<B>,
+        local: &mut Local,
+    ) -> Verdict {
+        local.path.clear();
+        let verdict = self.dfs(start, images, k, shared, local);
         match verdict {
             Verdict::Found => {
                 let mut path = local.path.clone();
                 self.complete(start, &mut path, shared);
                 *lock(&shared.solution) = Some(path);
-                Some(Stop::Solved)
             }
-            Verdict::Failed => {
-                shared.exhausted.store(true, Ordering::Relaxed);
-                Some(Stop::Exhausted)
-            }
-            Verdict::Aborted => Some(Stop::Budget),
-            Verdict::Restart => None,
+            Verdict::Failed => shared.exhausted.store(true, Ordering::Relaxed),
+            Verdict::Aborted | Verdict::Restart => return verdict,
         }
+        shared.stop.store(true, Ordering::Relaxed);
+        verdict
     }
 
     /// One worker: tries its share of the orderings with budgets that double on every
     /// attempt (restarts), until the target is found, proven unreachable, or stopped. The
     /// failure table outlives each attempt, so a restart never redoes a proven failure.
     fn worker(&self, start: B, w: usize, threads: usize, k: u32, shared: &Shared<B>) {
-        let mut local = Local {
-            expanded: 0,
-            generated: 0,
-            path: Vec::new(),
-            best: shared.best_pegs.load(Ordering::Relaxed),
-            order: 0,
-            attempt_left: 0,
-        };
+        let mut local = Local::new(shared, 0, 0);
         let images = self.images_of(start);
         for attempt in 0usize.. {
             if shared.stop.load(Ordering::Relaxed) {
@@ -599,22 +602,8 @@ impl<B: HasFailTable> Search<B> {
                 local.order = first + (w + attempt * peers) % others;
                 local.attempt_left = FIRST_ATTEMPT.saturating_mul(1 << attempt.min(40));
             }
-            local.path.clear();
-            match self.dfs(start, &images, k, shared, &mut local) {
-                Verdict::Found => {
-                    let mut path = local.path.clone();
-                    self.complete(start, &mut path, shared);
-                    *lock(&shared.solution) = Some(path);
-                    shared.stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                Verdict::Failed => {
-                    shared.exhausted.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                Verdict::Aborted => break,
-                Verdict::Restart => {}
+            if self.attempt(start, &images, k, shared, &mut local) != Verdict::Restart {
+                break;
             }
         }
         local.flush(shared);
@@ -781,6 +770,17 @@ struct Local {
 }
 
 impl Local {
+    fn new<B>(shared: &Shared<B>, order: usize, attempt_left: u64) -> Local {
+        Local {
+            expanded: 0,
+            generated: 0,
+            path: Vec::new(),
+            best: shared.best_pegs.load(Ordering::Relaxed),
+            order,
+            attempt_left,
+        }
+    }
+
     fn flush<B>(&mut self, shared: &Shared<B>) {
         shared.expanded.fetch_add(self.expanded, Ordering::Relaxed);
         shared
