@@ -15,6 +15,7 @@ pub mod count;
 pub mod exact;
 pub mod failtable;
 pub mod table;
+pub mod worker;
 
 use crate::rules::Jump;
 use std::sync::atomic::{AtomicBool, Ordering};
