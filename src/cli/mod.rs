@@ -266,21 +266,28 @@ fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, Failure> {
 
 /// Refuses a classic budget whose worst case would not fit in this machine's memory.
 fn check_memory(budget: u64, start: &Position) -> Result<(), Failure> {
+    classic_budget_problem(budget, start).map_err(Failure::usage)
+}
+
+/// Why a classic search with `budget` from `start` should not run (a budget past what the
+/// engine addresses, or a worst case larger than the memory available), or `Ok`. The window
+/// asks the same question before it starts a search.
+pub fn classic_budget_problem(budget: u64, start: &Position) -> Result<(), String> {
     if budget > classic::MAX_BUDGET {
-        return Err(Failure::usage(format!(
+        return Err(format!(
             "budget {budget} is too large: the classic search addresses at most {} expansions",
             classic::MAX_BUDGET
-        )));
+        ));
     }
     let need = classic::estimate_bytes(budget, start.shape().cells().len());
     if let Some(available) = available_memory() {
         if need > available {
-            return Err(Failure::usage(format!(
+            return Err(format!(
                 "budget {budget} may need up to {:.1} GiB of memory, but only {:.1} GiB is \
                  available; choose a smaller budget",
                 gib(need),
                 gib(available)
-            )));
+            ));
         }
     }
     Ok(())

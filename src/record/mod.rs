@@ -190,6 +190,18 @@ impl Record {
         self.index()
     }
 
+    /// Puts `line` after the current position as the timeline's continuation (what redo and
+    /// the replay will play), replacing the redo tail, as a new jump would. Every jump is
+    /// checked first; on an illegal one the record is unchanged and the error names it.
+    pub fn load_line(&mut self, line: &[Jump]) -> Result<(), (usize, JumpError)> {
+        let mut probe = self.current.clone();
+        for (i, &jump) in line.iter().enumerate() {
+            probe = probe.try_play(jump).map_err(|e| (i, e))?;
+        }
+        self.redo = line.iter().rev().map(|&j| Step::Jump(j)).collect();
+        Ok(())
+    }
+
     /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
     /// timeline's jumps in text form, and where the board is on it. The restart history is
     /// not kept.
@@ -442,6 +454,52 @@ mod tests {
         assert_eq!(r.position(), &end);
         assert_eq!(r.goto(0), 0);
         assert_eq!(r.position(), &p.start);
+    }
+
+    #[test]
+    fn a_loaded_line_becomes_the_redo_tail_and_a_new_jump_drops_it() {
+        let mut record = Record::new(puzzle("0").start);
+        let first = record.position().legal_jumps()[0];
+        record.play(first).unwrap();
+        let line = crate::solver::uncontrolled(|c| {
+            crate::solver::exact::solve(
+                record.position(),
+                crate::rules::Goal::Anywhere,
+                Default::default(),
+                c,
+            )
+        })
+        .jumps;
+        assert!(!line.is_empty());
+        record.load_line(&line).unwrap();
+        assert_eq!(record.index(), 1);
+        assert_eq!(record.jumps().len(), 1 + line.len());
+        assert_eq!(record.goto(usize::MAX), 1 + line.len());
+        assert_eq!(record.position().peg_count(), 1);
+        // Taking over mid-replay: back one jump, play another, the rest is gone.
+        record.goto(1);
+        let other = record
+            .position()
+            .legal_jumps()
+            .into_iter()
+            .find(|&j| j != line[0]);
+        if let Some(other) = other {
+            record.play(other).unwrap();
+            assert_eq!(record.jumps().len(), 2);
+            assert!(!record.can_redo());
+        }
+    }
+
+    #[test]
+    fn an_illegal_line_is_refused_and_changes_nothing() {
+        let mut record = Record::new(puzzle("0").start);
+        let before = record.clone();
+        let legal = record.position().legal_jumps()[0];
+        assert!(matches!(
+            record.load_line(&[legal, legal]),
+            Err((1, _))
+        ));
+        assert_eq!(record, before);
     }
 
     #[test]

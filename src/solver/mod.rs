@@ -7,6 +7,7 @@
 //! Both take a [`Control`] (cancel flag and progress callback) so a worker thread can run them
 //! and a front end can stop them; neither knows about any user interface.
 
+pub mod advisor;
 pub mod analyze;
 pub mod backward;
 pub mod classic;
