@@ -41,6 +41,10 @@ pub struct BoardModel<'a> {
     pub can_undo: bool,
     /// Whether jumps animate.
     pub animate: bool,
+    /// A suggested jump to draw as an arrow (the Hint button's answer).
+    pub hint: Option<Jump>,
+    /// Whether a click picks the finish cell instead of playing.
+    pub picking_finish: bool,
 }
 
 /// A jump being animated.
@@ -135,7 +139,13 @@ impl BoardView {
             let label = hole_label(cell, has_peg);
             let selected = self.selected == Some(cell);
             response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
-            self.pointer(&response, cell, position, &geometry, &mut commands);
+            if model.picking_finish {
+                if response.clicked() {
+                    commands.push(Command::SetGoal(Goal::At(cell)));
+                }
+            } else {
+                self.pointer(&response, cell, position, &geometry, &mut commands);
+            }
             responses.push((cell, response));
         }
 
@@ -353,6 +363,18 @@ impl BoardView {
             paint_peg(painter, over, r_peg * (1.0 - t), palette, 1.0 - t);
             let lift = Vec2::new(0.0, -s * 0.35 * (std::f32::consts::PI * t).sin());
             paint_peg(painter, from + (to - from) * t + lift, r_peg, palette, 1.0);
+        }
+        if let Some(jump) = model.hint {
+            // An arrow from the peg to its landing hole, over the peg it takes.
+            let (from, to) = (geometry.center(jump.from), geometry.center(jump.to));
+            let dir = (to - from).normalized();
+            let stroke = Stroke::new(s * 0.07, palette.selected);
+            painter.circle_stroke(from, r_peg + s * 0.07, stroke);
+            painter.arrow(
+                from + dir * r_peg,
+                (to - from) - dir * (r_peg * 1.6),
+                stroke,
+            );
         }
         if let (Some(_), Some(p)) = (self.dragging, pointer) {
             if responses.iter().any(|(_, r)| r.dragged()) {

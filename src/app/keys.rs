@@ -1,8 +1,9 @@
 //! The window-wide keyboard shortcuts, and their text for the menus.
 //!
 //! Owns the shortcut table: the assignment's terminal game keys (`u` undo, `r` restart, `q`
-//! quit) plus the desktop ones (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, Ctrl+O, Ctrl+S). The board's
-//! own keys (arrows, Enter, Space, Escape) live with the board widget.
+//! quit) plus the desktop ones (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, Ctrl+O, Ctrl+S), and the
+//! timeline's. The board's own keys (arrows, Enter, Space, Escape) live with the board
+//! widget; while the timeline has the arrows its keys are consumed first.
 
 use super::Command;
 use eframe::egui;
@@ -40,6 +41,15 @@ pub const HELP: &[(&str, &str)] = &[
     ("U or Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
     ("R", "restart (undoable)"),
+    ("H", "hint: a jump that keeps the goal reachable"),
+    ("[ and ]", "step back and forward on the timeline"),
+    (
+        "Left / Right",
+        "step the timeline, after Load solution or using the timeline (a jump gives the arrows back to the board)",
+    ),
+    ("Space", "play or pause the timeline, likewise"),
+    ("Home / End", "the timeline's start and end, likewise"),
+    ("Escape", "give the arrows back to the board"),
     ("Ctrl+O", "open a board or a saved game"),
     ("Ctrl+S", "save the game"),
     ("Q or Ctrl+Q", "quit"),
@@ -82,6 +92,44 @@ pub fn shortcuts(ctx: &Context) -> Vec<Command> {
         if plain(i, Key::Q) {
             commands.push(Command::Quit);
         }
+        if plain(i, Key::H) {
+            commands.push(Command::Hint);
+        }
+        if plain(i, Key::OpenBracket) {
+            commands.push(Command::StepBack);
+        }
+        if plain(i, Key::CloseBracket) {
+            commands.push(Command::StepForward);
+        }
         commands
+    })
+}
+
+/// The timeline's keys while it has the arrows (`replay`): Left/Right step, Space plays or
+/// pauses, Home/End jump to the ends, Escape hands the arrows back to the board. They are
+/// consumed here, before the board reads its keys. Returns the commands and whether Escape
+/// handed the arrows back.
+pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> (Vec<Command>, bool) {
+    if !replay || ctx.egui_wants_keyboard_input() {
+        return (Vec::new(), false);
+    }
+    ctx.input_mut(|i| {
+        let mut commands = Vec::new();
+        let mut handed_back = false;
+        for (key, command) in [
+            (Key::ArrowLeft, Command::StepBack),
+            (Key::ArrowRight, Command::StepForward),
+            (Key::Space, Command::TogglePlay),
+            (Key::Home, Command::Goto(0)),
+            (Key::End, Command::Goto(usize::MAX)),
+        ] {
+            if i.consume_key(Modifiers::NONE, key) {
+                commands.push(command);
+            }
+        }
+        if i.consume_key(Modifiers::NONE, Key::Escape) {
+            handed_back = true;
+        }
+        (commands, handed_back)
     })
 }

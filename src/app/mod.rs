@@ -14,9 +14,12 @@ pub mod palette;
 pub mod panels;
 pub mod persist;
 pub mod screenshot;
+pub mod solve;
+pub mod timeline;
 
 use crate::cli::GuiOptions;
-use crate::rules::Jump;
+use crate::rules::{Goal, Jump};
+use crate::solver::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::{BoardModel, BoardView};
 use game::{Game, Source};
 use palette::ThemeChoice;
@@ -24,9 +27,11 @@ use panels::PickerView;
 use persist::PersistedState;
 use screenshot::{Outcome, ScreenshotJob};
 use serde::{Deserialize, Serialize};
+use solve::{SolveFrom, SolveRequest, SolveSession, SolverModel, SolverPanel};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
+use timeline::{Playback, SPEEDS};
 
 /// The application id: eframe's storage folder, the Wayland app id and the X11 class, which
 /// a desktop file's `StartupWMClass` must match.
@@ -76,6 +81,36 @@ pub enum Command {
     ShowAbout(bool),
     /// Close the window.
     Quit,
+    /// Start a search (a search in flight is cancelled).
+    Solve(SolveRequest),
+    /// Stop the search in flight (its partial result is kept).
+    CancelSolve,
+    /// Put the last solution on the timeline after the position it starts from.
+    LoadSolution,
+    /// Copy the last result's STATS block to the clipboard.
+    CopyStats,
+    /// Ask where to save the STATS block (a dialog).
+    ChooseStatsFile,
+    /// Save the STATS block to a file (the assignment's `output.txt`).
+    SaveStats(PathBuf),
+    /// Change the finish the game, the solver and the hints aim for.
+    SetGoal(Goal),
+    /// Make the next board click pick the finish cell (or stop picking).
+    PickFinish(bool),
+    /// Move the timeline to this many jumps from the start.
+    Goto(usize),
+    /// One jump back on the timeline.
+    StepBack,
+    /// One jump forward on the timeline.
+    StepForward,
+    /// Play or pause the timeline.
+    TogglePlay,
+    /// Playback speed, as an index into [`timeline::SPEEDS`].
+    SetSpeed(usize),
+    /// Show a jump that keeps the finish reachable.
+    Hint,
+    /// Show or hide the solver panel.
+    ShowSolver(bool),
 }
 
 /// The View settings, remembered between runs.
@@ -88,6 +123,8 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// Whether the boards panel is shown.
     pub show_picker: bool,
+    /// Whether the solver panel is shown.
+    pub show_solver: bool,
 }
 
 impl Default for Settings {
@@ -96,6 +133,7 @@ impl Default for Settings {
             animate: true,
             theme: ThemeChoice::System,
             show_picker: true,
+            show_solver: true,
         }
     }
 }
@@ -125,6 +163,24 @@ pub struct PegsolApp {
     applied_theme: Option<ThemeChoice>,
     /// The window title last sent, likewise.
     title: String,
+    /// The solver panel's form.
+    solver_panel: SolverPanel,
+    /// The search in flight and the last result.
+    solve: SolveSession,
+    /// The background "still winnable?" and hint solver, made on the first frame (it needs
+    /// the context to wake the window).
+    advisor: Option<Advisor>,
+    /// The hint on show: the position it is for and the jump.
+    hint: Option<(crate::rules::Position, Jump)>,
+    /// A hint was asked for while the advisor was still checking: show it when it arrives.
+    hint_wanted: bool,
+    /// Whether the next board click picks the finish cell.
+    picking_finish: bool,
+    /// The timeline's playback clock.
+    playback: Playback,
+    /// Whether Left/Right, Space, Home and End drive the timeline rather than the board's
+    /// cursor: after a solution is loaded or the timeline is used, until a jump is played.
+    replay_keys: bool,
 }
 
 impl PegsolApp {
@@ -143,6 +199,14 @@ impl PegsolApp {
             pending: Vec::new(),
             applied_theme: None,
             title: String::new(),
+            solver_panel: SolverPanel::default(),
+            solve: SolveSession::default(),
+            advisor: None,
+            hint: None,
+            hint_wanted: false,
+            picking_finish: false,
+            playback: Playback::default(),
+            replay_keys: false,
         }
     }
 
@@ -203,6 +267,47 @@ impl PegsolApp {
         self.settings
     }
 
+    /// The search in flight and the last result.
+    pub fn solve_session(&self) -> &SolveSession {
+        &self.solve
+    }
+
+    /// The solver panel's form (tests set it as a person would type it).
+    pub fn solver_panel_mut(&mut self) -> &mut SolverPanel {
+        &mut self.solver_panel
+    }
+
+    /// The timeline's playback clock.
+    pub fn playback(&self) -> Playback {
+        self.playback
+    }
+
+    /// What the advisor knows about the position on the board, if it was asked.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let position = self.game.record.position();
+        self.advisor
+            .as_ref()
+            .and_then(|a| a.verdict(position, self.game.puzzle.goal))
+    }
+
+    /// The hint on show, if it is for the position on the board.
+    pub fn hint(&self) -> Option<Jump> {
+        self.hint
+            .as_ref()
+            .filter(|(p, _)| p == self.game.record.position())
+            .map(|(_, j)| *j)
+    }
+
+    /// Runs the solver panel's search to its end on this thread (the `--solve` screenshot).
+    pub fn solve_blocking(&mut self, request: SolveRequest) {
+        let start = match request.from {
+            SolveFrom::Start => self.game.puzzle.start.clone(),
+            SolveFrom::Here => self.game.record.position().clone(),
+        };
+        self.solve
+            .run_blocking(request, start, self.game.puzzle.goal);
+    }
+
     /// The notice on screen, if any.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|n| n.text.as_str())
@@ -254,11 +359,19 @@ impl PegsolApp {
     /// Carries out one command. The only place the game, settings or windows change.
     pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
         let now = ctx.input(|i| i.time);
+        if matches!(
+            command,
+            Command::Play(_) | Command::Undo | Command::Redo | Command::Restart | Command::StepBack
+        ) {
+            self.playback.pause();
+        }
         match command {
             Command::Play(jump) => match self.game.record.play(jump) {
                 Ok(()) => {
                     self.board.jumped(jump, now, self.settings.animate);
                     self.notice = None;
+                    // The person took over: arrows are the board's again.
+                    self.replay_keys = false;
                 }
                 Err(e) => self.tell(now, board::reason(e)),
             },
@@ -338,6 +451,241 @@ impl PegsolApp {
             Command::ShowHelp(on) => self.show_help = on,
             Command::ShowAbout(on) => self.show_about = on,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::Solve(request) => self.start_solve(ctx, request, now),
+            Command::CancelSolve => self.solve.cancel(),
+            Command::LoadSolution => self.load_solution(now),
+            Command::CopyStats => {
+                if let Some(report) = self.solve.report() {
+                    ctx.copy_text(solve::stats_text(report));
+                    self.tell(now, "Stats copied to the clipboard".into());
+                }
+            }
+            Command::ChooseStatsFile => {
+                let asked = std::time::Instant::now();
+                let picked = rfd::FileDialog::new()
+                    .set_title("Save the solver's stats")
+                    .add_filter("Text", &["txt"])
+                    .set_file_name("output.txt")
+                    .save_file();
+                match picked {
+                    Some(path) => self.apply(ctx, Command::SaveStats(path)),
+                    None => self.no_dialog(now, asked),
+                }
+            }
+            Command::SaveStats(path) => {
+                let Some(report) = self.solve.report() else {
+                    return self.tell(now, "No result to save yet: solve first".into());
+                };
+                match std::fs::write(&path, solve::stats_text(report)) {
+                    Ok(()) => self.tell(now, format!("Stats saved to {}", path.display())),
+                    Err(e) => self.tell(now, format!("Cannot write {}: {e}", path.display())),
+                }
+            }
+            Command::SetGoal(goal) => {
+                self.picking_finish = false;
+                let shape = self.game.puzzle.start.shape().clone();
+                match goal {
+                    Goal::At(cell) if !shape.contains(cell) => {
+                        self.tell(now, "The finish must be a hole of the board".into())
+                    }
+                    _ => {
+                        self.game.puzzle.goal = goal;
+                        self.hint = None;
+                    }
+                }
+            }
+            Command::PickFinish(on) => {
+                self.picking_finish = on;
+                if on {
+                    self.tell(
+                        now,
+                        "Click the hole where the last peg should finish".into(),
+                    );
+                }
+            }
+            Command::Goto(index) => {
+                self.playback.pause();
+                self.game.record.goto(index);
+                self.board.position_changed();
+                self.replay_keys = true;
+            }
+            Command::StepBack => {
+                let index = self.game.record.index();
+                if index > 0 {
+                    self.game.record.goto(index - 1);
+                    self.board.position_changed();
+                }
+                self.replay_keys = true;
+            }
+            Command::StepForward => {
+                self.step_forward(now);
+                self.replay_keys = true;
+            }
+            Command::TogglePlay => {
+                if self.playback.playing {
+                    self.playback.pause();
+                } else {
+                    let record = &mut self.game.record;
+                    if record.index() >= record.jumps().len() {
+                        // At the end, play means "play it again from the start".
+                        record.goto(0);
+                        self.board.position_changed();
+                    }
+                    if record.index() < record.jumps().len() {
+                        self.playback.play(now);
+                    }
+                }
+                self.replay_keys = true;
+            }
+            Command::SetSpeed(i) => {
+                if let Some(&speed) = SPEEDS.get(i) {
+                    self.playback.speed = speed;
+                }
+            }
+            Command::Hint => self.show_hint(now),
+            Command::ShowSolver(on) => self.settings.show_solver = on,
+        }
+    }
+
+    /// Starts a search as the solver panel asked.
+    fn start_solve(&mut self, ctx: &egui::Context, request: SolveRequest, now: f64) {
+        let start = match request.from {
+            SolveFrom::Start => self.game.puzzle.start.clone(),
+            SolveFrom::Here => self.game.record.position().clone(),
+        };
+        if request.algorithm == crate::solver::Algorithm::Classic {
+            let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
+            if let Err(e) = crate::cli::classic_budget_problem(budget, &start) {
+                return self.tell(now, format!("Not started: {e}"));
+            }
+        }
+        let wake = ctx.clone();
+        self.solve
+            .start(request, start, self.game.puzzle.goal, move || {
+                wake.request_repaint()
+            });
+    }
+
+    /// Puts the last solution on the timeline after the position it starts from: here if it
+    /// was solved from here, else from the start (going back there first).
+    fn load_solution(&mut self, now: f64) {
+        let Some(report) = self.solve.report() else {
+            return self.tell(now, "No solution yet: solve first".into());
+        };
+        let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
+        let record = &mut self.game.record;
+        if record.position() != &start {
+            if record.start() != &start {
+                return self.tell(
+                    now,
+                    "This solution starts from another position: go back to it or solve again"
+                        .into(),
+                );
+            }
+            // Back along the timeline; a restart in the history needs a restart to cross.
+            record.goto(0);
+            if record.index() > 0 {
+                record.restart();
+            }
+        }
+        match record.load_line(&jumps) {
+            Ok(()) => {
+                self.playback.pause();
+                self.board.position_changed();
+                self.replay_keys = true;
+                self.tell(
+                    now,
+                    format!(
+                        "Solution loaded ({} jumps): press Space or Play to play, Left/Right to step",
+                        jumps.len()
+                    ),
+                );
+            }
+            Err((i, e)) => self.tell(
+                now,
+                format!("Jump {} of the solution does not apply here: {e}", i + 1),
+            ),
+        }
+    }
+
+    /// One jump forward on the timeline, animated.
+    fn step_forward(&mut self, now: f64) {
+        let record = &mut self.game.record;
+        let index = record.index();
+        if index < record.jumps().len() && record.goto(index + 1) > index {
+            if let Some(&jump) = record.played().last() {
+                self.board.jumped(jump, now, self.settings.animate);
+            }
+        } else {
+            self.playback.pause();
+        }
+    }
+
+    /// Shows the advisor's next jump for the position on the board, or says why there is none.
+    fn show_hint(&mut self, now: f64) {
+        let position = self.game.record.position().clone();
+        match self.verdict() {
+            Some(Verdict::Winnable(Some(jump))) => {
+                self.hint_wanted = false;
+                self.hint = Some((position, jump));
+                self.tell(
+                    now,
+                    format!(
+                        "Hint: jump {} over {} to {}",
+                        geometry::cell_name(jump.from),
+                        geometry::cell_name(jump.over),
+                        geometry::cell_name(jump.to)
+                    ),
+                );
+            }
+            Some(Verdict::Winnable(None)) => self.tell(now, "Already solved!".into()),
+            Some(Verdict::NotWinnable) => {
+                self.hint_wanted = false;
+                self.tell(
+                    now,
+                    "No jump reaches the goal from here: undo (U) to a winnable position".into(),
+                )
+            }
+            Some(Verdict::Unknown) => {
+                self.hint_wanted = false;
+                self.tell(
+                    now,
+                    "No hint: the solver could not decide this position within its budget; \
+                     try Solve from here"
+                        .into(),
+                )
+            }
+            Some(Verdict::Failed) => {
+                self.hint_wanted = false;
+                let why = self.advisor.as_ref().and_then(|a| a.error()).unwrap_or("");
+                self.tell(now, format!("No hint: {why}"))
+            }
+            Some(Verdict::Checking) | None => {
+                self.hint_wanted = true;
+                self.tell(now, "Thinking about a hint…".into());
+            }
+        }
+    }
+
+    /// Once a frame: take in finished searches, keep the advisor on the current position,
+    /// and advance playback.
+    fn tick(&mut self, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        self.solve.poll();
+        let advisor = self.advisor.get_or_insert_with(|| {
+            let wake = ctx.clone();
+            Advisor::new(ADVISOR_BUDGET, move || wake.request_repaint())
+        });
+        advisor.poll();
+        advisor.ask(self.game.record.position(), self.game.puzzle.goal);
+        if self.hint_wanted && !matches!(self.verdict(), Some(Verdict::Checking) | None) {
+            self.show_hint(now);
+        }
+        if self.playback.due(now) {
+            self.step_forward(now);
+        }
+        if let Some(wait) = self.playback.wait(now) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
         }
     }
 
@@ -358,6 +706,13 @@ impl PegsolApp {
         self.game = game;
         self.board = BoardView::default();
         self.notice = None;
+        // A search, a hint and a replay are about the old board.
+        self.solve.clear();
+        self.hint = None;
+        self.hint_wanted = false;
+        self.picking_finish = false;
+        self.playback.pause();
+        self.replay_keys = false;
     }
 
     fn remember_file(&mut self, path: PathBuf) {
@@ -388,15 +743,39 @@ impl PegsolApp {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(n.until - now));
             }
         }
+        self.tick(&ctx);
         let mut commands = std::mem::take(&mut self.pending);
         commands.extend(keys::shortcuts(&ctx));
+        let (timeline_keys, handed_back) = keys::timeline_shortcuts(&ctx, self.replay_keys);
+        commands.extend(timeline_keys);
+        if handed_back {
+            self.replay_keys = false;
+        }
 
         let game = &self.game;
         egui::Panel::top("menu").show(ui, |ui| {
             commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
         });
         let notice = self.notice.as_ref().map(|n| n.text.as_str());
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game));
+        let verdict = self.verdict();
+        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game, verdict));
+        egui::Panel::bottom("timeline").show(ui, |ui| {
+            ui.add_space(4.0);
+            commands.extend(timeline::timeline_ui(ui, game, &self.playback));
+        });
+        if self.settings.show_solver {
+            let model = SolverModel {
+                game,
+                session: &self.solve,
+                picking_finish: self.picking_finish,
+            };
+            egui::Panel::right("solver")
+                .resizable(true)
+                .default_size(250.0)
+                .show(ui, |ui| {
+                    commands.extend(self.solver_panel.ui(ui, &model));
+                });
+        }
         if self.settings.show_picker {
             egui::Panel::left("boards")
                 .resizable(true)
@@ -425,11 +804,18 @@ impl PegsolApp {
                     ui.colored_label(ui.visuals().warn_fg_color, text);
                 }
             });
+            let position = game.record.position();
             let model = BoardModel {
-                position: game.record.position(),
+                position,
                 goal: game.puzzle.goal,
                 can_undo: game.record.can_undo(),
                 animate: self.settings.animate,
+                hint: self
+                    .hint
+                    .as_ref()
+                    .filter(|(p, _)| p == position)
+                    .map(|(_, j)| *j),
+                picking_finish: self.picking_finish,
             };
             commands.extend(self.board.ui(ui, &model));
         });
@@ -464,6 +850,12 @@ impl eframe::App for PegsolApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.window_ui(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // Closing the window stops any search at once (the threads wind down on their own).
+        self.solve.clear();
+        self.advisor = None;
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -541,6 +933,17 @@ pub fn run(options: GuiOptions) -> ExitCode {
                 app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.
                 app.settings.animate = false;
+                if options.solve {
+                    app.solve_blocking(SolveRequest {
+                        algorithm: crate::solver::Algorithm::Exact,
+                        budget: None,
+                        from: SolveFrom::Start,
+                    });
+                    let ctx = &cc.egui_ctx;
+                    app.apply(ctx, Command::LoadSolution);
+                    app.apply(ctx, Command::Goto(options.step.unwrap_or(0)));
+                    app.notice = None;
+                }
             }
             Ok(Box::new(app))
         }),

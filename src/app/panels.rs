@@ -11,6 +11,7 @@ use super::palette::ThemeChoice;
 use super::{Command, Settings};
 use crate::layout::catalogue;
 use crate::rules::Goal;
+use crate::solver::advisor::Verdict;
 use eframe::egui;
 use egui::{Button, RichText, Ui};
 use std::path::PathBuf;
@@ -69,6 +70,9 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
             if ui.add_enabled(record.index() > 0, restart).clicked() {
                 commands.push(Command::Restart);
             }
+            if ui.add(Button::new("Hint").shortcut_text("H")).clicked() {
+                commands.push(Command::Hint);
+            }
             ui.separator();
             ui.label(
                 RichText::new("Arrows move, Enter/Space select,\narrows with a peg selected jump")
@@ -83,6 +87,10 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
             let mut picker = settings.show_picker;
             if ui.checkbox(&mut picker, "Boards panel").changed() {
                 commands.push(Command::ShowPicker(picker));
+            }
+            let mut solver = settings.show_solver;
+            if ui.checkbox(&mut solver, "Solver panel").changed() {
+                commands.push(Command::ShowSolver(solver));
             }
             ui.separator();
             ui.label("Theme");
@@ -199,9 +207,9 @@ impl PickerView {
     }
 }
 
-/// The status line: pegs left, jumps made, the state of play and the finish target. (Notices
-/// go above the board, next to what they are about.)
-pub fn status_ui(ui: &mut Ui, game: &Game) {
+/// The status line: pegs left, jumps made, the state of play, whether the goal can still be
+/// reached, and the finish target. (Notices go above the board, next to what they are about.)
+pub fn status_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
     let position = game.record.position();
     ui.horizontal(|ui| {
         ui.label(format!("Pegs left: {}", position.peg_count()));
@@ -221,8 +229,45 @@ pub fn status_ui(ui: &mut Ui, game: &Game) {
         };
         ui.label(state);
         ui.separator();
+        if !position.is_won(game.puzzle.goal) {
+            winnable_ui(ui, verdict);
+            ui.separator();
+        }
         ui.label(finish_text(game.puzzle.goal));
     });
+}
+
+/// The "still winnable?" indicator: a word, so it reads without colour.
+fn winnable_ui(ui: &mut Ui, verdict: Option<Verdict>) {
+    let visuals = ui.visuals();
+    let (text, colour, hover) = match verdict {
+        Some(Verdict::Winnable(_)) => (
+            "Winnable",
+            visuals.text_color(),
+            "The goal can still be reached from here (H shows a jump that keeps it so)",
+        ),
+        Some(Verdict::NotWinnable) => (
+            "Not winnable",
+            visuals.warn_fg_color,
+            "Proven: the goal cannot be reached from here; undo (U) to go back",
+        ),
+        Some(Verdict::Unknown) => (
+            "Unknown",
+            visuals.weak_text_color(),
+            "The solver could not decide within its budget",
+        ),
+        Some(Verdict::Failed) => (
+            "Check failed",
+            visuals.error_fg_color,
+            "The background check failed; see the solver panel",
+        ),
+        Some(Verdict::Checking) | None => (
+            "Checking…",
+            visuals.weak_text_color(),
+            "The solver is checking this position",
+        ),
+    };
+    ui.colored_label(colour, text).on_hover_text(hover);
 }
 
 /// The finish target in words.

@@ -8,6 +8,7 @@ mod budget;
 mod report;
 
 pub use budget::parse_budget;
+pub use report::verdict;
 
 use crate::layout::load::{resolve_named_puzzle, resolve_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
@@ -37,6 +38,12 @@ pub struct GuiOptions {
     /// Window size for the screenshot, e.g. 1200x800.
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
+    /// Solve the board (exact, no limit) before the screenshot and load the solution.
+    #[arg(long, requires = "screenshot")]
+    pub solve: bool,
+    /// With --solve: move the timeline to jump N.
+    #[arg(long, value_name = "N", requires = "solve")]
+    pub step: Option<usize>,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,

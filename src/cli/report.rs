@@ -20,7 +20,8 @@ pub fn stats_block(o: &Outcome) -> String {
     )
 }
 
-fn verdict(o: &Outcome) -> &'static str {
+/// How a search ended, in words: won, proven optimal, budget exhausted, cancelled.
+pub fn verdict(o: &Outcome) -> &'static str {
     match (o.won, o.proven_optimal, o.stop) {
         (_, _, Stop::Cancelled) => "cancelled",
         (true, _, _) => "won",

@@ -495,10 +495,7 @@ mod tests {
         let mut record = Record::new(puzzle("0").start);
         let before = record.clone();
         let legal = record.position().legal_jumps()[0];
-        assert!(matches!(
-            record.load_line(&[legal, legal]),
-            Err((1, _))
-        ));
+        assert!(matches!(record.load_line(&[legal, legal]), Err((1, _))));
         assert_eq!(record, before);
     }
 

@@ -10,7 +10,7 @@
 use super::exact::{self, ExactSolver, Options};
 use super::worker::{Finished, Worker};
 use super::Outcome;
-use crate::rules::{Goal, Jump, Position, Shape};
+use crate::rules::{ClassMasks, Goal, Jump, Position, Shape};
 use std::sync::Arc;
 
 /// Expansions one question may use. Positions of the classic boards take far fewer (a few
@@ -128,6 +128,19 @@ impl Advisor {
     }
 
     fn start(&mut self, position: Position, goal: Goal) {
+        // One peg anywhere is out of reach when the position's class allows no finish cell
+        // at all: no search needed (the exact solver would go on to find the fewest pegs).
+        let shape = position.shape();
+        if goal == Goal::Anywhere
+            && position.peg_count() > 1
+            && ClassMasks::new(shape)
+                .possible_finishes(shape, position.pegs())
+                .is_empty()
+        {
+            self.answer = Some((position, goal, Verdict::NotWinnable));
+            (self.wake)();
+            return;
+        }
         let key = (position.shape().clone(), goal);
         let reusable = self
             .key
@@ -241,6 +254,22 @@ mod tests {
         settle(&mut advisor);
         assert_eq!(
             advisor.verdict(&start, Goal::At(corner)),
+            Some(Verdict::NotWinnable)
+        );
+    }
+
+    #[test]
+    fn one_peg_ruled_out_by_class_is_answered_without_a_search() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let level_8 = catalogue::find("8")
+            .and_then(|e| e.layout().ok())
+            .and_then(|l| l.validate().ok())
+            .map(|p| p.start)
+            .expect("level 8");
+        advisor.ask(&level_8, Goal::Anywhere);
+        assert!(!advisor.busy());
+        assert_eq!(
+            advisor.verdict(&level_8, Goal::Anywhere),
             Some(Verdict::NotWinnable)
         );
     }

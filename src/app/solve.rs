@@ -1,0 +1,524 @@
+//! The solver panel: choose an engine, a budget and a finish; solve from the start or from
+//! the position in play on a background thread; read the result in the assignment's terms.
+//!
+//! Owns the panel's form ([`SolverPanel`]) and the running or finished search
+//! ([`SolveSession`], a [`Worker`] and its report). The panel only returns [`Command`]s; the
+//! app starts, cancels and loads solves in `apply`.
+
+use super::game::Game;
+use super::geometry::cell_name;
+use super::Command;
+use crate::cli::{parse_budget, stats_block, verdict};
+use crate::rules::{Goal, Position};
+use crate::solver::worker::{Finished, Snapshot, Worker};
+use crate::solver::{classic, exact, Algorithm, Outcome, Stop};
+use eframe::egui;
+use egui::{RichText, Ui};
+
+/// The budget presets the assignment's experiments use.
+pub const PRESETS: [(u64, &str); 4] = [
+    (10_000, "10k"),
+    (100_000, "100k"),
+    (1_000_000, "1M"),
+    (1_500_000, "1.5M"),
+];
+
+/// The classic search's budget until a person picks one: the assignment's largest.
+pub const DEFAULT_BUDGET: u64 = 1_500_000;
+
+/// Where a solve starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveFrom {
+    /// The board's start position.
+    Start,
+    /// The position on the board now.
+    Here,
+}
+
+/// What a person asked to solve: engine, budget (`None`: no limit, exact only) and start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveRequest {
+    /// The engine.
+    pub algorithm: Algorithm,
+    /// Expansions allowed; `None` for no limit.
+    pub budget: Option<u64>,
+    /// Where the search starts.
+    pub from: SolveFrom,
+}
+
+/// A finished search and what it was asked.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// What was asked.
+    pub request: SolveRequest,
+    /// The position the search started from (its jumps play from here).
+    pub start: Position,
+    /// The finish it aimed for.
+    pub goal: Goal,
+    /// What it found. A cancelled search keeps what it found so far.
+    pub outcome: Outcome,
+}
+
+/// A search in flight.
+struct Running {
+    request: SolveRequest,
+    start: Position,
+    goal: Goal,
+    worker: Worker<Outcome>,
+}
+
+/// The solve in flight, if any, and the last report.
+#[derive(Default)]
+pub struct SolveSession {
+    running: Option<Running>,
+    report: Option<SolveReport>,
+    error: Option<String>,
+}
+
+impl SolveSession {
+    /// Starts a search of `start` for `goal` (a search in flight is cancelled: dropping its
+    /// worker sets its cancel flag). `wake` is called when there is news.
+    pub fn start(
+        &mut self,
+        request: SolveRequest,
+        start: Position,
+        goal: Goal,
+        wake: impl Fn() + Send + Sync + 'static,
+    ) {
+        self.error = None;
+        let position = start.clone();
+        let worker = Worker::start(
+            "pegsol-solve",
+            move |job| job.control(|c| run(&request, &position, goal, c)),
+            wake,
+        );
+        self.running = Some(Running {
+            request,
+            start,
+            goal,
+            worker,
+        });
+    }
+
+    /// Runs a search to its end on this thread (the `--solve` screenshot run).
+    pub fn run_blocking(&mut self, request: SolveRequest, start: Position, goal: Goal) {
+        let outcome = crate::solver::uncontrolled(|c| run(&request, &start, goal, c));
+        self.running = None;
+        self.error = None;
+        self.report = Some(SolveReport {
+            request,
+            start,
+            goal,
+            outcome,
+        });
+    }
+
+    /// Asks the search in flight to stop; its partial result arrives as a report.
+    pub fn cancel(&self) {
+        if let Some(r) = &self.running {
+            r.worker.cancel();
+        }
+    }
+
+    /// Forgets the search in flight (cancelling it) and the report: a new board.
+    pub fn clear(&mut self) {
+        *self = SolveSession::default();
+    }
+
+    /// Takes in a finished search. Call once a frame; returns whether it finished now.
+    pub fn poll(&mut self) -> bool {
+        let Some(running) = &mut self.running else {
+            return false;
+        };
+        let Some(finished) = running.worker.take_finished() else {
+            return false;
+        };
+        let Some(running) = self.running.take() else {
+            return false;
+        };
+        let report = |outcome| SolveReport {
+            request: running.request,
+            start: running.start.clone(),
+            goal: running.goal,
+            outcome,
+        };
+        match finished {
+            Finished::Done(outcome) | Finished::Cancelled(outcome) => {
+                self.report = Some(report(outcome));
+            }
+            Finished::Failed(text) => self.error = Some(text),
+        }
+        true
+    }
+
+    /// Whether a search is running.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The running search's progress.
+    pub fn snapshot(&self) -> Option<Snapshot> {
+        self.running.as_ref().map(|r| r.worker.snapshot())
+    }
+
+    /// The last finished search.
+    pub fn report(&self) -> Option<&SolveReport> {
+        self.report.as_ref()
+    }
+
+    /// Why the last search failed, if it did.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+}
+
+/// Runs one search as asked.
+fn run(
+    request: &SolveRequest,
+    start: &Position,
+    goal: Goal,
+    control: &mut crate::solver::Control,
+) -> Outcome {
+    match request.algorithm {
+        Algorithm::Classic => classic::solve(
+            start,
+            goal,
+            request.budget.unwrap_or(DEFAULT_BUDGET),
+            control,
+        ),
+        Algorithm::Exact => exact::solve(
+            start,
+            goal,
+            exact::Options {
+                budget: request.budget,
+                ..exact::Options::default()
+            },
+            control,
+        ),
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The panel's form: engine, budget text, "no limit", and whether the next board click picks
+/// the finish cell.
+#[derive(Clone, Debug)]
+pub struct SolverPanel {
+    algorithm: Algorithm,
+    budget_text: String,
+    no_limit: bool,
+}
+
+impl Default for SolverPanel {
+    fn default() -> SolverPanel {
+        SolverPanel {
+            algorithm: Algorithm::Exact,
+            budget_text: thousands(DEFAULT_BUDGET),
+            no_limit: true,
+        }
+    }
+}
+
+/// What the panel reads each frame.
+pub struct SolverModel<'a> {
+    /// The game (its board, position and finish).
+    pub game: &'a Game,
+    /// The search in flight and the last report.
+    pub session: &'a SolveSession,
+    /// Whether the next board click picks the finish cell.
+    pub picking_finish: bool,
+}
+
+impl SolverPanel {
+    /// Sets the form (for tests and the `--solve` run).
+    pub fn set(&mut self, algorithm: Algorithm, budget: Option<u64>) {
+        self.algorithm = algorithm;
+        self.no_limit = budget.is_none();
+        if let Some(b) = budget {
+            self.budget_text = thousands(b);
+        }
+    }
+
+    /// The request the form describes, or what is wrong with the budget.
+    pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, String> {
+        let budget = if self.algorithm == Algorithm::Exact && self.no_limit {
+            None
+        } else {
+            match parse_budget(&self.budget_text)? {
+                0 => return Err("a budget of 0 expands nothing: choose at least 1".into()),
+                b => Some(b),
+            }
+        };
+        Ok(SolveRequest {
+            algorithm: self.algorithm,
+            budget,
+            from,
+        })
+    }
+
+    /// Shows the panel and returns what the person asked for.
+    pub fn ui(&mut self, ui: &mut Ui, model: &SolverModel<'_>) -> Vec<Command> {
+        let mut commands = Vec::new();
+        ui.heading("Solver");
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            self.form_ui(ui, model, &mut commands);
+            ui.separator();
+            progress_ui(ui, model.session);
+            if let Some(report) = model.session.report() {
+                ui.separator();
+                report_ui(ui, report, model.game, &mut commands);
+            }
+        });
+        commands
+    }
+
+    fn form_ui(&mut self, ui: &mut Ui, model: &SolverModel<'_>, commands: &mut Vec<Command>) {
+        ui.label(RichText::new("Algorithm").strong());
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.algorithm, Algorithm::Exact, "Exact")
+                .on_hover_text("Pegsol's solver: the fewest pegs, proven");
+            ui.radio_value(&mut self.algorithm, Algorithm::Classic, "Classic")
+                .on_hover_text("The assignment's budgeted depth-first search");
+        });
+
+        ui.add_space(4.0);
+        let label = ui.label(RichText::new("Budget (expanded nodes)").strong());
+        let exact = self.algorithm == Algorithm::Exact;
+        if exact {
+            ui.checkbox(&mut self.no_limit, "No limit");
+        }
+        let limited = !(exact && self.no_limit);
+        ui.add_enabled_ui(limited, |ui| {
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut self.budget_text)
+                    .desired_width(140.0)
+                    .hint_text("e.g. 1,200,000 or 1.2M"),
+            );
+            let edit = edit.labelled_by(label.id);
+            let parsed = parse_budget(&self.budget_text);
+            if edit.lost_focus() {
+                // Show the separators once the person is done typing.
+                if let Ok(b) = parsed {
+                    self.budget_text = thousands(b);
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                for (value, name) in PRESETS {
+                    if ui.button(name).clicked() {
+                        self.budget_text = thousands(value);
+                    }
+                }
+            });
+            if limited {
+                match &parsed {
+                    Ok(b) => ui.label(RichText::new(format!("= {} nodes", thousands(*b))).weak()),
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+                };
+            }
+        });
+
+        ui.add_space(4.0);
+        ui.label(RichText::new("Finish").strong());
+        let game = model.game;
+        let goal = game.puzzle.goal;
+        let center = game.puzzle.start.shape().center();
+        if ui
+            .radio(goal == Goal::Anywhere, "One peg, anywhere")
+            .clicked()
+        {
+            commands.push(Command::SetGoal(Goal::Anywhere));
+        }
+        ui.add_enabled_ui(center.is_some(), |ui| {
+            let at_center = center.is_some_and(|c| goal == Goal::At(c));
+            let text = match center {
+                Some(c) => format!("One peg in the centre ({})", cell_name(c)),
+                None => "One peg in the centre (this board has none)".into(),
+            };
+            if ui.radio(at_center, text).clicked() {
+                if let Some(c) = center {
+                    commands.push(Command::SetGoal(Goal::At(c)));
+                }
+            }
+        });
+        let other_cell = match goal {
+            Goal::At(c) if Some(c) != center => Some(c),
+            _ => None,
+        };
+        let pick_text = match (model.picking_finish, other_cell) {
+            (true, _) => "Click a hole on the board…".to_string(),
+            (false, Some(c)) => format!("One peg on {}", cell_name(c)),
+            (false, None) => "One peg on a cell I pick".to_string(),
+        };
+        if ui
+            .radio(other_cell.is_some() || model.picking_finish, pick_text)
+            .clicked()
+        {
+            commands.push(Command::PickFinish(!model.picking_finish));
+        }
+
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            for (from, text, hover) in [
+                (
+                    SolveFrom::Start,
+                    "Solve from start",
+                    "Solve the board from its start position",
+                ),
+                (
+                    SolveFrom::Here,
+                    "Solve from here",
+                    "Solve from the position on the board now",
+                ),
+            ] {
+                if ui.button(text).on_hover_text(hover).clicked() {
+                    commands.push(match self.request(from) {
+                        Ok(request) => Command::Solve(request),
+                        Err(e) => Command::Tell(format!("Budget: {e}")),
+                    });
+                }
+            }
+            if ui
+                .add_enabled(model.session.is_running(), egui::Button::new("Cancel"))
+                .clicked()
+            {
+                commands.push(Command::CancelSolve);
+            }
+        });
+    }
+}
+
+/// The running search: live counters.
+fn progress_ui(ui: &mut Ui, session: &SolveSession) {
+    if let Some(error) = session.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    let Some(snapshot) = session.snapshot() else {
+        if session.report().is_none() && session.error().is_none() {
+            ui.label(RichText::new("No search yet.").weak());
+        }
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label(RichText::new("Searching…").strong());
+    });
+    let seconds = snapshot.elapsed.as_secs_f64();
+    egui::Grid::new("progress").num_columns(2).show(ui, |ui| {
+        let (expanded, generated, best) = snapshot.progress.map_or((0, 0, None), |p| {
+            (p.expanded, p.generated, Some(p.best_pegs))
+        });
+        row(ui, "Expanded", thousands(expanded));
+        row(ui, "Generated", thousands(generated));
+        row(
+            ui,
+            "Best so far",
+            best.map_or("–".into(), |b| format!("{b} pegs")),
+        );
+        let rate = if seconds > 0.0 {
+            (expanded as f64 / seconds) as u64
+        } else {
+            0
+        };
+        row(ui, "Expanded/s", thousands(rate));
+        row(ui, "Elapsed", format!("{seconds:.1} s"));
+    });
+}
+
+fn row(ui: &mut Ui, name: &str, value: String) {
+    ui.label(name);
+    ui.label(RichText::new(value).monospace());
+    ui.end_row();
+}
+
+/// The last result, in the assignment's terms, and what can be done with it.
+fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<Command>) {
+    let o = &report.outcome;
+    let from = match report.request.from {
+        SolveFrom::Start => "from the start",
+        SolveFrom::Here => "from a position in play",
+    };
+    ui.label(RichText::new(format!("Result: {} search {from}", o.algorithm.name())).strong());
+    egui::Grid::new("result").num_columns(2).show(ui, |ui| {
+        row(ui, "Expanded", thousands(o.expanded));
+        row(ui, "Generated", thousands(o.generated));
+        row(ui, "Solution length", o.jumps.len().to_string());
+        row(ui, "Pegs left", o.pegs_left.to_string());
+        row(ui, "Expanded/s", thousands(o.expanded_per_second()));
+        row(ui, "Time", format!("{:.3} s", o.elapsed.as_secs_f64()));
+        row(
+            ui,
+            "Budget",
+            report.request.budget.map_or("no limit".into(), thousands),
+        );
+    });
+    let verdict = if o.proven_optimal {
+        RichText::new(format!("Proven optimal: {}", verdict(o))).strong()
+    } else if o.stop == Stop::Budget {
+        RichText::new("Budget exhausted: a larger budget may do better").strong()
+    } else {
+        RichText::new(verdict(o)).strong()
+    };
+    ui.label(verdict);
+    ui.horizontal_wrapped(|ui| {
+        let loadable = !o.jumps.is_empty() && report.start.shape() == game.puzzle.start.shape();
+        if ui
+            .add_enabled(loadable, egui::Button::new("Load solution"))
+            .on_hover_text("Put these jumps on the timeline after the position they start from")
+            .clicked()
+        {
+            commands.push(Command::LoadSolution);
+        }
+        if ui.button("Copy stats").clicked() {
+            commands.push(Command::CopyStats);
+        }
+        if ui.button("Save output.txt…").clicked() {
+            commands.push(Command::ChooseStatsFile);
+        }
+    });
+}
+
+/// The text Copy stats and Save output.txt produce: the assignment's STATS block.
+pub fn stats_text(report: &SolveReport) -> String {
+    stats_block(&report.outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_090_275), "1,090,275");
+    }
+
+    #[test]
+    fn the_form_refuses_a_bad_or_zero_budget_with_a_reason() {
+        let mut panel = SolverPanel::default();
+        panel.set(Algorithm::Classic, Some(10));
+        panel.budget_text = "lots".into();
+        assert!(panel.request(SolveFrom::Start).is_err());
+        panel.budget_text = "0".into();
+        assert!(panel.request(SolveFrom::Start).is_err());
+        panel.budget_text = "1.2M".into();
+        assert_eq!(
+            panel.request(SolveFrom::Here).map(|r| r.budget),
+            Ok(Some(1_200_000))
+        );
+        panel.set(Algorithm::Exact, None);
+        assert_eq!(panel.request(SolveFrom::Start).map(|r| r.budget), Ok(None));
+    }
+}
