@@ -28,6 +28,9 @@ const CASES: &[(&str, &str, u64)] = &[
     ("exact", "diamond-4,3", 20_000_000),
     ("count", "english", 0),
     ("analyze", "english", 0),
+    ("advisor", "english", 0),
+    ("advisor", "5", 0),
+    ("advisor", "6", 0),
 ];
 
 fn peak_rss_mib() -> f64 {
@@ -98,6 +101,7 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
                 units_per_second: total as f64 / seconds,
             }
         }
+        "advisor" => advisor_row(&start, p.goal),
         "analyze" => {
             let reports = analyze::analyze(p.shape(), None, budget, c).expect("analysed");
             let won = reports.iter().filter(|r| !r.finishes.is_empty()).count();
@@ -120,6 +124,57 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
             c,
         )),
     })
+}
+
+/// The window's "still winnable?" check after every jump of a game: a fixed pseudo-random
+/// game (so it wanders into lost positions too), each position asked cold, one after the
+/// other, timed from the question to the answer.
+fn advisor_row(start: &Position, goal: Goal) -> Row {
+    use pegsol::solver::advisor::{Advisor, ADVISOR_BUDGET};
+    use std::time::{Duration, Instant};
+    let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+    let mut position = start.clone();
+    let mut times = Vec::new();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
+    loop {
+        let asked = Instant::now();
+        advisor.ask(&position, goal);
+        while advisor.busy() {
+            advisor.poll();
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        times.push(asked.elapsed().as_secs_f64());
+        match advisor.verdict(&position, goal) {
+            Some(pegsol::solver::advisor::Verdict::Winnable(_)) => winnable += 1,
+            Some(pegsol::solver::advisor::Verdict::NotWinnable) => lost += 1,
+            _ => unknown += 1,
+        }
+        let jumps = position.legal_jumps();
+        if jumps.is_empty() {
+            break;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        position = position
+            .try_play(jumps[(seed >> 33) as usize % jumps.len()])
+            .expect("legal");
+    }
+    let total: f64 = times.iter().sum();
+    let worst = times.iter().cloned().fold(0.0, f64::max);
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    Row {
+        work: format!("{} positions of one game", times.len()),
+        result: format!(
+            "{winnable} winnable, {lost} lost, {unknown} unknown; worst {:.1} ms, median {:.1} ms",
+            worst * 1e3,
+            sorted[sorted.len() / 2] * 1e3
+        ),
+        seconds: total,
+        units_per_second: times.len() as f64 / total,
+    }
 }
 
 fn main() {

@@ -210,7 +210,7 @@ proptest! {
     ) {
         let grid = if triangular { Grid::Triangular } else { Grid::Square };
         if let Some(start) = small_board(grid, cells, pegs) {
-            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0 }, c));
+            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0, win_only: false }, c));
             prop_assert!(o.proven_optimal);
             prop_assert_eq!(o.pegs_left, brute_force_min(&start));
             prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);

@@ -153,6 +153,7 @@ impl Advisor {
                 goal,
                 Options {
                     budget: Some(self.budget),
+                    win_only: true,
                     ..Options::default()
                 },
             ),

@@ -57,6 +57,7 @@ pub fn analyze(
                         threads: 0,
                         // One solver per finish cell: keep each table modest.
                         table_bytes: ANALYZE_TABLE_BYTES,
+                        win_only: false,
                     },
                 )
             });

@@ -42,6 +42,11 @@ pub struct Options {
     pub threads: usize,
     /// Most memory for each failure table, in bytes (`0`: [`DEFAULT_TABLE_BYTES`]).
     pub table_bytes: usize,
+    /// Answer only "can the goal be reached?": for [`Goal::Anywhere`] only one peg is
+    /// sought, and when that is exhausted the outcome is marked proven (the goal is proven
+    /// out of reach) without going on to find the fewest pegs. For hints and "still
+    /// winnable?", where the fewest pegs of a lost position are not wanted.
+    pub win_only: bool,
 }
 
 /// Memory for one failure table when the budget is unlimited.
@@ -286,6 +291,13 @@ impl<B: HasFailTable> Search<B> {
             // The position class rules the cell out: proven without search.
             Goal::At(c) if !finishes.contains(c) => Vec::new(),
             Goal::At(_) => vec![1],
+            Goal::Anywhere if self.options.win_only && start_pegs > 1 => {
+                if finishes.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![1]
+                }
+            }
             Goal::Anywhere => {
                 let first = if finishes.is_empty() { 2 } else { 1 };
                 (first..=start_pegs.max(first)).collect()
@@ -293,7 +305,9 @@ impl<B: HasFailTable> Search<B> {
         };
         if targets.is_empty() {
             proven = true;
-            if self.goal == Goal::Anywhere || self.goal.is_won(start_position.pegs()) {
+            if (self.goal == Goal::Anywhere && !self.options.win_only)
+                || self.goal.is_won(start_position.pegs())
+            {
                 // Nothing fewer than the start can be reached, or the start is the goal.
                 solution = Some(Vec::new());
                 stop = Stop::Solved;
@@ -374,7 +388,7 @@ impl<B: HasFailTable> Search<B> {
             if why != Stop::Exhausted {
                 break;
             }
-            if self.goal != Goal::Anywhere {
+            if self.goal != Goal::Anywhere || self.options.win_only {
                 proven = true;
             }
         }
