@@ -462,13 +462,17 @@ fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<
             report.request.budget.map_or("no limit".into(), thousands),
         );
     });
-    let verdict = if o.proven_optimal {
-        RichText::new(format!("Proven optimal: {}", verdict(o))).strong()
-    } else if o.stop == Stop::Budget {
-        RichText::new("Budget exhausted: a larger budget may do better").strong()
-    } else {
-        RichText::new(verdict(o)).strong()
+    let verdict = match (o.proven_optimal, o.won, o.stop) {
+        (_, _, Stop::Cancelled) => "Cancelled: the best found so far".to_string(),
+        (true, true, _) => "Proven optimal: won".to_string(),
+        (true, false, _) if report.goal == Goal::Anywhere => {
+            "Proven optimal: no position with fewer pegs can be reached".to_string()
+        }
+        (true, false, _) => "Proven: one peg on the finish cell cannot be reached".to_string(),
+        (false, _, Stop::Budget) => "Budget exhausted: a larger budget may do better".to_string(),
+        _ => verdict(o).to_string(),
     };
+    let verdict = RichText::new(verdict).strong();
     ui.label(verdict);
     ui.horizontal_wrapped(|ui| {
         let loadable = !o.jumps.is_empty() && report.start.shape() == game.puzzle.start.shape();

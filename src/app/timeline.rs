@@ -86,7 +86,8 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command
         } else {
             ("Play", "Play (Space)")
         };
-        if button(ui, ahead || playback.playing, play_text, play_hover) {
+        // At the end, Play plays the game again from the start.
+        if button(ui, total > 0, play_text, play_hover) {
             commands.push(Command::TogglePlay);
         }
         if button(ui, ahead, "Forward >", "Step forward (Right or ])") {
