@@ -14,6 +14,7 @@ pub mod palette;
 pub mod panels;
 pub mod persist;
 pub mod screenshot;
+pub mod welcome;
 
 use crate::cli::GuiOptions;
 use crate::rules::Jump;
@@ -74,6 +75,8 @@ pub enum Command {
     ShowHelp(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
+    /// Show or hide the welcome window (hiding it records that it has been seen).
+    ShowWelcome(bool),
     /// Close the window.
     Quit,
 }
@@ -88,6 +91,8 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// Whether the boards panel is shown.
     pub show_picker: bool,
+    /// Whether the welcome window has been seen (and closed): then it is not shown at start.
+    pub welcomed: bool,
 }
 
 impl Default for Settings {
@@ -96,6 +101,7 @@ impl Default for Settings {
             animate: true,
             theme: ThemeChoice::System,
             show_picker: true,
+            welcomed: false,
         }
     }
 }
@@ -117,6 +123,7 @@ pub struct PegsolApp {
     notice: Option<Notice>,
     show_help: bool,
     show_about: bool,
+    show_welcome: bool,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     /// Messages to show once the window is up (e.g. a file from the command line that failed).
@@ -139,6 +146,7 @@ impl PegsolApp {
             notice: None,
             show_help: false,
             show_about: false,
+            show_welcome: false,
             screenshot: None,
             pending: Vec::new(),
             applied_theme: None,
@@ -147,8 +155,9 @@ impl PegsolApp {
     }
 
     /// The app as the window starts it: the board asked for on the command line, else the
-    /// game remembered from last time, else the English board.
-    fn start(
+    /// game remembered from last time, else the English board. The welcome window opens
+    /// unless the remembered settings say it has been seen.
+    pub fn start(
         options: &GuiOptions,
         remembered: Option<PersistedState>,
     ) -> Result<PegsolApp, String> {
@@ -185,6 +194,7 @@ impl PegsolApp {
         if let (Some(file), Source::File(_)) = (&options.file, &app.game.source) {
             app.remember_file(file.clone());
         }
+        app.show_welcome = !app.settings.welcomed;
         Ok(app)
     }
 
@@ -201,6 +211,11 @@ impl PegsolApp {
     /// The View settings.
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// Whether the welcome window is open.
+    pub fn welcome_open(&self) -> bool {
+        self.show_welcome
     }
 
     /// The notice on screen, if any.
@@ -311,7 +326,7 @@ impl PegsolApp {
                 let asked = std::time::Instant::now();
                 let picked = rfd::FileDialog::new()
                     .set_title("Open a board or a saved game")
-                    .add_filter("Boards and games", &["ron", "txt", "h"])
+                    .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
                     .add_filter("All files", &["*"])
                     .pick_file();
                 match picked {
@@ -323,7 +338,7 @@ impl PegsolApp {
                 let asked = std::time::Instant::now();
                 let picked = rfd::FileDialog::new()
                     .set_title("Save the game")
-                    .add_filter("Pegsol games", &["ron"])
+                    .add_filter("Pegsol games", &["pegsol", "ron"])
                     .set_file_name("game.ron")
                     .save_file();
                 match picked {
@@ -337,6 +352,10 @@ impl PegsolApp {
             Command::ShowPicker(on) => self.settings.show_picker = on,
             Command::ShowHelp(on) => self.show_help = on,
             Command::ShowAbout(on) => self.show_about = on,
+            Command::ShowWelcome(on) => {
+                self.show_welcome = on;
+                self.settings.welcomed |= !on;
+            }
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -437,6 +456,9 @@ impl PegsolApp {
             commands.push(c);
         }
         if let Some(c) = panels::about_window_ui(&ctx, self.show_about) {
+            commands.push(c);
+        }
+        if let Some(c) = welcome::welcome_window_ui(&ctx, self.show_welcome) {
             commands.push(c);
         }
 
@@ -541,6 +563,8 @@ pub fn run(options: GuiOptions) -> ExitCode {
                 app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.
                 app.settings.animate = false;
+                // The same picture on a first run as on any other.
+                app.show_welcome = false;
             }
             Ok(Box::new(app))
         }),
