@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the .deb the way a user would meet it, on a clean Debian: debootstraps a minimal
 # Debian (the host's release, from the host's mirror) into a folder, installs the package with
-# apt there (so its Depends are pulled in; plus xvfb and desktop-file-utils for the check),
-# then inside the chroot:
+# apt there with --no-install-recommends (so its Depends alone must be enough to run; plus
+# xvfb, desktop-file-utils and shared-mime-info for the check itself), checks that apt can
+# resolve its Recommends (a file-dialog backend), then inside the chroot:
 #   - validates the installed desktop entry and checks the MIME type and icon are registered,
 #   - runs `xvfb-run -a pegsol --screenshot /tmp/shot.png --layout english`,
 #   - opens a .pegsol board by path, as a double-click does: `pegsol FILE --screenshot ...`,
@@ -10,7 +11,8 @@
 # network access to the mirror; takes a few minutes. Not part of CI (.ci/run): too slow.
 #
 # Usage: packaging/check-deb.sh [PATH.deb]   (default: the newest target/debian/*.deb)
-# Env:   CHECK_ROOT (default target/deb-check/root; reused if it holds a finished bootstrap),
+# Env:   CHECK_DIR (default target/deb-check: base/ is the bootstrap, kept and reused; root/ is
+#        a fresh copy of it for each run, so every run installs on a clean system),
 #        MIRROR (default: the first deb.debian.org-style URI in /etc/apt/sources.list*),
 #        SUITE (default: the host's VERSION_CODENAME).
 set -euo pipefail
@@ -30,8 +32,9 @@ if ! command -v debootstrap >/dev/null 2>&1; then
     apt-get update && apt-get install -y debootstrap
 fi
 
-out=$(pwd)/target/deb-check
-root=${CHECK_ROOT:-$out/root}
+out=${CHECK_DIR:-$(pwd)/target/deb-check}
+base=$out/base
+root=$out/root
 suite=${SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 if [ -z "${MIRROR:-}" ]; then
     MIRROR=$(grep -rhoE '(URIs:|deb) +https?://[^ ]*/debian/?( |$)' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null \
@@ -40,7 +43,7 @@ if [ -z "${MIRROR:-}" ]; then
 fi
 mkdir -p "$out"
 echo "== package: $deb ($(stat -c %s "$deb") bytes)"
-echo "== clean Debian $suite from $MIRROR in $root"
+echo "== clean Debian $suite from $MIRROR in $base, copied to $root"
 
 mounted=()
 cleanup() {
@@ -48,23 +51,31 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -f "$root/.bootstrapped" ]; then
-    rm -rf "$root"
-    debootstrap --variant=minbase "$suite" "$root" "$MIRROR"
-    touch "$root/.bootstrapped"
+if [ ! -f "$base/.bootstrapped" ]; then
+    rm -rf "$base"
+    debootstrap --variant=minbase "$suite" "$base" "$MIRROR"
+    touch "$base/.bootstrapped"
 fi
-for fs in proc sys dev; do
+rm -rf "$root"
+cp -a "$base" "$root"
+for fs in proc sys dev dev/pts; do
     mount --bind "/$fs" "$root/$fs"
     mounted+=("$root/$fs")
 done
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
 
-# Install as a user would (apt resolves Depends and Recommends from the mirror), plus the
-# check's own tools. A reinstall on a reused root is fine.
+# Install as a user would (apt pulls the Depends from the mirror), plus the check's own tools.
+# No Recommends: the window must run with the Depends alone.
 cp "$deb" "$root/tmp/pegsol.deb"
 in_root apt-get update -qq
-in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q /tmp/pegsol.deb xvfb xauth desktop-file-utils
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    /tmp/pegsol.deb xvfb xauth desktop-file-utils shared-mime-info
+echo "== the Recommends resolve (a dry run)"
+recommends=$(in_root dpkg-query -W -f '${Recommends}' pegsol)
+echo "Recommends: $recommends"
+in_root apt-get install -s -q zenity | grep -E '^Inst zenity '
+in_root apt-get install -s -q xdg-desktop-portal-gtk | grep -E '^Inst xdg-desktop-portal-gtk '
 
 echo "== installed files"
 in_root dpkg -L pegsol | grep -E 'bin/|applications|metainfo|mime/packages|256x256|scalable'
@@ -88,4 +99,5 @@ in_root xvfb-run -a -s "-screen 0 1280x800x24" pegsol /tmp/my-board.pegsol --scr
 cp "$root/tmp/file-shot.png" "$out/shot-file.png"
 
 ls -l "$out"/shot-*.png
+echo "== disk used by the installed system: $(du -sxh "$root" | cut -f1) (the bare bootstrap: $(du -sxh "$base" | cut -f1))"
 echo "== check-deb: passed in $(($(date +%s) - started)) s"
