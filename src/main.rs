@@ -1,11 +1,38 @@
 //! Pegsol's entry point: the window by default, the command line for batch work.
 
+// On Windows the program is a GUI program: no console window opens behind the game when it is
+// started from the Start menu or by double-clicking a file. The command line still prints:
+// see `attach_console`.
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
 use pegsol::cli::{run, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run(std::env::args().collect()) {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() > 1 {
+        attach_console();
+    }
+    match run(args) {
         Launch::Done(code) => code,
         Launch::Gui(options) => pegsol::app::run(options),
     }
 }
+
+/// Windows: a GUI-subsystem program has no console, so `pegsol solve english` typed in a
+/// terminal would print nothing. Attach to the console of the terminal that started us, if
+/// there is one (a double-click has none, and then this does nothing). The terminal does not
+/// wait for a GUI program, so its prompt may come back before the output.
+#[cfg(windows)]
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{AttachConsole, ATTACH_PARENT_PROCESS};
+    // SAFETY: AttachConsole takes a process id and has no other preconditions; a failure
+    // (no parent console, or one already attached) leaves the process as it was.
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
+    }
+}
+
+/// Elsewhere the program always has its terminal: nothing to do.
+#[cfg(not(windows))]
+fn attach_console() {}

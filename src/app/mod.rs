@@ -16,6 +16,7 @@ pub mod persist;
 pub mod screenshot;
 pub mod solve;
 pub mod timeline;
+pub mod welcome;
 
 use crate::cli::GuiOptions;
 use crate::rules::{Goal, Jump};
@@ -79,6 +80,8 @@ pub enum Command {
     ShowHelp(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
+    /// Show or hide the welcome window (hiding it records that it has been seen).
+    ShowWelcome(bool),
     /// Close the window.
     Quit,
     /// Start a search (a search in flight is cancelled).
@@ -125,6 +128,8 @@ pub struct Settings {
     pub show_picker: bool,
     /// Whether the solver panel is shown.
     pub show_solver: bool,
+    /// Whether the welcome window has been seen (and closed): then it is not shown at start.
+    pub welcomed: bool,
 }
 
 impl Default for Settings {
@@ -134,6 +139,7 @@ impl Default for Settings {
             theme: ThemeChoice::System,
             show_picker: true,
             show_solver: true,
+            welcomed: false,
         }
     }
 }
@@ -155,6 +161,7 @@ pub struct PegsolApp {
     notice: Option<Notice>,
     show_help: bool,
     show_about: bool,
+    show_welcome: bool,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     /// Messages to show once the window is up (e.g. a file from the command line that failed).
@@ -195,6 +202,7 @@ impl PegsolApp {
             notice: None,
             show_help: false,
             show_about: false,
+            show_welcome: false,
             screenshot: None,
             pending: Vec::new(),
             applied_theme: None,
@@ -211,8 +219,9 @@ impl PegsolApp {
     }
 
     /// The app as the window starts it: the board asked for on the command line, else the
-    /// game remembered from last time, else the English board.
-    fn start(
+    /// game remembered from last time, else the English board. The welcome window opens
+    /// unless the remembered settings say it has been seen.
+    pub fn start(
         options: &GuiOptions,
         remembered: Option<PersistedState>,
     ) -> Result<PegsolApp, String> {
@@ -249,6 +258,7 @@ impl PegsolApp {
         if let (Some(file), Source::File(_)) = (&options.file, &app.game.source) {
             app.remember_file(file.clone());
         }
+        app.show_welcome = !app.settings.welcomed;
         Ok(app)
     }
 
@@ -306,6 +316,11 @@ impl PegsolApp {
         };
         self.solve
             .run_blocking(request, start, self.game.puzzle.goal);
+    }
+
+    /// Whether the welcome window is open.
+    pub fn welcome_open(&self) -> bool {
+        self.show_welcome
     }
 
     /// The notice on screen, if any.
@@ -424,7 +439,7 @@ impl PegsolApp {
                 let asked = std::time::Instant::now();
                 let picked = rfd::FileDialog::new()
                     .set_title("Open a board or a saved game")
-                    .add_filter("Boards and games", &["ron", "txt", "h"])
+                    .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
                     .add_filter("All files", &["*"])
                     .pick_file();
                 match picked {
@@ -436,8 +451,8 @@ impl PegsolApp {
                 let asked = std::time::Instant::now();
                 let picked = rfd::FileDialog::new()
                     .set_title("Save the game")
-                    .add_filter("Pegsol games", &["ron"])
-                    .set_file_name("game.ron")
+                    .add_filter("Pegsol games", &["pegsol", "ron"])
+                    .set_file_name("game.pegsol")
                     .save_file();
                 match picked {
                     Some(path) => self.apply(ctx, Command::SaveGame(path)),
@@ -450,6 +465,10 @@ impl PegsolApp {
             Command::ShowPicker(on) => self.settings.show_picker = on,
             Command::ShowHelp(on) => self.show_help = on,
             Command::ShowAbout(on) => self.show_about = on,
+            Command::ShowWelcome(on) => {
+                self.show_welcome = on;
+                self.settings.welcomed |= !on;
+            }
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Solve(request) => self.start_solve(ctx, request, now),
             Command::CancelSolve => self.solve.cancel(),
@@ -825,6 +844,9 @@ impl PegsolApp {
         if let Some(c) = panels::about_window_ui(&ctx, self.show_about) {
             commands.push(c);
         }
+        if let Some(c) = welcome::welcome_window_ui(&ctx, self.show_welcome) {
+            commands.push(c);
+        }
 
         if !commands.is_empty() {
             // The frame just painted shows the old state: draw the new one.
@@ -944,6 +966,8 @@ pub fn run(options: GuiOptions) -> ExitCode {
                     app.apply(ctx, Command::Goto(options.step.unwrap_or(0)));
                     app.notice = None;
                 }
+                // The same picture on a first run as on any other.
+                app.show_welcome = false;
             }
             Ok(Box::new(app))
         }),

@@ -105,6 +105,9 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
             }
         });
         ui.menu_button("Help", |ui| {
+            if ui.button("Welcome").clicked() {
+                commands.push(Command::ShowWelcome(true));
+            }
             if ui.button("Keyboard shortcuts").clicked() {
                 commands.push(Command::ShowHelp(true));
             }
