@@ -48,6 +48,10 @@ pub struct Advisor {
     pending: Option<(Position, Goal)>,
     /// The newest answer.
     answer: Option<(Position, Goal, Verdict)>,
+    /// The last winning line found: where it starts, for which goal, and its jumps. A
+    /// question about a position on it (the person followed a hint, or is replaying a
+    /// solution) is answered from it at once.
+    line: Option<(Position, Goal, Vec<Jump>)>,
     error: Option<String>,
     wake: Arc<dyn Fn() + Send + Sync>,
 }
@@ -63,6 +67,7 @@ impl Advisor {
             asking: None,
             pending: None,
             answer: None,
+            line: None,
             error: None,
             wake: Arc::new(wake),
         }
@@ -79,6 +84,14 @@ impl Advisor {
             .as_ref()
             .is_some_and(|(p, g, _)| p == position && *g == goal);
         if answered || same(&self.pending) || (same(&self.asking) && self.pending.is_none()) {
+            return;
+        }
+        if let Some(next) = self.on_line(position, goal) {
+            self.pending = None;
+            if let Some(worker) = &self.worker {
+                worker.cancel();
+            }
+            self.answer = Some((position.clone(), goal, Verdict::Winnable(next)));
             return;
         }
         self.pending = Some((position.clone(), goal));
@@ -102,6 +115,9 @@ impl Advisor {
                         self.solver = Some(solver);
                         if let Some((position, goal)) = asked {
                             let verdict = verdict_of(&outcome);
+                            if outcome.won {
+                                self.line = Some((position.clone(), goal, outcome.jumps));
+                            }
                             self.answer = Some((position, goal, verdict));
                         }
                     }
@@ -125,6 +141,25 @@ impl Advisor {
             }
         }
         changed
+    }
+
+    /// If `position` lies on the last winning line, the line's next jump there (`None` at
+    /// its end).
+    fn on_line(&self, position: &Position, goal: Goal) -> Option<Option<Jump>> {
+        let (start, line_goal, jumps) = self.line.as_ref()?;
+        if *line_goal != goal || start.shape() != position.shape() {
+            return None;
+        }
+        // Pegs only go down along a line: skip straight to where the counts match.
+        let skip = start.peg_count().checked_sub(position.peg_count())? as usize;
+        if skip > jumps.len() {
+            return None;
+        }
+        let mut p = start.clone();
+        for &j in &jumps[..skip] {
+            p.play_unchecked(j);
+        }
+        (p == *position).then(|| jumps.get(skip).copied())
     }
 
     fn start(&mut self, position: Position, goal: Goal) {
@@ -241,6 +276,25 @@ mod tests {
             }
         }
         assert!(position.is_won(goal));
+    }
+
+    #[test]
+    fn positions_on_the_last_winning_line_are_answered_at_once() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let start = english();
+        advisor.ask(&start, Goal::Anywhere);
+        settle(&mut advisor);
+        let Some(Verdict::Winnable(Some(first))) = advisor.verdict(&start, Goal::Anywhere) else {
+            panic!("the English board is winnable");
+        };
+        let next = start.try_play(first).expect("legal");
+        advisor.ask(&next, Goal::Anywhere);
+        // No search started: the answer is there before any poll.
+        assert!(!advisor.busy());
+        assert!(matches!(
+            advisor.verdict(&next, Goal::Anywhere),
+            Some(Verdict::Winnable(Some(_)))
+        ));
     }
 
     #[test]

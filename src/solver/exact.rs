@@ -325,7 +325,13 @@ impl<B: HasFailTable> Search<B> {
             // a second or more) and the search continued. The failure table carries over.
             let mut why = Stop::Budget;
             let mut found = None;
+            // A goal side built by an earlier call (hints, analysis) is used from the start:
+            // the quick phase exists only to avoid building one.
+            let side_ready = self.sides.contains_key(&(k, class));
             for with_side in [false, true] {
+                if side_ready && !with_side {
+                    continue;
+                }
                 let budget_left = self
                     .options
                     .budget
@@ -357,7 +363,7 @@ impl<B: HasFailTable> Search<B> {
                     solution: Mutex::new(None),
                     budget: phase_budget,
                 };
-                let inline = if with_side || phase_budget == 0 {
+                let inline = if (with_side && !side_ready) || phase_budget == 0 {
                     None
                 } else {
                     self.inline_first(start, k, &shared)
