@@ -302,3 +302,32 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
     click(&mut h, "Cancel");
     assert!(frames_until(&mut h, 5, solved));
 }
+
+#[test]
+fn save_output_txt_writes_the_assignment_stats_block() {
+    let mut h = board("5");
+    click(&mut h, "Classic");
+    type_budget(&mut h, "1,200,000");
+    click(&mut h, "Solve from start");
+    assert!(frames_until(&mut h, 120, solved));
+    // What File > Save output.txt… does once the dialog has a path.
+    let path = std::env::temp_dir().join(format!("pegsol-output-{}.txt", std::process::id()));
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(&ctx, pegsol::app::Command::SaveStats(path.clone()));
+    let text = std::fs::read_to_string(&path).expect("written");
+    std::fs::remove_file(&path).ok();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "STATS:",
+            "Expanded nodes: 1090275",
+            "Generated nodes: 4898609",
+            "Solution Length: 35",
+            "Number of Pegs Left: 1"
+        ]
+    );
+    assert!(lines[5].starts_with("Expanded/seconds: "));
+    assert!(lines[6].starts_with("Time (seconds): "));
+}
