@@ -7,6 +7,9 @@
 
 use eframe::egui;
 pub mod board;
+pub mod edit_canvas;
+pub mod editor;
+pub mod editor_files;
 pub mod game;
 pub mod geometry;
 pub mod keys;
@@ -76,6 +79,10 @@ pub enum Command {
     ShowAbout(bool),
     /// Close the window.
     Quit,
+    /// Show the play view or the layout editor.
+    SetMode(editor::Mode),
+    /// Something for the layout editor.
+    Editor(editor::EditorCommand),
 }
 
 /// The View settings, remembered between runs.
@@ -125,11 +132,16 @@ pub struct PegsolApp {
     applied_theme: Option<ThemeChoice>,
     /// The window title last sent, likewise.
     title: String,
+    /// Play or editor.
+    mode: editor::Mode,
+    /// The layout editor.
+    editor: editor::EditorState,
 }
 
 impl PegsolApp {
     /// An app showing `game`, with default settings and nothing remembered. Tests start here.
     pub fn new(game: Game) -> PegsolApp {
+        let editor = editor::EditorState::for_game(&game);
         PegsolApp {
             game,
             board: BoardView::default(),
@@ -143,6 +155,8 @@ impl PegsolApp {
             pending: Vec::new(),
             applied_theme: None,
             title: String::new(),
+            mode: editor::Mode::Play,
+            editor,
         }
     }
 
@@ -184,6 +198,10 @@ impl PegsolApp {
         };
         if let (Some(file), Source::File(_)) = (&options.file, &app.game.source) {
             app.remember_file(file.clone());
+        }
+        if options.editor {
+            let spec = options.layout.as_deref().unwrap_or(DEFAULT_BOARD);
+            app.edit_spec(spec)?;
         }
         Ok(app)
     }
@@ -254,6 +272,13 @@ impl PegsolApp {
     /// Carries out one command. The only place the game, settings or windows change.
     pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
         let now = ctx.input(|i| i.time);
+        let command = match self.mode {
+            editor::Mode::Editor => match editor::reroute(command) {
+                Some(command) => command,
+                None => return,
+            },
+            editor::Mode::Play => command,
+        };
         match command {
             Command::Play(jump) => match self.game.record.play(jump) {
                 Ok(()) => {
@@ -338,6 +363,8 @@ impl PegsolApp {
             Command::ShowHelp(on) => self.show_help = on,
             Command::ShowAbout(on) => self.show_about = on,
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::SetMode(mode) => self.mode = mode,
+            Command::Editor(command) => self.apply_editor(ctx, command),
         }
     }
 
@@ -388,15 +415,26 @@ impl PegsolApp {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(n.until - now));
             }
         }
+        self.editor_tick(&ctx);
         let mut commands = std::mem::take(&mut self.pending);
         commands.extend(keys::shortcuts(&ctx));
 
         let game = &self.game;
         egui::Panel::top("menu").show(ui, |ui| {
-            commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
+            // The Play | Editor switch sits at the right; the menu bar takes what is left.
+            let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
+            ui.with_layout(right_to_left, |ui| {
+                commands.extend(editor::mode_switch_ui(ui, self.mode));
+                let left_to_right = egui::Layout::left_to_right(egui::Align::Center);
+                ui.with_layout(left_to_right, |ui| {
+                    commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
+                });
+            });
         });
         let notice = self.notice.as_ref().map(|n| n.text.as_str());
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game));
+        if self.mode == editor::Mode::Play {
+            egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game));
+        }
         if self.settings.show_picker {
             egui::Panel::left("boards")
                 .resizable(true)
@@ -405,34 +443,43 @@ impl PegsolApp {
                     commands.extend(self.picker.ui(ui, game, &self.recent));
                 });
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(&game.puzzle.name);
-                // Truncated (full text on hover): a long description must not widen the panel
-                // past the window, or the board is centred off-screen.
-                ui.add(
-                    egui::Label::new(egui::RichText::new(&game.puzzle.description).weak())
-                        .truncate(),
-                );
+        if self.mode == editor::Mode::Editor {
+            let notice = notice.map(str::to_string);
+            commands.extend(self.editor_ui(ui, notice.as_deref()));
+        } else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.button("Edit this position").clicked() {
+                        commands.push(Command::Editor(editor::EditorCommand::EditPosition));
+                    }
+                    ui.heading(&game.puzzle.name);
+                    // Truncated (full text on hover): a long description must not widen the panel
+                    // past the window, or the board is centred off-screen.
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(&game.puzzle.description).weak())
+                            .truncate(),
+                    );
+                });
+                // A fixed-height line for the notice, so the board does not jump when one appears.
+                let line = ui.text_style_height(&egui::TextStyle::Body);
+                let size = egui::vec2(ui.available_width(), line);
+                let layout = egui::Layout::left_to_right(egui::Align::Center);
+                ui.allocate_ui_with_layout(size, layout, |ui| {
+                    ui.set_min_size(size);
+                    if let Some(text) = notice {
+                        ui.colored_label(ui.visuals().warn_fg_color, text);
+                    }
+                });
+                let model = BoardModel {
+                    position: game.record.position(),
+                    goal: game.puzzle.goal,
+                    can_undo: game.record.can_undo(),
+                    animate: self.settings.animate,
+                };
+                commands.extend(self.board.ui(ui, &model));
             });
-            // A fixed-height line for the notice, so the board does not jump when one appears.
-            let line = ui.text_style_height(&egui::TextStyle::Body);
-            let size = egui::vec2(ui.available_width(), line);
-            let layout = egui::Layout::left_to_right(egui::Align::Center);
-            ui.allocate_ui_with_layout(size, layout, |ui| {
-                ui.set_min_size(size);
-                if let Some(text) = notice {
-                    ui.colored_label(ui.visuals().warn_fg_color, text);
-                }
-            });
-            let model = BoardModel {
-                position: game.record.position(),
-                goal: game.puzzle.goal,
-                can_undo: game.record.can_undo(),
-                animate: self.settings.animate,
-            };
-            commands.extend(self.board.ui(ui, &model));
-        });
+        }
+        commands.extend(self.editor_prompts_ui(&ctx));
         if let Some(c) = panels::help_window_ui(&ctx, self.show_help) {
             commands.push(c);
         }
@@ -447,7 +494,10 @@ impl PegsolApp {
         for command in commands {
             self.apply(&ctx, command);
         }
-        let title = format!("Pegsol: {}", self.game.title());
+        let title = match self.mode {
+            editor::Mode::Play => format!("Pegsol: {}", self.game.title()),
+            editor::Mode::Editor => format!("Pegsol editor: {}", self.editor.title()),
+        };
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -537,6 +587,12 @@ pub fn run(options: GuiOptions) -> ExitCode {
                     *s = Some(e.clone());
                 }
             })?;
+            if !screenshot_mode {
+                if let Some(dir) = eframe::storage_dir(APP_ID) {
+                    app.editor_mut()
+                        .attach_autosave(dir.join(editor_files::AUTOSAVE_FILE));
+                }
+            }
             if let Some(path) = options.screenshot.clone() {
                 app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.

@@ -37,6 +37,9 @@ pub struct GuiOptions {
     /// Window size for the screenshot, e.g. 1200x800.
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
+    /// Open the layout editor (with --layout's board, or the English board).
+    #[arg(long)]
+    pub editor: bool,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
