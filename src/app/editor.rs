@@ -92,6 +92,9 @@ pub enum EditorCommand {
     Open(PathBuf),
     /// Open the pasted text (asks first).
     OpenPasted,
+    /// Replace the board with this one, read from this file if any (asks first if there are
+    /// unsaved changes; the commands that read boards end here).
+    Load(Box<Board>, Option<PathBuf>),
     /// Set the text of the paste field.
     SetPaste(String),
     /// Save to the board's file (or ask where, if it has none or is not a RON file).
@@ -131,15 +134,7 @@ pub enum EditorCommand {
 impl EditorCommand {
     /// Whether the command replaces the board, so unsaved changes need a prompt first.
     fn replaces_board(&self) -> bool {
-        matches!(
-            self,
-            EditorCommand::New(..)
-                | EditorCommand::FromCatalogue(_)
-                | EditorCommand::EditPosition
-                | EditorCommand::Open(_)
-                | EditorCommand::OpenPasted
-                | EditorCommand::CloseWindow
-        )
+        matches!(self, EditorCommand::Load(..) | EditorCommand::CloseWindow)
     }
 }
 
@@ -596,8 +591,8 @@ impl PegsolApp {
                 ed.editor.resize(w, h);
             }
             EditorCommand::New(grid, w, h) => {
-                ed.load(Board::new(grid, w, h), None);
-                self.mode = Mode::Editor;
+                let board = Board::new(grid, w, h);
+                self.apply_editor(ctx, EditorCommand::Load(Box::new(board), None));
             }
             EditorCommand::FromCatalogue(key) => {
                 let board = catalogue::find(&key)
@@ -605,10 +600,7 @@ impl PegsolApp {
                     .and_then(|e| e.layout().map_err(|e| e.to_string()))
                     .and_then(|l| Board::from_layout(&l).map_err(|_| key.clone()));
                 match board {
-                    Ok(board) => {
-                        ed.load(board, None);
-                        self.mode = Mode::Editor;
-                    }
+                    Ok(board) => self.apply_editor(ctx, EditorCommand::Load(Box::new(board), None)),
                     Err(e) => self.tell(now, e),
                 }
             }
@@ -616,19 +608,15 @@ impl PegsolApp {
                 let game = &self.game;
                 let layout = game.puzzle.layout_for(game.record.position().pegs());
                 match Board::from_layout(&layout) {
-                    Ok(board) => {
-                        ed.load(board, None);
-                        self.mode = Mode::Editor;
-                    }
+                    Ok(board) => self.apply_editor(ctx, EditorCommand::Load(Box::new(board), None)),
                     Err(_) => self.tell(now, "This position cannot be edited".into()),
                 }
             }
+            // The file is read before anything is replaced or asked: a broken file shows its
+            // message and leaves the edit in progress exactly as it was.
             EditorCommand::Open(path) => match editor_files::open_board(&path) {
                 Ok(board) => {
-                    // Only a RON layout is saved back in place; other formats Save As.
-                    ed.load(board, Some(path.clone()));
-                    self.mode = Mode::Editor;
-                    self.remember_file(path);
+                    self.apply_editor(ctx, EditorCommand::Load(Box::new(board), Some(path)))
                 }
                 Err(e) => {
                     eprintln!("pegsol: {e}");
@@ -638,10 +626,18 @@ impl PegsolApp {
             EditorCommand::OpenPasted => {
                 match editor_files::board_from_text(&ed.paste, "<pasted text>") {
                     Ok(board) => {
-                        ed.load(board, None);
                         ed.paste.clear();
+                        self.apply_editor(ctx, EditorCommand::Load(Box::new(board), None));
                     }
                     Err(e) => ed.error = Some(e),
+                }
+            }
+            EditorCommand::Load(board, path) => {
+                ed.load(*board, path.clone());
+                self.mode = Mode::Editor;
+                if let Some(path) = path {
+                    // Only a RON layout is saved back in place; other formats Save As.
+                    self.remember_file(path);
                 }
             }
             EditorCommand::SetPaste(text) => ed.paste = text,
@@ -837,7 +833,6 @@ fn prompt_ui(ctx: &egui::Context, ed: &EditorState, out: &mut Vec<EditorCommand>
     if let Some(pending) = &ed.prompt {
         let what = match pending {
             EditorCommand::CloseWindow => "before closing",
-            EditorCommand::New(..) => "before starting a new board",
             _ => "before opening another board",
         };
         let modal = egui::Modal::new(egui::Id::unique("editor-unsaved")).show(ctx, |ui| {
@@ -960,10 +955,10 @@ fn toolbar_ui(ui: &mut Ui, ed: &mut EditorState, out: &mut Vec<EditorCommand>) {
             }
         }
         ui.separator();
-        if ui.button("Fill holes").clicked() {
+        if ui.button("Fill all holes").clicked() {
             out.push(EditorCommand::Fill);
         }
-        if ui.button("Empty holes").clicked() {
+        if ui.button("Empty all holes").clicked() {
             out.push(EditorCommand::EmptyHoles);
         }
         if ui.button("Clear board").clicked() {
@@ -1067,7 +1062,11 @@ fn checks_ui(ui: &mut Ui, ed: &EditorState, out: &mut Vec<EditorCommand>) {
         ui.label("No problems found.");
     }
     for check in &facts.checks {
-        let mark = if check.blocks_play() { "✖" } else { "⚠" };
+        let mark = if check.blocks_play() {
+            "Cannot play:"
+        } else {
+            "Cannot win:"
+        };
         ui.colored_label(ui.visuals().warn_fg_color, format!("{mark} {check}"));
     }
     ui.separator();
