@@ -234,11 +234,11 @@ fn broken_files_give_the_message_and_change_nothing() {
     let english =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/layouts/english.ron"))
             .expect("english.ron");
-    let twelve = vec!["oooooooooooo"; 12].join("\n");
+    let twelve = ["oooooooooooo"; 12].join("\n");
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         (
             "truncated.ron",
-            english[..english.len() / 2].as_bytes().to_vec(),
+            english.as_bytes()[..english.len() / 2].to_vec(),
             "truncated.ron:",
         ),
         (
