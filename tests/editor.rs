@@ -125,6 +125,11 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
     assert_eq!(board(&h).grid, Grid::Triangular);
     apply(&mut h, EditorCommand::Open(path.clone()));
     assert_eq!(board(&h), saved);
+    assert_eq!(
+        h.state().persisted().recent.first(),
+        Some(&path),
+        "an opened file joins the recent list"
+    );
     assert!(!h.state().editor().is_dirty());
 
     // The solver says it can be won; then play it.

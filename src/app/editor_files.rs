@@ -140,3 +140,67 @@ pub fn clear_autosave(path: &Path) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("pegsol-files-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn saving_leaves_no_temporary_file_and_reads_back() {
+        let d = dir("save");
+        let layout = catalogue::find("french").unwrap().layout().unwrap();
+        let board = Board::from_layout(&layout).unwrap();
+        let path = d.join("f.ron");
+        save_layout(&path, &board.to_layout()).unwrap();
+        save_layout(&path, &board.to_layout()).unwrap();
+        assert_eq!(open_board(&path).unwrap(), board);
+        let names: Vec<_> = std::fs::read_dir(&d).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1, "no .tmp left behind");
+        assert!(save_layout(&d.join("missing").join("x.ron"), &layout).is_err());
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn other_formats_open_too() {
+        let d = dir("formats");
+        let table = d.join("seed.txt");
+        std::fs::write(&table, "layout 0\n|o o . |\nlayout 1\n|. o o|\n").unwrap();
+        let b = open_board(&table).unwrap();
+        assert_eq!((b.name.as_str(), b.pegs.len()), ("Level 0", 2));
+        let id = d.join("id.txt");
+        std::fs::write(&id, "3x1:PPH\n").unwrap();
+        assert_eq!(open_board(&id).unwrap().pegs.len(), 2);
+        let plain = d.join("plain.txt");
+        std::fs::write(&plain, "# Tiny\noo.\n").unwrap();
+        assert_eq!(open_board(&plain).unwrap().name, "Tiny");
+        assert!(board_from_text("   ", "<pasted>").is_err());
+        assert!(open_board(&d.join("nope.ron")).is_err());
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn the_autosave_round_trips_and_a_broken_one_is_an_error() {
+        let d = dir("autosave");
+        let path = d.join("sub").join(AUTOSAVE_FILE);
+        assert_eq!(read_autosave(&path).unwrap(), None);
+        let board = Board::new(crate::rules::Grid::Triangular, 6, 6);
+        let a = Autosave::of(&board, Some(Path::new("/x/y.ron")));
+        write_autosave(&path, &a).unwrap();
+        let back = read_autosave(&path).unwrap().unwrap();
+        assert_eq!(back, a);
+        assert_eq!(back.board().unwrap(), board);
+        std::fs::write(&path, "EditorAutosave(").unwrap();
+        assert!(read_autosave(&path).is_err());
+        clear_autosave(&path);
+        clear_autosave(&path);
+        assert!(!path.exists());
+        std::fs::remove_dir_all(&d).ok();
+    }
+}

@@ -495,6 +495,10 @@ impl PegsolApp {
             self.apply(&ctx, command);
         }
         let title = match self.mode {
+            // Unsaved edits are marked in either view.
+            editor::Mode::Play if self.editor.is_dirty() => {
+                format!("*Pegsol: {}", self.game.title())
+            }
             editor::Mode::Play => format!("Pegsol: {}", self.game.title()),
             editor::Mode::Editor => format!("Pegsol editor: {}", self.editor.title()),
         };
