@@ -258,6 +258,16 @@ fn broken_files_give_the_message_and_change_nothing() {
             "`x` is not a cell",
         ),
         ("unknown.txt", b"oo?\n.oo\n".to_vec(), "unknown.txt:1:3"),
+        (
+            "misplaced.ron",
+            b"Layout(name: \"m\", rows: [\"o.o\"])".to_vec(),
+            "sits between two cells",
+        ),
+        (
+            "wide.ron",
+            b"Layout(name: \"w\", rows: [\"o o o o o o o o o o o o\"])".to_vec(),
+            "has a cell at column 11",
+        ),
         ("empty.ron", Vec::new(), "empty.ron:1:1"),
         (
             "binary.ron",

@@ -12,7 +12,9 @@ use super::edit_canvas::{verdict_colour, CanvasModel, CanvasState};
 use super::editor_files::{self, Autosave};
 use super::game::{Game, Source};
 use super::geometry::cell_name;
+use super::persist::PersistedState;
 use super::{Command, PegsolApp};
+use crate::cli::GuiOptions;
 use crate::layout::catalogue;
 use crate::layout::edit::{Board, Editor, Facts, Mirror, Tool};
 use crate::layout::load::resolve;
@@ -504,6 +506,37 @@ impl EditorState {
         }
         self.autosaved = None;
     }
+}
+
+/// The app as `pegsol --editor [--layout L | FILE]` starts it: the play view as usual (the
+/// remembered game or the English board) and the editor on the board asked for (the English
+/// board if none). A board the editor cannot take fails a screenshot run; otherwise it is
+/// reported in the window.
+pub(super) fn start_editing(
+    options: &GuiOptions,
+    remembered: Option<PersistedState>,
+) -> Result<PegsolApp, String> {
+    let spec = match (&options.file, &options.layout) {
+        (Some(file), _) => file.display().to_string(),
+        (None, Some(layout)) => layout.clone(),
+        (None, None) => "english".to_string(),
+    };
+    let play = GuiOptions {
+        editor: false,
+        layout: None,
+        file: None,
+        ..options.clone()
+    };
+    let mut app = PegsolApp::start(&play, remembered)?;
+    app.mode = Mode::Editor;
+    if let Err(e) = app.edit_spec(&spec) {
+        if options.screenshot.is_some() {
+            return Err(e);
+        }
+        eprintln!("pegsol: {e}");
+        app.pending.push(Command::Tell(e));
+    }
+    Ok(app)
 }
 
 impl PegsolApp {

@@ -166,6 +166,9 @@ impl PegsolApp {
         options: &GuiOptions,
         remembered: Option<PersistedState>,
     ) -> Result<PegsolApp, String> {
+        if options.editor {
+            return editor::start_editing(options, remembered);
+        }
         let requested = if let Some(file) = &options.file {
             Some(Game::from_file(file))
         } else {
@@ -198,10 +201,6 @@ impl PegsolApp {
         };
         if let (Some(file), Source::File(_)) = (&options.file, &app.game.source) {
             app.remember_file(file.clone());
-        }
-        if options.editor {
-            let spec = options.layout.as_deref().unwrap_or(DEFAULT_BOARD);
-            app.edit_spec(spec)?;
         }
         Ok(app)
     }
@@ -547,6 +546,8 @@ pub fn run(options: GuiOptions) -> ExitCode {
     if screenshot_mode {
         // Fail fast on a bad board, before any window opens.
         let requested = match (&options.file, &options.layout) {
+            // The editor takes boards the play view refuses; `start` checks its board.
+            _ if options.editor => None,
             (Some(file), _) => Some(Game::from_file(file)),
             (None, Some(spec)) => Some(Game::from_spec(spec)),
             _ => None,
