@@ -808,57 +808,64 @@ impl PegsolApp {
         }
     }
 
-    /// The editor's panels (status line, checks on the right, toolbar and canvas in the
-    /// middle), for one frame. Call after the top and left panels.
-    pub(super) fn editor_ui(&mut self, ui: &mut Ui, notice: Option<&str>) -> Vec<Command> {
-        let mut out: Vec<EditorCommand> = Vec::new();
-        let ed = &mut self.editor;
-        egui::Panel::bottom("editor-status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(format!("Editing: {}", ed.title()));
-                if ed.is_dirty() {
-                    ui.separator();
-                    ui.label(RichText::new("unsaved changes").strong());
-                }
-                if let Some(text) = notice {
-                    ui.separator();
-                    ui.colored_label(ui.visuals().warn_fg_color, text);
-                }
-            });
-        });
-        egui::Panel::right("editor-checks")
-            .resizable(true)
-            .default_size(260.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| checks_ui(ui, ed, &mut out));
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            toolbar_ui(ui, ed, &mut out);
-            if let Some(error) = &ed.error {
-                egui::Frame::group(ui.style()).show(ui, |ui| {
-                    ui.colored_label(ui.visuals().warn_fg_color, error);
-                    if ui.button("Dismiss").clicked() {
-                        out.push(EditorCommand::DismissError);
-                    }
-                });
-            }
-            let shown = ed.canvas.hovered.or(ed.shown_start);
-            let model = CanvasModel {
-                board: ed.editor.board(),
-                analysis: ed.analysis.as_ref().and_then(|a| a.reports.as_deref()),
-                shown_start: shown,
-            };
-            out.extend(ed.canvas.ui(ui, &model));
-        });
-        out.into_iter().map(Command::Editor).collect()
-    }
-
     /// The prompts that may show in either view: unsaved changes, and the recovery offer.
     pub(super) fn editor_prompts_ui(&self, ctx: &egui::Context) -> Vec<Command> {
         let mut out = Vec::new();
         prompt_ui(ctx, &self.editor, &mut out);
         out.into_iter().map(Command::Editor).collect()
     }
+}
+
+/// The editor's status line and the checks panel on the right, for one frame: call before
+/// the central panel.
+pub(super) fn side_panels_ui(
+    ed: &mut EditorState,
+    ui: &mut Ui,
+    notice: Option<&str>,
+) -> Vec<Command> {
+    let mut out: Vec<EditorCommand> = Vec::new();
+    egui::Panel::bottom("editor-status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(format!("Editing: {}", ed.title()));
+            if ed.is_dirty() {
+                ui.separator();
+                ui.label(RichText::new("unsaved changes").strong());
+            }
+            if let Some(text) = notice {
+                ui.separator();
+                ui.colored_label(ui.visuals().warn_fg_color, text);
+            }
+        });
+    });
+    egui::Panel::right("editor-checks")
+        .resizable(true)
+        .default_size(260.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| checks_ui(ui, ed, &mut out));
+        });
+    out.into_iter().map(Command::Editor).collect()
+}
+
+/// The toolbar, any error, and the canvas, inside the window's central panel.
+pub(super) fn central_ui(ed: &mut EditorState, ui: &mut Ui) -> Vec<Command> {
+    let mut out: Vec<EditorCommand> = Vec::new();
+    toolbar_ui(ui, ed, &mut out);
+    if let Some(error) = &ed.error {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.colored_label(ui.visuals().warn_fg_color, error);
+            if ui.button("Dismiss").clicked() {
+                out.push(EditorCommand::DismissError);
+            }
+        });
+    }
+    let shown = ed.canvas.hovered.or(ed.shown_start);
+    let model = CanvasModel {
+        board: ed.editor.board(),
+        analysis: ed.analysis.as_ref().and_then(|a| a.reports.as_deref()),
+        shown_start: shown,
+    };
+    out.extend(ed.canvas.ui(ui, &model));
+    out.into_iter().map(Command::Editor).collect()
 }
 
 /// The unsaved-changes prompt and the recovery offer, as modal windows.
@@ -987,7 +994,8 @@ fn toolbar_ui(ui: &mut Ui, ed: &mut EditorState, out: &mut Vec<EditorCommand>) {
                 out.push(EditorCommand::SetMirror(mirror));
             }
         }
-        ui.separator();
+    });
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Fill all holes").clicked() {
             out.push(EditorCommand::Fill);
         }
@@ -996,26 +1004,6 @@ fn toolbar_ui(ui: &mut Ui, ed: &mut EditorState, out: &mut Vec<EditorCommand>) {
         }
         if ui.button("Clear board").clicked() {
             out.push(EditorCommand::Clear);
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Name");
-        let mut name = board.name.clone();
-        if ui
-            .add(egui::TextEdit::singleline(&mut name).desired_width(160.0))
-            .labelled_by(label.id)
-            .changed()
-        {
-            out.push(EditorCommand::SetName(name));
-        }
-        let label = ui.label("Description");
-        let mut description = board.description.clone();
-        if ui
-            .add(egui::TextEdit::singleline(&mut description).desired_width(180.0))
-            .labelled_by(label.id)
-            .changed()
-        {
-            out.push(EditorCommand::SetDescription(description));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -1064,6 +1052,30 @@ fn toolbar_ui(ui: &mut Ui, ed: &mut EditorState, out: &mut Vec<EditorCommand>) {
 fn checks_ui(ui: &mut Ui, ed: &EditorState, out: &mut Vec<EditorCommand>) {
     let facts = &ed.facts;
     ui.heading("Board");
+    egui::Grid::new("editor-names")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label("Name");
+            let mut name = ed.board().name.clone();
+            if ui
+                .add(egui::TextEdit::singleline(&mut name).desired_width(f32::INFINITY))
+                .labelled_by(label.id)
+                .changed()
+            {
+                out.push(EditorCommand::SetName(name));
+            }
+            ui.end_row();
+            let label = ui.label("Description");
+            let mut description = ed.board().description.clone();
+            if ui
+                .add(egui::TextEdit::singleline(&mut description).desired_width(f32::INFINITY))
+                .labelled_by(label.id)
+                .changed()
+            {
+                out.push(EditorCommand::SetDescription(description));
+            }
+            ui.end_row();
+        });
     egui::Grid::new("editor-facts").show(ui, |ui| {
         ui.label("Holes");
         ui.label(facts.holes.to_string());

@@ -433,6 +433,8 @@ impl PegsolApp {
         let notice = self.notice.as_ref().map(|n| n.text.as_str());
         if self.mode == editor::Mode::Play {
             egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game));
+        } else {
+            commands.extend(editor::side_panels_ui(&mut self.editor, ui, notice));
         }
         if self.settings.show_picker {
             egui::Panel::left("boards")
@@ -442,42 +444,41 @@ impl PegsolApp {
                     commands.extend(self.picker.ui(ui, game, &self.recent));
                 });
         }
-        if self.mode == editor::Mode::Editor {
-            let notice = notice.map(str::to_string);
-            commands.extend(self.editor_ui(ui, notice.as_deref()));
-        } else {
-            egui::CentralPanel::default().show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    if ui.button("Edit this position").clicked() {
-                        commands.push(Command::Editor(editor::EditorCommand::EditPosition));
-                    }
-                    ui.heading(&game.puzzle.name);
-                    // Truncated (full text on hover): a long description must not widen the panel
-                    // past the window, or the board is centred off-screen.
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(&game.puzzle.description).weak())
-                            .truncate(),
-                    );
-                });
-                // A fixed-height line for the notice, so the board does not jump when one appears.
-                let line = ui.text_style_height(&egui::TextStyle::Body);
-                let size = egui::vec2(ui.available_width(), line);
-                let layout = egui::Layout::left_to_right(egui::Align::Center);
-                ui.allocate_ui_with_layout(size, layout, |ui| {
-                    ui.set_min_size(size);
-                    if let Some(text) = notice {
-                        ui.colored_label(ui.visuals().warn_fg_color, text);
-                    }
-                });
-                let model = BoardModel {
-                    position: game.record.position(),
-                    goal: game.puzzle.goal,
-                    can_undo: game.record.can_undo(),
-                    animate: self.settings.animate,
-                };
-                commands.extend(self.board.ui(ui, &model));
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.mode == editor::Mode::Editor {
+                commands.extend(editor::central_ui(&mut self.editor, ui));
+                return;
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Edit this position").clicked() {
+                    commands.push(Command::Editor(editor::EditorCommand::EditPosition));
+                }
+                ui.heading(&game.puzzle.name);
+                // Truncated (full text on hover): a long description must not widen the panel
+                // past the window, or the board is centred off-screen.
+                ui.add(
+                    egui::Label::new(egui::RichText::new(&game.puzzle.description).weak())
+                        .truncate(),
+                );
             });
-        }
+            // A fixed-height line for the notice, so the board does not jump when one appears.
+            let line = ui.text_style_height(&egui::TextStyle::Body);
+            let size = egui::vec2(ui.available_width(), line);
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            ui.allocate_ui_with_layout(size, layout, |ui| {
+                ui.set_min_size(size);
+                if let Some(text) = notice {
+                    ui.colored_label(ui.visuals().warn_fg_color, text);
+                }
+            });
+            let model = BoardModel {
+                position: game.record.position(),
+                goal: game.puzzle.goal,
+                can_undo: game.record.can_undo(),
+                animate: self.settings.animate,
+            };
+            commands.extend(self.board.ui(ui, &model));
+        });
         commands.extend(self.editor_prompts_ui(&ctx));
         if let Some(c) = panels::help_window_ui(&ctx, self.show_help) {
             commands.push(c);
