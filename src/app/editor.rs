@@ -34,7 +34,7 @@ pub const CHECK_BUDGET: u64 = 2_000_000;
 
 /// Expansions each (start, finish) solve of "Analyze starts" may use. Keeps memory modest
 /// (each finish cell's table is sized by it) and the whole analysis to seconds.
-pub const ANALYZE_BUDGET: u64 = 500_000;
+pub const ANALYZE_BUDGET: u64 = 1_000_000;
 
 /// Seconds the board must stay unchanged before a check starts, so a drag across ten cells
 /// starts one search, not ten.
