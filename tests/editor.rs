@@ -328,9 +328,15 @@ fn unsaved_changes_prompt_before_replacing_or_closing() {
     click(&mut h, "Discard");
     assert_eq!(board(&h).name, "French");
     assert!(!h.state().editor().is_dirty());
-    // Closing the window with unsaved changes asks too.
+    // Closing the window (its close button) with unsaved changes asks too.
     click(&mut h, "Fill all holes");
-    apply(&mut h, EditorCommand::CloseWindow);
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    settle(&mut h);
     assert_eq!(
         h.state().editor().prompt(),
         Some(&EditorCommand::CloseWindow)
@@ -338,6 +344,11 @@ fn unsaved_changes_prompt_before_replacing_or_closing() {
     assert!(h.query_by_label_contains("before closing").is_some());
     click(&mut h, "Cancel");
     assert!(h.state().editor().prompt().is_none());
+    // Discard lets it close.
+    apply(&mut h, EditorCommand::CloseWindow);
+    click(&mut h, "Discard");
+    assert!(h.state().editor().prompt().is_none());
+    assert!(!h.state().editor().holds_close());
 }
 
 #[test]

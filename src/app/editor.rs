@@ -356,6 +356,10 @@ impl EditorState {
 
     /// Replaces the board (a load, a new board): clean, no undo history, checks restarted.
     fn load(&mut self, board: Board, path: Option<PathBuf>) {
+        if !Mirror::available(board.grid).contains(&self.mirror) {
+            // The triangular grid has only the left-right mirror (see [`Mirror`]).
+            self.mirror = Mirror::LeftRight;
+        }
         self.editor = Editor::new(board);
         self.path = path;
         self.error = None;
@@ -1127,7 +1131,10 @@ fn checks_ui(ui: &mut Ui, ed: &EditorState, out: &mut Vec<EditorCommand>) {
         Some(Verdict::Winnable) => ("Winnable: the solver found a win.".to_string(), Some(true)),
         Some(Verdict::NotWinnable) => ("Not winnable (proven).".to_string(), Some(false)),
         Some(Verdict::Unknown) => (
-            format!("Unknown: not decided within {CHECK_BUDGET} positions."),
+            format!(
+                "Unknown: not decided within {} million positions.",
+                CHECK_BUDGET / 1_000_000
+            ),
             None,
         ),
         Some(Verdict::NotPlayable) => ("Not checked: fix the problems first.".to_string(), None),
