@@ -624,9 +624,7 @@ impl PegsolApp {
             }
             EditorCommand::SetName(name) => ed.editor.set_name(&name),
             EditorCommand::SetDescription(text) => ed.editor.set_description(&text),
-            EditorCommand::Resize(w, h) => {
-                ed.editor.resize(w, h);
-            }
+            EditorCommand::Resize(w, h) => ed.editor.resize(w, h),
             EditorCommand::New(grid, w, h) => {
                 let board = Board::new(grid, w, h);
                 self.apply_editor(ctx, EditorCommand::Load(Box::new(board), None));

@@ -426,6 +426,8 @@ pub struct Facts {
 enum Field {
     Name,
     Description,
+    /// The frame size, changed by dragging a number.
+    Frame,
 }
 
 /// A paint stroke in progress: what it paints, with which mirror, and the triangular axis
@@ -651,9 +653,10 @@ impl Editor {
     }
 
     /// Changes the frame to `width` x `height` (clamped to 1..=11), dropping cells outside it.
-    pub fn resize(&mut self, width: u8, height: u8) -> bool {
+    /// Consecutive calls (dragging the size) make one undo step.
+    pub fn resize(&mut self, width: u8, height: u8) {
         let (w, h) = (width.clamp(1, MAX_SIDE), height.clamp(1, MAX_SIDE));
-        self.change(|b| {
+        self.type_into(Field::Frame, |b| {
             b.width = w;
             b.height = h;
             let inside: CellSet = frame_cells(w, h).collect();
@@ -886,10 +889,13 @@ mod tests {
         assert_eq!(e.board().name, "Eng");
         e.undo();
         assert_eq!(e.board().name, "English");
+        e.resize(6, 6);
         e.resize(5, 5);
         assert_eq!((e.board().width, e.board().height), (5, 5));
         assert!(e.board().cells.iter().all(|c| c.x < 5 && c.y < 5));
         assert_eq!(e.board().facts().symmetry_group, "D1: one mirror");
+        e.undo();
+        assert_eq!(e.board(), &english(), "dragging the size is one step");
     }
 
     #[test]
