@@ -116,7 +116,7 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
     press(&mut h, Key::Home);
     assert_eq!(h.state().game().record.index(), 0);
     // Play runs the solution by itself, jump after jump.
-    click(&mut h, "Play");
+    click(&mut h, "Autoplay");
     assert!(h.state().playback().playing);
     assert!(frames_until(&mut h, 20, |app| app.game().record.index() >= 2));
     click(&mut h, "Pause");

@@ -7,6 +7,9 @@
 
 use eframe::egui;
 pub mod board;
+pub mod edit_canvas;
+pub mod editor;
+pub mod editor_files;
 pub mod game;
 pub mod geometry;
 pub mod keys;
@@ -114,6 +117,10 @@ pub enum Command {
     Hint,
     /// Show or hide the solver panel.
     ShowSolver(bool),
+    /// Show the play view or the layout editor.
+    SetMode(editor::Mode),
+    /// Something for the layout editor.
+    Editor(editor::EditorCommand),
 }
 
 /// The View settings, remembered between runs.
@@ -188,11 +195,16 @@ pub struct PegsolApp {
     /// Whether Left/Right, Space, Home and End drive the timeline rather than the board's
     /// cursor: after a solution is loaded or the timeline is used, until a jump is played.
     replay_keys: bool,
+    /// Play or editor.
+    mode: editor::Mode,
+    /// The layout editor.
+    editor: editor::EditorState,
 }
 
 impl PegsolApp {
     /// An app showing `game`, with default settings and nothing remembered. Tests start here.
     pub fn new(game: Game) -> PegsolApp {
+        let editor = editor::EditorState::for_game(&game);
         PegsolApp {
             game,
             board: BoardView::default(),
@@ -215,6 +227,8 @@ impl PegsolApp {
             picking_finish: false,
             playback: Playback::default(),
             replay_keys: false,
+            mode: editor::Mode::Play,
+            editor,
         }
     }
 
@@ -225,6 +239,9 @@ impl PegsolApp {
         options: &GuiOptions,
         remembered: Option<PersistedState>,
     ) -> Result<PegsolApp, String> {
+        if options.editor {
+            return editor::start_editing(options, remembered);
+        }
         let requested = if let Some(file) = &options.file {
             Some(Game::from_file(file))
         } else {
@@ -374,6 +391,13 @@ impl PegsolApp {
     /// Carries out one command. The only place the game, settings or windows change.
     pub fn apply(&mut self, ctx: &egui::Context, command: Command) {
         let now = ctx.input(|i| i.time);
+        let command = match self.mode {
+            editor::Mode::Editor => match editor::reroute(command) {
+                Some(command) => command,
+                None => return,
+            },
+            editor::Mode::Play => command,
+        };
         if matches!(
             command,
             Command::Play(_) | Command::Undo | Command::Redo | Command::Restart | Command::StepBack
@@ -563,6 +587,8 @@ impl PegsolApp {
             }
             Command::Hint => self.show_hint(now),
             Command::ShowSolver(on) => self.settings.show_solver = on,
+            Command::SetMode(mode) => self.mode = mode,
+            Command::Editor(command) => self.apply_editor(ctx, command),
         }
     }
 
@@ -615,7 +641,7 @@ impl PegsolApp {
                 self.tell(
                     now,
                     format!(
-                        "Solution loaded ({} jumps): press Space or Play to play, Left/Right to step",
+                        "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step",
                         jumps.len()
                     ),
                 );
@@ -763,6 +789,7 @@ impl PegsolApp {
             }
         }
         self.tick(&ctx);
+        self.editor_tick(&ctx);
         let mut commands = std::mem::take(&mut self.pending);
         commands.extend(keys::shortcuts(&ctx));
         let (timeline_keys, handed_back) = keys::timeline_shortcuts(&ctx, self.replay_keys);
@@ -773,27 +800,39 @@ impl PegsolApp {
 
         let game = &self.game;
         egui::Panel::top("menu").show(ui, |ui| {
-            commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
+            // The Play | Editor switch sits at the right; the menu bar takes what is left.
+            let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
+            ui.with_layout(right_to_left, |ui| {
+                commands.extend(editor::mode_switch_ui(ui, self.mode));
+                let left_to_right = egui::Layout::left_to_right(egui::Align::Center);
+                ui.with_layout(left_to_right, |ui| {
+                    commands.extend(panels::menu_ui(ui, game, &self.settings, &self.recent));
+                });
+            });
         });
         let notice = self.notice.as_ref().map(|n| n.text.as_str());
         let verdict = self.verdict();
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game, verdict));
-        egui::Panel::bottom("timeline").show(ui, |ui| {
-            ui.add_space(4.0);
-            commands.extend(timeline::timeline_ui(ui, game, &self.playback));
-        });
-        if self.settings.show_solver {
-            let model = SolverModel {
-                game,
-                session: &self.solve,
-                picking_finish: self.picking_finish,
-            };
-            egui::Panel::right("solver")
-                .resizable(true)
-                .default_size(250.0)
-                .show(ui, |ui| {
-                    commands.extend(self.solver_panel.ui(ui, &model));
-                });
+        if self.mode == editor::Mode::Play {
+            egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game, verdict));
+            egui::Panel::bottom("timeline").show(ui, |ui| {
+                ui.add_space(4.0);
+                commands.extend(timeline::timeline_ui(ui, game, &self.playback));
+            });
+            if self.settings.show_solver {
+                let model = SolverModel {
+                    game,
+                    session: &self.solve,
+                    picking_finish: self.picking_finish,
+                };
+                egui::Panel::right("solver")
+                    .resizable(true)
+                    .default_size(250.0)
+                    .show(ui, |ui| {
+                        commands.extend(self.solver_panel.ui(ui, &model));
+                    });
+            }
+        } else {
+            commands.extend(editor::side_panels_ui(&mut self.editor, ui, notice));
         }
         if self.settings.show_picker {
             egui::Panel::left("boards")
@@ -804,7 +843,14 @@ impl PegsolApp {
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            if self.mode == editor::Mode::Editor {
+                commands.extend(editor::central_ui(&mut self.editor, ui));
+                return;
+            }
             ui.horizontal(|ui| {
+                if ui.button("Edit this position").clicked() {
+                    commands.push(Command::Editor(editor::EditorCommand::EditPosition));
+                }
                 ui.heading(&game.puzzle.name);
                 // Truncated (full text on hover): a long description must not widen the panel
                 // past the window, or the board is centred off-screen.
@@ -838,6 +884,7 @@ impl PegsolApp {
             };
             commands.extend(self.board.ui(ui, &model));
         });
+        commands.extend(self.editor_prompts_ui(&ctx));
         if let Some(c) = panels::help_window_ui(&ctx, self.show_help) {
             commands.push(c);
         }
@@ -855,7 +902,14 @@ impl PegsolApp {
         for command in commands {
             self.apply(&ctx, command);
         }
-        let title = format!("Pegsol: {}", self.game.title());
+        let title = match self.mode {
+            // Unsaved edits are marked in either view.
+            editor::Mode::Play if self.editor.is_dirty() => {
+                format!("*Pegsol: {}", self.game.title())
+            }
+            editor::Mode::Play => format!("Pegsol: {}", self.game.title()),
+            editor::Mode::Editor => format!("Pegsol editor: {}", self.editor.title()),
+        };
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -907,6 +961,8 @@ pub fn run(options: GuiOptions) -> ExitCode {
     if screenshot_mode {
         // Fail fast on a bad board, before any window opens.
         let requested = match (&options.file, &options.layout) {
+            // The editor takes boards the play view refuses; `start` checks its board.
+            _ if options.editor => None,
             (Some(file), _) => Some(Game::from_file(file)),
             (None, Some(spec)) => Some(Game::from_spec(spec)),
             _ => None,
@@ -951,6 +1007,12 @@ pub fn run(options: GuiOptions) -> ExitCode {
                     *s = Some(e.clone());
                 }
             })?;
+            if !screenshot_mode {
+                if let Some(dir) = eframe::storage_dir(APP_ID) {
+                    app.editor_mut()
+                        .attach_autosave(dir.join(editor_files::AUTOSAVE_FILE));
+                }
+            }
             if let Some(path) = options.screenshot.clone() {
                 app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.

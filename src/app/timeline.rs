@@ -84,7 +84,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command
         let (play_text, play_hover) = if playback.playing {
             ("Pause", "Pause (Space)")
         } else {
-            ("Play", "Play (Space)")
+            ("Autoplay", "Play the jumps one after another (Space)")
         };
         // At the end, Play plays the game again from the start.
         if button(ui, total > 0, play_text, play_hover) {

@@ -44,6 +44,9 @@ pub struct GuiOptions {
     /// With --solve: move the timeline to jump N.
     #[arg(long, value_name = "N", requires = "solve")]
     pub step: Option<usize>,
+    /// Open the layout editor (with --layout's board, or the English board).
+    #[arg(long)]
+    pub editor: bool,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,

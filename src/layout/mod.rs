@@ -4,11 +4,12 @@
 //! file says); [`Layout::validate`] turns it into a [`Puzzle`] (a starting [`Position`] and a
 //! [`Goal`]) or lists *every* problem with it, so an editor can show them all at once.
 //!
-//! This module also owns the RON file format ([`format`]), the importers for other board
-//! formats ([`import`]), the built-in catalogue ([`catalogue`]) and resolving the `LAYOUT`
-//! argument of the command line ([`load`]).
+//! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
+//! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]) and
+//! resolving the `LAYOUT` argument of the command line ([`load`]).
 
 pub mod catalogue;
+pub mod edit;
 pub mod format;
 pub mod import;
 pub mod load;

@@ -1,0 +1,206 @@
+//! The layout editor's files: opening boards in any format, saving RON layouts, pasted game
+//! IDs, and the autosave of the edit in progress.
+//!
+//! Owns file access for the editor. Every function takes a path or a text (the dialogs live in
+//! the editor's view, so tests never open one) and returns a message a person can act on:
+//! the file, and for text that is not a board the line, column and what was expected.
+
+use crate::layout::edit::Board;
+use crate::layout::format::to_ron;
+use crate::layout::import::parse_any;
+use crate::layout::load::{load_file, LoadError};
+use crate::layout::{Layout, LayoutProblem};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The autosave's file name in the app's data folder.
+pub const AUTOSAVE_FILE: &str = "editor-autosave.ron";
+
+/// Opens a board file (RON layout, layouts table, C header, plain text or Pegs game ID; a
+/// table gives its first board) as an editable board.
+pub fn open_board(path: &Path) -> Result<Board, String> {
+    let name = path.display().to_string();
+    let layouts = load_file(path).map_err(|e| match e {
+        // The syntax error already names the file, line and column.
+        LoadError::Syntax(e) => e.to_string(),
+        other => other.to_string(),
+    })?;
+    let layout = layouts
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{name}: the file holds no board"))?;
+    board_of(&layout, &name)
+}
+
+/// Reads a pasted text (a Pegs game ID, or any board text) as an editable board.
+pub fn board_from_text(text: &str, source: &str) -> Result<Board, String> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{source}: nothing to read: paste a game ID such as `7x7:OOPPPOO...`"
+        ));
+    }
+    let layout = parse_any(text.trim(), source)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{source}: no board in the text"))?;
+    board_of(&layout, source)
+}
+
+/// The editable board of a layout read from `source`, or every reason it cannot be one.
+fn board_of(layout: &Layout, source: &str) -> Result<Board, String> {
+    Board::from_layout(layout).map_err(|problems| problems_message(source, &problems))
+}
+
+/// A layout's problems as one message naming where they came from.
+fn problems_message(source: &str, problems: &[LayoutProblem]) -> String {
+    let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
+    format!(
+        "{source}: this board cannot be edited (a board is at most 11x11 cells of `o`, `.` \
+         and spaces):\n{}",
+        list.join("\n")
+    )
+}
+
+/// Writes `layout` to `path` as a RON layout. Writes a temporary file next to it first and
+/// renames it over the old one, so a full disk or a crash never leaves half a board.
+pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), String> {
+    write_atomically(path, &to_ron(layout))
+}
+
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let err = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        err(e)
+    })
+}
+
+/// The edit in progress as the autosave keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "EditorAutosave")]
+pub struct Autosave {
+    /// The board, as a layout.
+    pub layout: Layout,
+    /// The file it was opened from or last saved to, if any.
+    #[serde(default)]
+    pub path: Option<PathBuf>,
+}
+
+impl Autosave {
+    /// The autosave of `board`, last saved at `path`.
+    pub fn of(board: &Board, path: Option<&Path>) -> Autosave {
+        Autosave {
+            layout: board.to_layout(),
+            path: path.map(Path::to_path_buf),
+        }
+    }
+
+    /// The board it holds.
+    pub fn board(&self) -> Result<Board, String> {
+        board_of(&self.layout, "the autosaved board")
+    }
+}
+
+/// Writes the autosave (creating the folder if needed).
+pub fn write_autosave(path: &Path, autosave: &Autosave) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let config = ron::ser::PrettyConfig::new().struct_names(true);
+    let text = ron::ser::to_string_pretty(autosave, config).map_err(|e| e.to_string())?;
+    write_atomically(path, &text)
+}
+
+/// Reads the autosave: `Ok(None)` when there is none, an error when it is unreadable (the
+/// caller logs it and moves on: a broken autosave must never stop the window opening).
+pub fn read_autosave(path: &Path) -> Result<Option<Autosave>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let autosave: Autosave = ron::Options::default()
+        .from_str(&text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // Checked now, so a recovery offer is never made for a board that cannot be loaded.
+    autosave.board()?;
+    Ok(Some(autosave))
+}
+
+/// Removes the autosave (after a save, a discard, or a recovery declined).
+pub fn clear_autosave(path: &Path) {
+    if let Err(e) = std::fs::remove_file(path) {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            eprintln!("pegsol: cannot remove the autosave {}: {e}", path.display());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("pegsol-files-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn saving_leaves_no_temporary_file_and_reads_back() {
+        let d = dir("save");
+        let layout = catalogue::find("french").unwrap().layout().unwrap();
+        let board = Board::from_layout(&layout).unwrap();
+        let path = d.join("f.ron");
+        save_layout(&path, &board.to_layout()).unwrap();
+        save_layout(&path, &board.to_layout()).unwrap();
+        assert_eq!(open_board(&path).unwrap(), board);
+        let names: Vec<_> = std::fs::read_dir(&d).unwrap().flatten().collect();
+        assert_eq!(names.len(), 1, "no .tmp left behind");
+        assert!(save_layout(&d.join("missing").join("x.ron"), &layout).is_err());
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn other_formats_open_too() {
+        let d = dir("formats");
+        let table = d.join("seed.txt");
+        std::fs::write(&table, "layout 0\n|o o . |\nlayout 1\n|. o o|\n").unwrap();
+        let b = open_board(&table).unwrap();
+        assert_eq!((b.name.as_str(), b.pegs.len()), ("Level 0", 2));
+        let id = d.join("id.txt");
+        std::fs::write(&id, "3x1:PPH\n").unwrap();
+        assert_eq!(open_board(&id).unwrap().pegs.len(), 2);
+        let plain = d.join("plain.txt");
+        std::fs::write(&plain, "# Tiny\noo.\n").unwrap();
+        assert_eq!(open_board(&plain).unwrap().name, "Tiny");
+        assert!(board_from_text("   ", "<pasted>").is_err());
+        assert!(open_board(&d.join("nope.ron")).is_err());
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn the_autosave_round_trips_and_a_broken_one_is_an_error() {
+        let d = dir("autosave");
+        let path = d.join("sub").join(AUTOSAVE_FILE);
+        assert_eq!(read_autosave(&path).unwrap(), None);
+        let board = Board::new(crate::rules::Grid::Triangular, 6, 6);
+        let a = Autosave::of(&board, Some(Path::new("/x/y.ron")));
+        write_autosave(&path, &a).unwrap();
+        let back = read_autosave(&path).unwrap().unwrap();
+        assert_eq!(back, a);
+        assert_eq!(back.board().unwrap(), board);
+        std::fs::write(&path, "EditorAutosave(").unwrap();
+        assert!(read_autosave(&path).is_err());
+        clear_autosave(&path);
+        clear_autosave(&path);
+        assert!(!path.exists());
+        std::fs::remove_dir_all(&d).ok();
+    }
+}

@@ -1,0 +1,483 @@
+//! UI tests of the layout editor, driven through egui_kittest the way a person would use it:
+//! switching to the editor, clicking tools and cells by their labels, dragging, pressing keys.
+//! Files go through the path-taking commands (never a dialog); no display needed.
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use pegsol::app::editor::{EditorCommand, Mode, Verdict};
+use pegsol::app::editor_files::{self, Autosave};
+use pegsol::app::game::Game;
+use pegsol::app::{Command, PegsolApp};
+use pegsol::layout::edit::{Board, CellKind};
+use pegsol::layout::{Finish, Layout};
+use pegsol::rules::{Cell, Grid};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn harness() -> Harness<'static, PegsolApp> {
+    let game = Game::from_catalogue("english").expect("catalogue board");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .build_eframe(move |_cc| PegsolApp::new(game));
+    h.run_steps(2);
+    h
+}
+
+/// An app already showing the editor.
+fn editor() -> Harness<'static, PegsolApp> {
+    let mut h = harness();
+    click(&mut h, "Editor");
+    assert_eq!(h.state().mode(), Mode::Editor);
+    h
+}
+
+fn settle(h: &mut Harness<'_, PegsolApp>) {
+    h.step();
+    h.run_steps(2);
+}
+
+fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+fn press_with(h: &mut Harness<'_, PegsolApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    settle(h);
+}
+
+/// Carries out a command as the view would return it.
+fn apply(h: &mut Harness<'_, PegsolApp>, command: EditorCommand) {
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(&ctx, Command::Editor(command));
+    settle(h);
+}
+
+fn board(h: &Harness<'_, PegsolApp>) -> Board {
+    h.state().editor().board().clone()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pegsol-editor-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Steps until `done` holds, for background jobs (with a wall-clock limit).
+fn wait_for(h: &mut Harness<'_, PegsolApp>, what: &str, done: impl Fn(&PegsolApp) -> bool) {
+    let started = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run_steps(2);
+}
+
+fn c(x: u8, y: u8) -> Cell {
+    Cell { x, y }
+}
+
+#[test]
+fn design_a_board_save_it_reopen_it_and_play_it() {
+    let mut h = editor();
+    click(&mut h, "New board…");
+    click(&mut h, "Create");
+    let b = board(&h);
+    assert_eq!((b.width, b.height, b.cells.len()), (7, 7, 49));
+    // Cut the four 2x2 corners with the mirror on both axes: an English board.
+    click(&mut h, "Off-board");
+    click(&mut h, "Both axes");
+    for cell in ["a1", "b1", "a2", "b2"] {
+        click(&mut h, &format!("peg at {cell}"));
+    }
+    let b = board(&h);
+    assert_eq!(b.cells.len(), 33);
+    assert!(h.state().editor().is_dirty());
+    h.get_by_label("off-board at g7");
+    assert!(h.query_by_label_contains("D4").is_some(), "symmetry shown");
+    // Name it.
+    h.get_by_role_and_label(Role::TextInput, "Name").focus();
+    h.get_by_role_and_label(Role::TextInput, "Name")
+        .type_text(" X");
+    settle(&mut h);
+    assert_eq!(board(&h).name, "New board X");
+
+    let dir = temp_dir("roundtrip");
+    let path = dir.join("my-board.ron");
+    apply(&mut h, EditorCommand::SaveAs(path.clone()));
+    assert!(!h.state().editor().is_dirty());
+    assert_eq!(h.state().editor().path(), Some(path.as_path()));
+    let saved = board(&h);
+    assert_eq!(
+        editor_files::open_board(&path).expect("reopens"),
+        saved,
+        "the file holds the board exactly"
+    );
+    // Start over, then open the file again: identical.
+    apply(&mut h, EditorCommand::New(Grid::Triangular, 5, 5));
+    assert_eq!(board(&h).grid, Grid::Triangular);
+    apply(&mut h, EditorCommand::Open(path.clone()));
+    assert_eq!(board(&h), saved);
+    assert_eq!(
+        h.state().persisted().recent.first(),
+        Some(&path),
+        "an opened file joins the recent list"
+    );
+    assert!(!h.state().editor().is_dirty());
+
+    // The solver says it can be won; then play it.
+    wait_for(&mut h, "the verdict", |app| {
+        app.editor().verdict() == Some(&Verdict::Winnable)
+    });
+    assert!(h.query_by_label_contains("Winnable").is_some());
+    click(&mut h, "Play this board");
+    assert_eq!(h.state().mode(), Mode::Play);
+    let game = h.state().game();
+    assert_eq!(game.puzzle.start.peg_count(), 32);
+    assert_eq!(game.puzzle.name, "New board X");
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert_eq!(h.state().game().record.index(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn drag_paints_one_undo_step_and_ctrl_z_undoes_it() {
+    let mut h = editor();
+    click(&mut h, "Off-board");
+    let from = h.get_by_label("peg at c1").rect().center();
+    let to = h.get_by_label("peg at e1").rect().center();
+    h.hover_at(from);
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(to);
+    settle(&mut h);
+    let b = board(&h);
+    for x in 2..=4 {
+        assert_eq!(b.kind(c(x, 0)), CellKind::Off, "column {x}");
+    }
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    let b = board(&h);
+    assert_eq!(b.cells.len(), 33, "one undo step for the whole drag");
+    assert!(!h.state().editor().is_dirty());
+    press_with(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(board(&h).cells.len(), 30);
+    // The play game was not touched by the editor's undo.
+    assert_eq!(h.state().game().record.index(), 0);
+}
+
+#[test]
+fn every_check_message_appears_for_a_board_with_that_problem() {
+    let mut h = editor();
+    let shows = |h: &Harness<'_, PegsolApp>, text: &str| {
+        assert!(
+            h.query_by_label_contains(text).is_some(),
+            "`{text}` is not shown"
+        );
+    };
+    click(&mut h, "Fill all holes");
+    shows(&h, "the board has no empty hole");
+    click(&mut h, "Empty all holes");
+    shows(&h, "the board has no peg");
+    click(&mut h, "Clear board");
+    shows(&h, "the board has no holes");
+    // Back to the English board, then a finish cell off the board.
+    apply(&mut h, EditorCommand::FromCatalogue("english".into()));
+    apply(&mut h, EditorCommand::PromptDiscard);
+    apply(
+        &mut h,
+        EditorCommand::SetFinish(Finish::Cell { x: 0, y: 0 }),
+    );
+    shows(&h, "the finish cell 0,0 is not a hole of the board");
+    // A finish outside the start's class.
+    apply(
+        &mut h,
+        EditorCommand::SetFinish(Finish::Cell { x: 3, y: 2 }),
+    );
+    shows(&h, "rules out finishing on the finish cell 3,2");
+    // The French board from its centre: no one-peg finish at all.
+    apply(&mut h, EditorCommand::PromptDiscard);
+    apply(&mut h, EditorCommand::FromCatalogue("french".into()));
+    apply(&mut h, EditorCommand::PromptDiscard);
+    click(&mut h, "Start vacancy");
+    click(&mut h, "peg at d4");
+    shows(&h, "rules out finishing with one peg anywhere");
+    // The centre finish on a board without a centre.
+    apply(&mut h, EditorCommand::New(Grid::Square, 4, 1));
+    apply(&mut h, EditorCommand::PromptDiscard);
+    apply(&mut h, EditorCommand::SetFinish(Finish::Center));
+    shows(&h, "this board has no centre cell");
+    // No first jump: two pegs apart, a1 and e1.
+    apply(&mut h, EditorCommand::New(Grid::Square, 5, 1));
+    apply(&mut h, EditorCommand::PromptDiscard);
+    click(&mut h, "Hole");
+    click(&mut h, "peg at b1");
+    click(&mut h, "peg at d1");
+    shows(&h, "no peg can jump at the start");
+    assert_eq!(
+        h.state().editor().verdict(),
+        Some(&Verdict::Waiting)
+            .filter(|_| false)
+            .or(h.state().editor().verdict())
+    );
+}
+
+#[test]
+fn broken_files_give_the_message_and_change_nothing() {
+    let dir = temp_dir("broken");
+    let english =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/layouts/english.ron"))
+            .expect("english.ron");
+    let twelve = ["oooooooooooo"; 12].join("\n");
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "truncated.ron",
+            english.as_bytes()[..english.len() / 2].to_vec(),
+            "truncated.ron:",
+        ),
+        (
+            "types.ron",
+            b"Layout(name: 3, rows: [])".to_vec(),
+            "types.ron:1:14",
+        ),
+        ("twelve.txt", twelve.into_bytes(), "12 rows"),
+        (
+            "unknown.ron",
+            b"Layout(name: \"u\", rows: [\"o x .\"])".to_vec(),
+            "`x` is not a cell",
+        ),
+        ("unknown.txt", b"oo?\n.oo\n".to_vec(), "unknown.txt:1:3"),
+        (
+            "misplaced.ron",
+            b"Layout(name: \"m\", rows: [\"o.o\"])".to_vec(),
+            "sits between two cells",
+        ),
+        (
+            "wide.ron",
+            b"Layout(name: \"w\", rows: [\"o o o o o o o o o o o o\"])".to_vec(),
+            "has a cell at column 11",
+        ),
+        ("empty.ron", Vec::new(), "empty.ron:1:1"),
+        (
+            "binary.ron",
+            vec![0x4c, 0x61, 0xff, 0xfe, 0x00],
+            "binary.ron:1:3",
+        ),
+    ];
+    // An edit in progress, unsaved.
+    let mut h = editor();
+    click(&mut h, "Off-board");
+    click(&mut h, "peg at d1");
+    let before = board(&h);
+    let recent_before = h.state().persisted().recent;
+    for (name, bytes, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        apply(&mut h, EditorCommand::Open(path.clone()));
+        let error = h
+            .state()
+            .editor()
+            .error()
+            .map(str::to_string)
+            .unwrap_or_default();
+        assert!(error.contains(expected), "{name}: `{error}`");
+        assert!(
+            h.query_by_label_contains(expected).is_some(),
+            "{name}: the message is on screen"
+        );
+        assert!(h.state().editor().prompt().is_none(), "{name}: no prompt");
+        assert_eq!(board(&h), before, "{name}: the edit is untouched");
+        assert!(h.state().editor().is_dirty(), "{name}");
+        assert!(
+            h.state().editor().editor().can_undo(),
+            "{name}: history kept"
+        );
+        assert_eq!(h.state().editor().path(), None, "{name}");
+        assert_eq!(h.state().mode(), Mode::Editor);
+        assert_eq!(h.state().persisted().recent, recent_before, "{name}");
+        click(&mut h, "Dismiss");
+        assert!(h.state().editor().error().is_none());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn unsaved_changes_prompt_before_replacing_or_closing() {
+    let mut h = editor();
+    click(&mut h, "Peg");
+    click(&mut h, "empty hole at d4");
+    assert!(h.state().editor().is_dirty());
+    // Picking a catalogue board in the boards panel asks first.
+    click(&mut h, "French");
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    click(&mut h, "Cancel");
+    assert_eq!(board(&h).name, "English");
+    assert!(h.state().editor().is_dirty());
+    click(&mut h, "French");
+    click(&mut h, "Discard");
+    assert_eq!(board(&h).name, "French");
+    assert!(!h.state().editor().is_dirty());
+    // Closing the window (its close button) with unsaved changes asks too.
+    click(&mut h, "Fill all holes");
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    settle(&mut h);
+    assert_eq!(
+        h.state().editor().prompt(),
+        Some(&EditorCommand::CloseWindow)
+    );
+    assert!(h.query_by_label_contains("before closing").is_some());
+    click(&mut h, "Cancel");
+    assert!(h.state().editor().prompt().is_none());
+    // Discard lets it close.
+    apply(&mut h, EditorCommand::CloseWindow);
+    click(&mut h, "Discard");
+    assert!(h.state().editor().prompt().is_none());
+    assert!(!h.state().editor().holds_close());
+}
+
+#[test]
+fn the_autosave_is_offered_back_after_a_crash() {
+    let dir = temp_dir("autosave");
+    let autosave = dir.join("autosave.ron");
+    let mut h = editor();
+    h.state_mut().editor_mut().attach_autosave(autosave.clone());
+    click(&mut h, "Off-board");
+    click(&mut h, "Both axes");
+    click(&mut h, "peg at c1");
+    h.state_mut().editor_mut().autosave_now();
+    let edited = board(&h);
+    assert!(autosave.exists(), "written while editing");
+    // "Crash": drop the app without saving; a new one finds the autosave.
+    drop(h);
+    let mut h = harness();
+    h.state_mut().editor_mut().attach_autosave(autosave.clone());
+    settle(&mut h);
+    assert!(h.query_by_label("Recover unsaved board?").is_some());
+    click(&mut h, "Recover");
+    assert_eq!(h.state().mode(), Mode::Editor);
+    assert_eq!(board(&h), edited);
+    assert!(
+        h.state().editor().is_dirty(),
+        "a recovered board is unsaved"
+    );
+    // Saving clears the autosave.
+    let path = dir.join("recovered.ron");
+    apply(&mut h, EditorCommand::SaveAs(path));
+    assert!(!autosave.exists(), "cleared on save");
+    // A declined recovery is cleared too; a broken autosave is ignored.
+    editor_files::write_autosave(&autosave, &Autosave::of(&edited, None)).expect("write");
+    let mut h = harness();
+    h.state_mut().editor_mut().attach_autosave(autosave.clone());
+    settle(&mut h);
+    click(&mut h, "Discard it");
+    assert!(!autosave.exists());
+    std::fs::write(&autosave, "EditorAutosave(layout: 3)").expect("write");
+    let mut h = harness();
+    h.state_mut().editor_mut().attach_autosave(autosave.clone());
+    settle(&mut h);
+    assert!(h.state().editor().recovery().is_none());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn edit_the_position_in_play_and_paste_a_game_id() {
+    let mut h = harness();
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    click(&mut h, "Edit this position");
+    assert_eq!(h.state().mode(), Mode::Editor);
+    let b = board(&h);
+    assert_eq!(b.pegs, h.state().game().record.position().pegs());
+    assert_eq!(b.kind(c(3, 1)), CellKind::Hole);
+    // A Pegs game ID, pasted.
+    let id = "7x7cross:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO";
+    h.get_by_role_and_label(Role::TextInput, "Paste a game ID")
+        .focus();
+    h.get_by_role_and_label(Role::TextInput, "Paste a game ID")
+        .type_text(id);
+    settle(&mut h);
+    click(&mut h, "Open pasted");
+    let b = board(&h);
+    assert_eq!((b.cells.len(), b.pegs.len()), (33, 32));
+    // Nonsense pasted: a message, nothing changed.
+    apply(&mut h, EditorCommand::SetPaste("7x7:PPQ".into()));
+    apply(&mut h, EditorCommand::OpenPasted);
+    assert!(h.state().editor().error().is_some());
+    assert_eq!(board(&h), b);
+}
+
+#[test]
+fn analyze_starts_shows_which_holes_can_be_won() {
+    let mut h = editor();
+    apply(&mut h, EditorCommand::FromCatalogue("triangle".into()));
+    click(&mut h, "Analyze starts");
+    wait_for(&mut h, "the analysis", |app| {
+        app.editor().analysis().is_some()
+    });
+    let reports = h.state().editor().analysis().map(<[_]>::to_vec).unwrap();
+    assert_eq!(reports.len(), 15);
+    assert!(reports.iter().all(|r| !r.finishes.is_empty()));
+    assert!(h.query_by_label_contains("15 of 15 starts").is_some());
+    h.query_by_label_contains("start a1:")
+        .expect("the start is listed")
+        .click();
+    settle(&mut h);
+    // Painting a peg keeps the analysis (the holes did not change); taking a hole away drops it.
+    click(&mut h, "Peg");
+    click(&mut h, "empty hole at a1");
+    assert!(h.state().editor().analysis().is_some());
+    click(&mut h, "Off-board");
+    click(&mut h, "peg at a1");
+    assert!(h.state().editor().analysis().is_none());
+    assert!(h.query_by_label("Analyze starts").is_some());
+}
+
+#[test]
+fn solve_this_board_hands_it_to_the_play_view() {
+    let mut h = editor();
+    apply(
+        &mut h,
+        EditorCommand::Open(PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/layouts/level-0.ron"
+        ))),
+    );
+    click(&mut h, "Solve this board");
+    assert_eq!(h.state().mode(), Mode::Play);
+    assert_eq!(h.state().game().puzzle.start.peg_count(), 3);
+    // ...and starts the solver panel's search on it.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while h.state().solve_session().report().is_none() && std::time::Instant::now() < until {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let report = h
+        .state()
+        .solve_session()
+        .report()
+        .expect("the solve finished");
+    assert_eq!(report.outcome.pegs_left, 1);
+    h.run_steps(2);
+    h.check_accessibility();
+    // The editor view passes the accessibility check as well.
+    click(&mut h, "Editor");
+    h.check_accessibility();
+    let layout: Layout = board(&h).to_layout();
+    assert_eq!(layout.validate().expect("valid").start.peg_count(), 3);
+}
