@@ -5,6 +5,8 @@
 //! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
 
 mod budget;
+pub mod charts;
+pub mod experiment;
 mod report;
 
 pub use budget::parse_budget;
@@ -110,6 +112,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
+    Experiment(experiment::ExperimentArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -200,6 +204,7 @@ fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
             finish,
             json,
         } => count_command(&layout, finish.as_deref(), json),
+        Command::Experiment(args) => experiment::run(args),
     }
     .map(|()| None)
 }

@@ -137,9 +137,9 @@ pub fn run<T: Send>(
             budget_label(r.budget)
         ));
         let (outcome, storage) = match r.algorithm {
-            Algorithm::Classic => job.control(|c| {
-                classic::solve_measured(&layout.start, layout.goal, r.budget, c)
-            }),
+            Algorithm::Classic => {
+                job.control(|c| classic::solve_measured(&layout.start, layout.goal, r.budget, c))
+            }
             Algorithm::Exact => {
                 // A fresh solver per run: tables kept from an earlier run would make later
                 // runs look cheaper than they are.
@@ -186,7 +186,11 @@ pub fn budget_label(budget: u64) -> String {
                 return format!("{}{suffix}", budget / scale);
             }
             if budget % (scale / 10) == 0 {
-                return format!("{}.{}{suffix}", budget / scale, budget % scale / (scale / 10));
+                return format!(
+                    "{}.{}{suffix}",
+                    budget / scale,
+                    budget % scale / (scale / 10)
+                );
             }
         }
     }
@@ -275,7 +279,7 @@ impl SweepColumn {
             SweepColumn::Generated => row.generated.to_string(),
             SweepColumn::Expanded => row.expanded.to_string(),
             SweepColumn::ExpandedPerSecond => row.expanded_per_second.to_string(),
-            SweepColumn::Seconds => format!("{:.3}", row.seconds),
+            SweepColumn::Seconds => format!("{:.4}", row.seconds),
             SweepColumn::Storage => format!("{:.1}", mib(row.storage_bytes)),
             SweepColumn::SolutionLength => row.solution_length.to_string(),
         }
@@ -456,10 +460,12 @@ pub fn parse_csv(text: &str) -> Result<Vec<SweepRow>, String> {
             ));
         }
         fn num<N: std::str::FromStr>(rec: &[String], i: usize, line: usize) -> Result<N, String> {
-            rec[i]
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {line}: {} `{}` is not a number", CSV_FIELDS[i], rec[i]))
+            rec[i].trim().parse().map_err(|_| {
+                format!(
+                    "line {line}: {} `{}` is not a number",
+                    CSV_FIELDS[i], rec[i]
+                )
+            })
         }
         let algorithm = match rec[2].trim() {
             "classic" => Algorithm::Classic,
@@ -491,6 +497,240 @@ pub fn parse_csv(text: &str) -> Result<Vec<SweepRow>, String> {
         });
     }
     Ok(rows)
+}
+
+/// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
+/// uses it too), without its yellow, which is too light on white.
+pub const SERIES_COLOURS: [(u8, u8, u8); 7] = [
+    (0, 114, 178),   // blue
+    (230, 159, 0),   // orange
+    (0, 158, 115),   // bluish green
+    (213, 94, 0),    // vermillion
+    (86, 180, 233),  // sky blue
+    (204, 121, 167), // reddish purple
+    (0, 0, 0),       // black
+];
+
+/// How a chart's x axis reads its values.
+#[derive(Clone, Debug, PartialEq)]
+pub enum XAxis {
+    /// Plain numbers.
+    Linear,
+    /// x is log10 of a budget: ticks at whole powers of ten, labelled `10k`, `1M`, ...
+    Log10Budget,
+    /// x is an index into these names (one tick per name).
+    Categories(Vec<String>),
+}
+
+/// One line of points on a chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The legend's text.
+    pub name: String,
+    /// The points, in x order.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A chart's data and labels, drawn the same way by the app (live) and the command line (PNG).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// A file-name-safe identifier (`pegs-vs-start`).
+    pub id: &'static str,
+    /// The title.
+    pub title: String,
+    /// What x is.
+    pub x_label: String,
+    /// What y is.
+    pub y_label: String,
+    /// How x reads.
+    pub x_axis: XAxis,
+    /// The lines.
+    pub series: Vec<Series>,
+}
+
+/// The series name for an engine and budget: `classic 1M` (the engine left out when the rows
+/// have one engine only).
+fn run_name(algorithm: Algorithm, budget: u64, both: bool) -> String {
+    if both {
+        format!("{} {}", algorithm.name(), budget_label(budget))
+    } else {
+        format!("budget {}", budget_label(budget))
+    }
+}
+
+/// The layouts of `rows` in the order they first appear.
+pub fn layouts_in_order(rows: &[SweepRow]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.layout) {
+            names.push(r.layout.clone());
+        }
+    }
+    names
+}
+
+/// Groups rows by (algorithm, budget), in order of first appearance.
+fn by_run(rows: &[SweepRow]) -> Vec<((Algorithm, u64), Vec<&SweepRow>)> {
+    let mut groups: Vec<((Algorithm, u64), Vec<&SweepRow>)> = Vec::new();
+    for r in rows {
+        let key = (r.algorithm, r.budget);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, g)) => g.push(r),
+            None => groups.push((key, vec![r])),
+        }
+    }
+    groups.sort_by_key(|((a, b), _)| (a.name(), *b));
+    groups
+}
+
+fn two_engines(rows: &[SweepRow]) -> bool {
+    rows.iter().any(|r| r.algorithm != rows[0].algorithm)
+}
+
+/// The assignment's first plot: pegs left against pegs at the start, one line per budget.
+pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
+    let both = two_engines(rows);
+    let series = by_run(rows)
+        .into_iter()
+        .map(|((algorithm, budget), group)| {
+            let mut points: Vec<(f64, f64)> = group
+                .iter()
+                .map(|r| (f64::from(r.pegs_at_start), f64::from(r.pegs_left)))
+                .collect();
+            points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            Series {
+                name: run_name(algorithm, budget, both),
+                points,
+            }
+        })
+        .collect();
+    Chart {
+        id: "pegs-vs-start",
+        title: "Pegs left against pegs at the start".into(),
+        x_label: "pegs at the start".into(),
+        y_label: "pegs left".into(),
+        x_axis: XAxis::Linear,
+        series,
+    }
+}
+
+/// The assignment's second plot: how the budget changes the pegs left, on the last four
+/// layouts of the rows (levels 5-8 in the default sweep); x is log10 of the budget.
+pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
+    let names = layouts_in_order(rows);
+    let last = &names[names.len().saturating_sub(4)..];
+    let both = two_engines(rows);
+    let mut series = Vec::new();
+    for name in last {
+        let mut engines: Vec<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+        engines.dedup();
+        engines.sort_by_key(|a| a.name());
+        engines.dedup();
+        for algorithm in engines {
+            let mut points: Vec<(f64, f64)> = rows
+                .iter()
+                .filter(|r| &r.layout == name && r.algorithm == algorithm && r.budget > 0)
+                .map(|r| ((r.budget as f64).log10(), f64::from(r.pegs_left)))
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            series.push(Series {
+                name: if both {
+                    format!("{name} {}", algorithm.name())
+                } else {
+                    name.clone()
+                },
+                points,
+            });
+        }
+    }
+    Chart {
+        id: "budget-vs-pegs",
+        title: "Pegs left against the budget (last four layouts)".into(),
+        x_label: "budget (expansions, log scale)".into(),
+        y_label: "pegs left".into(),
+        x_axis: XAxis::Log10Budget,
+        series,
+    }
+}
+
+/// Expansions per second for each layout, one line per budget.
+pub fn chart_speed(rows: &[SweepRow]) -> Chart {
+    let names = layouts_in_order(rows);
+    let both = two_engines(rows);
+    let series = by_run(rows)
+        .into_iter()
+        .map(|((algorithm, budget), group)| Series {
+            name: run_name(algorithm, budget, both),
+            points: names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| {
+                    let r = group.iter().find(|r| &r.layout == n)?;
+                    Some((i as f64, r.expanded_per_second as f64))
+                })
+                .collect(),
+        })
+        .collect();
+    Chart {
+        id: "speed",
+        title: "Expansions per second by layout".into(),
+        x_label: "layout".into(),
+        y_label: "expanded per second".into(),
+        x_axis: XAxis::Categories(names),
+        series,
+    }
+}
+
+/// All three charts, in the order the outputs show them.
+pub fn charts(rows: &[SweepRow]) -> Vec<Chart> {
+    vec![
+        chart_pegs_vs_start(rows),
+        chart_budget_vs_pegs(rows),
+        chart_speed(rows),
+    ]
+}
+
+/// The label of a y value: counts as people read them (`250k`, `1.5M`), small values as is.
+pub fn y_tick_label(y: f64) -> String {
+    let short = |v: f64, suffix: &str| {
+        if v.fract().abs() < 1e-9 {
+            format!("{v:.0}{suffix}")
+        } else {
+            format!("{v:.1}{suffix}")
+        }
+    };
+    if y.abs() >= 1e6 {
+        short(y / 1e6, "M")
+    } else if y.abs() >= 1e4 {
+        short(y / 1e3, "k")
+    } else {
+        short(y, "")
+    }
+}
+
+/// The label of an x value on a chart's axis: a budget for [`XAxis::Log10Budget`] (only at
+/// whole powers of ten), a layout name for [`XAxis::Categories`] (only at whole indices).
+pub fn x_tick_label(axis: &XAxis, x: f64) -> String {
+    let whole = (x - x.round()).abs() < 1e-6;
+    match axis {
+        XAxis::Linear => {
+            if whole {
+                format!("{}", x.round() as i64)
+            } else {
+                format!("{x:.1}")
+            }
+        }
+        XAxis::Log10Budget if whole && (0.0..=15.0).contains(&x) => {
+            budget_label(10u64.pow(x.round() as u32))
+        }
+        XAxis::Categories(names) if whole && x >= 0.0 => {
+            names.get(x.round() as usize).cloned().unwrap_or_default()
+        }
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -564,11 +804,7 @@ mod tests {
             &[Algorithm::Classic, Algorithm::Exact],
         );
         let mut seen = 0;
-        let worker = Worker::start(
-            "test",
-            move |job| run(&p, job, &mut |_| seen += 1),
-            || {},
-        );
+        let worker = Worker::start("test", move |job| run(&p, job, &mut |_| seen += 1), || {});
         let Finished::Done(rows) = worker.wait() else {
             panic!("the sweep did not finish")
         };
@@ -582,7 +818,11 @@ mod tests {
         let exact5 = &rows[3];
         assert_eq!(exact5.algorithm, Algorithm::Exact);
         // The smallest failure table: 64 Ki slots of 8 bytes.
-        assert!(exact5.storage_bytes >= 512 << 10, "{}", exact5.storage_bytes);
+        assert!(
+            exact5.storage_bytes >= 512 << 10,
+            "{}",
+            exact5.storage_bytes
+        );
     }
 
     #[test]
@@ -624,10 +864,7 @@ mod tests {
             .into_iter()
             .map(budget_label)
             .collect();
-        assert_eq!(
-            labels,
-            ["10k", "100k", "1M", "1.5M", "1234567", "999", "0"]
-        );
+        assert_eq!(labels, ["10k", "100k", "1M", "1.5M", "1234567", "999", "0"]);
     }
 
     #[test]
@@ -637,6 +874,37 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("| layout | pegs at start |"));
         assert!(lines[2].contains("| 1.5M |") && lines[2].contains("| 24.0 |"));
+    }
+
+    #[test]
+    fn charts_have_a_line_per_budget_and_the_last_four_layouts() {
+        let mut rows = Vec::new();
+        for (i, name) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+            for budget in [10_000, 1_000_000] {
+                let mut r = sample_row();
+                r.layout = name.to_string();
+                r.pegs_at_start = 10 + i as u32;
+                r.budget = budget;
+                r.algorithm = Algorithm::Classic;
+                rows.push(r);
+            }
+        }
+        let pegs = chart_pegs_vs_start(&rows);
+        assert_eq!(pegs.series.len(), 2);
+        assert_eq!(pegs.series[0].name, "budget 10k");
+        assert_eq!(pegs.series[0].points.len(), 5);
+        let budget = chart_budget_vs_pegs(&rows);
+        let names: Vec<&str> = budget.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["b", "c", "d", "e"]);
+        assert_eq!(budget.series[0].points[1].0, 6.0);
+        assert_eq!(x_tick_label(&budget.x_axis, 6.0), "1M");
+        assert_eq!(x_tick_label(&budget.x_axis, 5.5), "");
+        let speed = chart_speed(&rows);
+        assert_eq!(x_tick_label(&speed.x_axis, 4.0), "e");
+        assert_eq!(y_tick_label(14_000_000.0), "14M");
+        assert_eq!(y_tick_label(2_500_000.0), "2.5M");
+        assert_eq!(y_tick_label(20_000.0), "20k");
+        assert_eq!(y_tick_label(3.0), "3");
     }
 
     #[test]
