@@ -7,6 +7,7 @@
 
 use eframe::egui;
 pub mod board;
+pub mod experiments;
 pub mod game;
 pub mod geometry;
 pub mod keys;
@@ -74,6 +75,8 @@ pub enum Command {
     ShowHelp(bool),
     /// Show or hide the about window.
     ShowAbout(bool),
+    /// Show or hide the Experiments window (the budget sweep).
+    ShowExperiments(bool),
     /// Close the window.
     Quit,
 }
@@ -117,6 +120,8 @@ pub struct PegsolApp {
     notice: Option<Notice>,
     show_help: bool,
     show_about: bool,
+    /// The Experiments window, which owns its sweep's worker.
+    experiments: experiments::ExperimentsView,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     /// Messages to show once the window is up (e.g. a file from the command line that failed).
@@ -139,6 +144,7 @@ impl PegsolApp {
             notice: None,
             show_help: false,
             show_about: false,
+            experiments: experiments::ExperimentsView::new(),
             screenshot: None,
             pending: Vec::new(),
             applied_theme: None,
@@ -201,6 +207,11 @@ impl PegsolApp {
     /// The View settings.
     pub fn settings(&self) -> Settings {
         self.settings
+    }
+
+    /// The Experiments window.
+    pub fn experiments(&self) -> &experiments::ExperimentsView {
+        &self.experiments
     }
 
     /// The notice on screen, if any.
@@ -337,6 +348,7 @@ impl PegsolApp {
             Command::ShowPicker(on) => self.settings.show_picker = on,
             Command::ShowHelp(on) => self.show_help = on,
             Command::ShowAbout(on) => self.show_about = on,
+            Command::ShowExperiments(on) => self.experiments.set_open(on),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
         }
     }
@@ -439,6 +451,7 @@ impl PegsolApp {
         if let Some(c) = panels::about_window_ui(&ctx, self.show_about) {
             commands.push(c);
         }
+        commands.extend(self.experiments.ui(&ctx));
 
         if !commands.is_empty() {
             // The frame just painted shows the old state: draw the new one.
@@ -458,7 +471,12 @@ impl PegsolApp {
 impl eframe::App for PegsolApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         if let Some(job) = &mut self.screenshot {
-            job.tick(ctx);
+            // The picture waits for a sweep started by `--experiments` to finish.
+            if self.experiments.is_running() {
+                ctx.request_repaint();
+            } else {
+                job.tick(ctx);
+            }
         }
     }
 
@@ -537,6 +555,12 @@ pub fn run(options: GuiOptions) -> ExitCode {
                     *s = Some(e.clone());
                 }
             })?;
+            if options.experiments {
+                app.experiments.set_open(true);
+                if options.screenshot.is_some() {
+                    app.experiments.start_small_sweep(&cc.egui_ctx);
+                }
+            }
             if let Some(path) = options.screenshot.clone() {
                 app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.

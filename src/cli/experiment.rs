@@ -107,6 +107,21 @@ fn plan(args: &ExperimentArgs) -> Result<SweepPlan, Failure> {
     })
 }
 
+/// Refuses a plan whose largest classic run may need more memory than this machine has
+/// available (the window asks the same before it runs a sweep).
+pub fn check_memory(plan: &SweepPlan) -> Result<(), String> {
+    let need = plan.classic_estimate_bytes();
+    match available_memory() {
+        Some(available) if need > available => Err(format!(
+            "the largest classic run may need up to {:.1} GiB of memory, but only {:.1} GiB \
+             is available; choose smaller budgets",
+            gib(need),
+            gib(available)
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn write_file(path: &PathBuf, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text).map_err(|e| Failure {
         code: 1,
@@ -119,17 +134,7 @@ fn write_file(path: &PathBuf, text: &str) -> Result<(), Failure> {
 /// Runs `pegsol experiment`.
 pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
     let plan = plan(&args)?;
-    let need = plan.classic_estimate_bytes();
-    if let Some(available) = available_memory() {
-        if need > available {
-            return Err(Failure::usage(format!(
-                "the largest classic run may need up to {:.1} GiB of memory, but only {:.1} GiB \
-                 is available; choose smaller budgets",
-                gib(need),
-                gib(available)
-            )));
-        }
-    }
+    check_memory(&plan).map_err(Failure::usage)?;
     let total = plan.runs().len();
     // On a terminal, a live line with the run and its expansions is redrawn in place.
     let live = std::io::stderr().is_terminal();

@@ -39,6 +39,10 @@ pub struct GuiOptions {
     /// Window size for the screenshot, e.g. 1200x800.
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
+    /// Open the Experiments window (with --screenshot: run levels 0-8 at 10k and 100k to the
+    /// end first).
+    #[arg(long)]
+    pub experiments: bool,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
