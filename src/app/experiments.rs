@@ -614,16 +614,22 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32) {
         plot = plot.include_x(-0.5).include_x(names.len() as f64 - 0.5);
     }
     plot.show(ui, |plot_ui| {
-        for (i, series) in chart.series.iter().enumerate() {
+        for series in &chart.series {
             let points: Vec<[f64; 2]> = series.points.iter().map(|&(x, y)| [x, y]).collect();
+            let style = if series.dashed {
+                egui_plot::LineStyle::dashed_loose()
+            } else {
+                egui_plot::LineStyle::Solid
+            };
             plot_ui.line(
                 egui_plot::Line::new(series.name.as_str(), points.clone())
-                    .color(colour(i))
+                    .color(colour(series.colour))
+                    .style(style)
                     .width(2.0),
             );
             plot_ui.points(
                 egui_plot::Points::new(series.name.as_str(), points)
-                    .color(colour(i))
+                    .color(colour(series.colour))
                     .radius(3.0)
                     .filled(true),
             );

@@ -99,15 +99,31 @@ fn draw(chart: &Chart, pixels: &mut [u8]) -> Result<(), Box<dyn std::error::Erro
         .axis_desc_style((FAMILY, 18))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
-    for (i, s) in chart.series.iter().enumerate() {
-        let (r, g, b) = SERIES_COLOURS[i % SERIES_COLOURS.len()];
+    for s in &chart.series {
+        let (r, g, b) = SERIES_COLOURS[s.colour % SERIES_COLOURS.len()];
         let colour = RGBColor(r, g, b);
-        cc.draw_series(LineSeries::new(
-            s.points.iter().copied(),
-            colour.stroke_width(2),
-        ))?
-        .label(s.name.as_str())
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 22, y)], colour.stroke_width(3)));
+        let drawn = if s.dashed {
+            cc.draw_series(DashedLineSeries::new(
+                s.points.iter().copied(),
+                8,
+                5,
+                colour.stroke_width(2),
+            ))?
+        } else {
+            cc.draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                colour.stroke_width(2),
+            ))?
+        };
+        // A dashed series shows as two short strokes in the legend, a solid one as one.
+        let gap = if s.dashed { (9, 13) } else { (22, 0) };
+        drawn.label(s.name.as_str()).legend(move |(x, y)| {
+            let stroke = |a: i32, b: i32| {
+                // Offsets from the anchor: a composed element's parts are relative to it.
+                PathElement::new(vec![(a, 0), (b, 0)], colour.stroke_width(3))
+            };
+            EmptyElement::at((x, y)) + stroke(0, gap.0) + stroke(gap.1, 22)
+        });
         cc.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
     }
     cc.configure_series_labels()

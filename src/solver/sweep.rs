@@ -529,6 +529,11 @@ pub struct Series {
     pub name: String,
     /// The points, in x order.
     pub points: Vec<(f64, f64)>,
+    /// Index into [`SERIES_COLOURS`] (modulo its length): series that differ only by engine
+    /// share a colour.
+    pub colour: usize,
+    /// Drawn dashed: the exact engine's series when both engines ran.
+    pub dashed: bool,
 }
 
 /// A chart's data and labels, drawn the same way by the app (live) and the command line (PNG).
@@ -569,6 +574,19 @@ pub fn layouts_in_order(rows: &[SweepRow]) -> Vec<String> {
     names
 }
 
+/// The budgets of `rows`, smallest first.
+fn budgets_in_order(rows: &[SweepRow]) -> Vec<u64> {
+    let mut budgets: Vec<u64> = rows.iter().map(|r| r.budget).collect();
+    budgets.sort_unstable();
+    budgets.dedup();
+    budgets
+}
+
+/// Where `item` is in `list` (0 if absent).
+fn position<T: PartialEq>(list: &[T], item: &T) -> usize {
+    list.iter().position(|x| x == item).unwrap_or(0)
+}
+
 /// Groups rows by (algorithm, budget), in order of first appearance.
 fn by_run(rows: &[SweepRow]) -> Vec<((Algorithm, u64), Vec<&SweepRow>)> {
     let mut groups: Vec<((Algorithm, u64), Vec<&SweepRow>)> = Vec::new();
@@ -590,6 +608,7 @@ fn two_engines(rows: &[SweepRow]) -> bool {
 /// The assignment's first plot: pegs left against pegs at the start, one line per budget.
 pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
     let both = two_engines(rows);
+    let budgets = budgets_in_order(rows);
     let series = by_run(rows)
         .into_iter()
         .map(|((algorithm, budget), group)| {
@@ -601,6 +620,8 @@ pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
             Series {
                 name: run_name(algorithm, budget, both),
                 points,
+                colour: position(&budgets, &budget),
+                dashed: both && algorithm == Algorithm::Exact,
             }
         })
         .collect();
@@ -621,7 +642,7 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
     let last = &names[names.len().saturating_sub(4)..];
     let both = two_engines(rows);
     let mut series = Vec::new();
-    for name in last {
+    for (colour, name) in last.iter().enumerate() {
         let mut engines: Vec<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
         engines.dedup();
         engines.sort_by_key(|a| a.name());
@@ -643,6 +664,8 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
                     name.clone()
                 },
                 points,
+                colour,
+                dashed: both && algorithm == Algorithm::Exact,
             });
         }
     }
@@ -660,10 +683,13 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
 pub fn chart_speed(rows: &[SweepRow]) -> Chart {
     let names = layouts_in_order(rows);
     let both = two_engines(rows);
+    let budgets = budgets_in_order(rows);
     let series = by_run(rows)
         .into_iter()
         .map(|((algorithm, budget), group)| Series {
             name: run_name(algorithm, budget, both),
+            colour: position(&budgets, &budget),
+            dashed: both && algorithm == Algorithm::Exact,
             points: names
                 .iter()
                 .enumerate()
@@ -893,6 +919,7 @@ mod tests {
         assert_eq!(pegs.series.len(), 2);
         assert_eq!(pegs.series[0].name, "budget 10k");
         assert_eq!(pegs.series[0].points.len(), 5);
+        assert_eq!((pegs.series[1].colour, pegs.series[1].dashed), (1, false));
         let budget = chart_budget_vs_pegs(&rows);
         let names: Vec<&str> = budget.series.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["b", "c", "d", "e"]);
