@@ -245,6 +245,7 @@ impl ExperimentsView {
                 self.status = Some(format!("Copied {} rows", self.rows.len()));
             }
             Action::ChooseExport(kind) => {
+                let asked = std::time::Instant::now();
                 let dialog = rfd::FileDialog::new().set_title("Export the experiment");
                 let picked = match kind {
                     ExportKind::Csv => dialog
@@ -259,11 +260,16 @@ impl ExperimentsView {
                 };
                 return match picked {
                     Some(path) => self.act(ctx, Action::Export(kind, path)),
-                    None => vec![Command::Tell(
-                        "No file chosen (a file dialog needs the desktop portal or zenity; \
-                         `pegsol experiment --csv FILE --plots DIR` writes the same files)"
-                            .into(),
-                    )],
+                    // Back at once: no dialog service (a person takes longer to cancel).
+                    None if asked.elapsed() < std::time::Duration::from_millis(300) => {
+                        vec![Command::Tell(
+                            "No file dialog is available on this desktop (it needs the \
+                             desktop portal or zenity): `pegsol experiment --csv FILE \
+                             --markdown FILE --plots DIR` writes the same files"
+                                .into(),
+                        )]
+                    }
+                    None => Vec::new(),
                 };
             }
             Action::Export(kind, path) => {
