@@ -158,7 +158,7 @@ fn cancel_stops_a_long_search_and_keeps_what_it_found() {
         .solve_session()
         .snapshot()
         .is_some_and(|s| s.progress.is_some())));
-    click(&mut h, "Cancel");
+    click(&mut h, "Cancel solve");
     assert!(frames_until(&mut h, 5, solved), "cancel took too long");
     let report = h.state().solve_session().report().expect("a report");
     assert_eq!(report.outcome.stop, Stop::Cancelled);
@@ -299,7 +299,7 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
         seen.len() >= 5,
         "progress should change across frames: {seen:?}"
     );
-    click(&mut h, "Cancel");
+    click(&mut h, "Cancel solve");
     assert!(frames_until(&mut h, 5, solved));
 }
 

@@ -10,6 +10,7 @@ pub mod board;
 pub mod edit_canvas;
 pub mod editor;
 pub mod editor_files;
+pub mod experiments;
 pub mod game;
 pub mod geometry;
 pub mod keys;
@@ -85,6 +86,8 @@ pub enum Command {
     ShowAbout(bool),
     /// Show or hide the welcome window (hiding it records that it has been seen).
     ShowWelcome(bool),
+    /// Show or hide the Experiments window (the budget sweep).
+    ShowExperiments(bool),
     /// Close the window.
     Quit,
     /// Start a search (a search in flight is cancelled).
@@ -169,6 +172,8 @@ pub struct PegsolApp {
     show_help: bool,
     show_about: bool,
     show_welcome: bool,
+    /// The Experiments window, which owns its sweep's worker.
+    experiments: experiments::ExperimentsView,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     /// Messages to show once the window is up (e.g. a file from the command line that failed).
@@ -215,6 +220,7 @@ impl PegsolApp {
             show_help: false,
             show_about: false,
             show_welcome: false,
+            experiments: experiments::ExperimentsView::new(),
             screenshot: None,
             pending: Vec::new(),
             applied_theme: None,
@@ -338,6 +344,11 @@ impl PegsolApp {
     /// Whether the welcome window is open.
     pub fn welcome_open(&self) -> bool {
         self.show_welcome
+    }
+
+    /// The Experiments window.
+    pub fn experiments(&self) -> &experiments::ExperimentsView {
+        &self.experiments
     }
 
     /// The notice on screen, if any.
@@ -493,6 +504,7 @@ impl PegsolApp {
                 self.show_welcome = on;
                 self.settings.welcomed |= !on;
             }
+            Command::ShowExperiments(on) => self.experiments.set_open(on),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Solve(request) => self.start_solve(ctx, request, now),
             Command::CancelSolve => self.solve.cancel(),
@@ -894,6 +906,7 @@ impl PegsolApp {
         if let Some(c) = welcome::welcome_window_ui(&ctx, self.show_welcome) {
             commands.push(c);
         }
+        commands.extend(self.experiments.ui(&ctx));
 
         if !commands.is_empty() {
             // The frame just painted shows the old state: draw the new one.
@@ -920,7 +933,12 @@ impl PegsolApp {
 impl eframe::App for PegsolApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         if let Some(job) = &mut self.screenshot {
-            job.tick(ctx);
+            // The picture waits for a sweep started by `--experiments` to finish.
+            if self.experiments.is_running() {
+                ctx.request_repaint();
+            } else {
+                job.tick(ctx);
+            }
         }
     }
 
@@ -1011,6 +1029,12 @@ pub fn run(options: GuiOptions) -> ExitCode {
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor_mut()
                         .attach_autosave(dir.join(editor_files::AUTOSAVE_FILE));
+                }
+            }
+            if options.experiments {
+                app.experiments.set_open(true);
+                if options.screenshot.is_some() {
+                    app.experiments.start_small_sweep(&cc.egui_ctx);
                 }
             }
             if let Some(path) = options.screenshot.clone() {

@@ -104,6 +104,11 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
                 }
             }
         });
+        ui.menu_button("Tools", |ui| {
+            if ui.button("Experiments…").clicked() {
+                commands.push(Command::ShowExperiments(true));
+            }
+        });
         ui.menu_button("Help", |ui| {
             if ui.button("Welcome").clicked() {
                 commands.push(Command::ShowWelcome(true));

@@ -203,7 +203,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -389,7 +389,10 @@ impl SolverPanel {
                 }
             }
             if ui
-                .add_enabled(model.session.is_running(), egui::Button::new("Cancel"))
+                .add_enabled(
+                    model.session.is_running(),
+                    egui::Button::new("Cancel solve"),
+                )
                 .clicked()
             {
                 commands.push(Command::CancelSolve);

@@ -5,6 +5,8 @@
 //! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
 
 mod budget;
+pub mod charts;
+pub mod experiment;
 mod report;
 
 pub use budget::parse_budget;
@@ -47,6 +49,10 @@ pub struct GuiOptions {
     /// Open the layout editor (with --layout's board, or the English board).
     #[arg(long)]
     pub editor: bool,
+    /// Open the Experiments window (with --screenshot: run levels 0-8 at 10k and 100k to the
+    /// end first).
+    #[arg(long)]
+    pub experiments: bool,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
@@ -120,6 +126,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
+    Experiment(experiment::ExperimentArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -210,6 +218,7 @@ fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
             finish,
             json,
         } => count_command(&layout, finish.as_deref(), json),
+        Command::Experiment(args) => experiment::run(args),
     }
     .map(|()| None)
 }

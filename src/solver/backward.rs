@@ -111,4 +111,9 @@ impl<B: Bits> GoalSide<B> {
     pub fn entries(&self) -> usize {
         self.levels.iter().map(|l| l.len()).sum()
     }
+
+    /// Bytes of memory the levels' slots take.
+    pub fn bytes(&self) -> usize {
+        self.levels.iter().map(|l| l.bytes()).sum()
+    }
 }

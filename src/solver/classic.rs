@@ -42,6 +42,20 @@ pub fn estimate_bytes(budget: u64, cells: u32) -> u64 {
 
 /// Runs the classic search from `start` with a budget of expanded nodes.
 pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
+    solve_measured(start, goal, budget, control).0
+}
+
+/// [`solve`], also returning the bytes the search's own storage took at the end: the
+/// duplicate set's slots, the cache of recent boards and the stack's capacity. These only
+/// grow during a search, so this is their peak, except for the moment the duplicate set
+/// doubles (old and new slots both live: up to 1.5 times the set's share). Not counted: the
+/// solution path, allocator overhead, the process itself.
+pub fn solve_measured(
+    start: &Position,
+    goal: Goal,
+    budget: u64,
+    control: &mut Control,
+) -> (Outcome, u64) {
     let cells = start.shape().cells().len();
     with_bits!(cells, B => run::<B>(start, goal, budget, control))
 }
@@ -49,7 +63,12 @@ pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -
 /// Slots in the cache of recently seen boards: 512 KiB of `u64`s, which stays in L2.
 const RECENT_SLOTS: usize = 1 << 16;
 
-fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
+fn run<B: Bits>(
+    start: &Position,
+    goal: Goal,
+    budget: u64,
+    control: &mut Control,
+) -> (Outcome, u64) {
     let compact = Compact::<B>::new(start.shape());
     let root = compact.encode(start.pegs());
 
@@ -134,7 +153,10 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
     }
     let won = goal.is_won(end.pegs());
     let proven_optimal = goal == Goal::Anywhere && (best == 1 || stop == Stop::Exhausted);
-    Outcome {
+    let storage = seen.bytes()
+        + recent.len() * std::mem::size_of::<B>()
+        + stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
+    let outcome = Outcome {
         algorithm: Algorithm::Classic,
         pegs_left: end.peg_count(),
         jumps,
@@ -145,7 +167,8 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
         generated,
         peak_nodes: seen.len() as u64 + 1,
         elapsed: control.elapsed(),
-    }
+    };
+    (outcome, storage as u64)
 }
 
 #[cfg(test)]

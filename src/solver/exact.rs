@@ -118,6 +118,17 @@ impl ExactSolver {
         }
     }
 
+    /// Bytes allocated for the solver's own tables: its failure tables (allocated size; the
+    /// lossy table's pages count even before they are touched) and its goal sides. Not
+    /// counted: worker stacks, the jump lists, the process itself. The tables are kept
+    /// between calls, so after one call on a fresh solver this is that call's storage.
+    pub fn storage_bytes(&self) -> u64 {
+        match &self.inner {
+            Inner::Narrow(s) => s.storage_bytes(),
+            Inner::Wide(s) => s.storage_bytes(),
+        }
+    }
+
     /// Solves from `start` (which must be on this solver's shape).
     pub fn solve(&mut self, start: &Position, control: &mut Control) -> Outcome {
         match &mut self.inner {
@@ -264,6 +275,12 @@ impl<B: HasFailTable> Search<B> {
             tables: HashMap::new(),
             sides: HashMap::new(),
         }
+    }
+
+    fn storage_bytes(&self) -> u64 {
+        let tables: usize = self.tables.values().map(|t| t.bytes()).sum();
+        let sides: usize = self.sides.values().flatten().map(|s| s.bytes()).sum();
+        (tables + sides) as u64
     }
 
     fn images_of(&self, b: B) -> Vec<B> {

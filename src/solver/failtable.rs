@@ -21,6 +21,9 @@ pub trait FailTable<B>: Send + Sync {
     fn insert(&self, board: B);
     /// Entries held (approximate under concurrency).
     fn entries(&self) -> usize;
+    /// Bytes of memory allocated for the entries (the lossy table's pages are only resident
+    /// once touched, so this is an upper bound on what it really holds).
+    fn bytes(&self) -> usize;
     /// Forgets everything.
     fn clear(&self);
     /// Hints that `board` will be looked up soon.
@@ -97,6 +100,10 @@ impl FailTable<u64> for LossyTable {
         self.len.load(Ordering::Relaxed)
     }
 
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<AtomicU64>()
+    }
+
     #[inline(always)]
     fn prefetch(&self, board: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -162,6 +169,11 @@ impl<B: Bits> FailTable<B> for ShardedTable<B> {
     fn entries(&self) -> usize {
         (0..SHARDS)
             .map(|i| self.shards[i].lock().map_or(0, |s| s.len()))
+            .sum()
+    }
+    fn bytes(&self) -> usize {
+        (0..SHARDS)
+            .map(|i| self.shards[i].lock().map_or(0, |s| s.bytes()))
             .sum()
     }
     fn clear(&self) {

@@ -15,6 +15,7 @@ pub mod compact;
 pub mod count;
 pub mod exact;
 pub mod failtable;
+pub mod sweep;
 pub mod table;
 pub mod worker;
 

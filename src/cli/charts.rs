@@ -1,0 +1,153 @@
+//! The sweep's charts as PNG files, drawn with plotters.
+//!
+//! Owns drawing a [`Chart`] (data and labels from [`crate::solver::sweep`]) into pixels and
+//! encoding them. The command line's `experiment --plots DIR` and the window's Export PNG both
+//! come here, so the files are the same whichever made them. Text uses egui's bundled Ubuntu
+//! Light font from the `epaint_default_fonts` crate, registered from bytes: no system fonts
+//! and no fontconfig needed.
+
+use crate::solver::sweep::{x_tick_label, y_tick_label, Chart, SweepRow, XAxis, SERIES_COLOURS};
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The PNG size of a chart, in pixels.
+pub const SIZE: (u32, u32) = (960, 600);
+
+/// The family name the font is registered under.
+const FAMILY: &str = "sans-serif";
+
+/// Registers the font once per process; later calls return the first answer.
+fn font() -> Result<(), String> {
+    static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
+    REGISTERED
+        .get_or_init(|| {
+            plotters::style::register_font(
+                FAMILY,
+                FontStyle::Normal,
+                epaint_default_fonts::UBUNTU_LIGHT,
+            )
+            .map_err(|_| "the chart font could not be loaded".to_string())
+        })
+        .clone()
+}
+
+/// The x and y ranges that show every point with a margin.
+fn ranges(chart: &Chart) -> (std::ops::Range<f64>, std::ops::Range<f64>) {
+    let points = || chart.series.iter().flat_map(|s| s.points.iter());
+    let (mut x0, mut x1) =
+        points().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let y1 = points().fold(0.0f64, |a, p| a.max(p.1));
+    if x0 > x1 {
+        (x0, x1) = (0.0, 1.0);
+    }
+    let pad = match chart.x_axis {
+        XAxis::Categories(_) => 0.5,
+        _ => ((x1 - x0) * 0.05).max(0.5),
+    };
+    if let XAxis::Categories(names) = &chart.x_axis {
+        (x0, x1) = (0.0, names.len().saturating_sub(1) as f64);
+    }
+    ((x0 - pad)..(x1 + pad), 0.0..(y1 * 1.08).max(1.0))
+}
+
+/// Draws `chart` and returns the picture as PNG bytes.
+pub fn render_png(chart: &Chart) -> Result<Vec<u8>, String> {
+    font()?;
+    let (w, h) = SIZE;
+    let mut pixels = vec![255u8; (w * h * 3) as usize];
+    draw(chart, &mut pixels).map_err(|e| format!("drawing the chart `{}`: {e}", chart.id))?;
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        writer
+            .write_image_data(&pixels)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+fn draw(chart: &Chart, pixels: &mut [u8]) -> Result<(), Box<dyn std::error::Error>> {
+    let root = BitMapBackend::with_buffer(pixels, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (xs, ys) = ranges(chart);
+    let x_labels = match &chart.x_axis {
+        XAxis::Categories(names) => names.len().max(2),
+        XAxis::Log10Budget => ((xs.end - xs.start).ceil() as usize + 1) * 2,
+        XAxis::Linear => 12,
+    };
+    let mut cc = ChartBuilder::on(&root)
+        .caption(&chart.title, (FAMILY, 26))
+        .margin(16)
+        .x_label_area_size(52)
+        .y_label_area_size(84)
+        .build_cartesian_2d(xs, ys)?;
+    let axis = chart.x_axis.clone();
+    let format_x = move |x: &f64| x_tick_label(&axis, *x);
+    let format_y = |y: &f64| y_tick_label(*y);
+    cc.configure_mesh()
+        .x_desc(chart.x_label.as_str())
+        .y_desc(chart.y_label.as_str())
+        .x_labels(x_labels)
+        .y_labels(10)
+        .x_label_formatter(&format_x)
+        .y_label_formatter(&format_y)
+        .label_style((FAMILY, 16))
+        .axis_desc_style((FAMILY, 18))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()?;
+    for s in &chart.series {
+        let (r, g, b) = SERIES_COLOURS[s.colour % SERIES_COLOURS.len()];
+        let colour = RGBColor(r, g, b);
+        let drawn = if s.dashed {
+            cc.draw_series(DashedLineSeries::new(
+                s.points.iter().copied(),
+                8,
+                5,
+                colour.stroke_width(2),
+            ))?
+        } else {
+            cc.draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                colour.stroke_width(2),
+            ))?
+        };
+        // A dashed series shows as two short strokes in the legend, a solid one as one.
+        let gap = if s.dashed { (9, 13) } else { (22, 0) };
+        drawn.label(s.name.as_str()).legend(move |(x, y)| {
+            let stroke = |a: i32, b: i32| {
+                // Offsets from the anchor: a composed element's parts are relative to it.
+                PathElement::new(vec![(a, 0), (b, 0)], colour.stroke_width(3))
+            };
+            EmptyElement::at((x, y)) + stroke(0, gap.0) + stroke(gap.1, 22)
+        });
+        cc.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
+    }
+    cc.configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font((FAMILY, 16))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Writes every chart of `rows` into `dir` (created if missing) as `<id>.png`, and returns
+/// the paths written.
+pub fn write_all(rows: &[SweepRow], dir: &Path) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    for chart in crate::solver::sweep::charts(rows) {
+        let path = dir.join(format!("{}.png", chart.id));
+        let bytes = render_png(&chart)?;
+        std::fs::write(&path, bytes)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}

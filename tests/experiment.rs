@@ -1,0 +1,145 @@
+//! `pegsol experiment` as a person runs it: the real binary, real files. Its classic rows must
+//! be exactly what `pegsol solve --algorithm classic --json` reports for the same run; its CSV
+//! must read back; its charts must be real PNGs.
+
+use pegsol::solver::sweep::{self, SweepRow};
+use pegsol::solver::Algorithm;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn pegsol(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pegsol-experiment-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs a sweep with `--csv` and returns its rows read back from the file.
+fn sweep_rows(dir: &std::path::Path, extra: &[&str]) -> Vec<SweepRow> {
+    let csv = dir.join("rows.csv");
+    let mut args = vec!["experiment", "--csv", csv.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = pegsol(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    sweep::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap()
+}
+
+fn solve_json(level: &str, budget: u64) -> serde_json::Value {
+    let o = pegsol(&[
+        "solve",
+        level,
+        "--algorithm",
+        "classic",
+        "--budget",
+        &budget.to_string(),
+        "--json",
+    ]);
+    assert!(o.status.success());
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+fn assert_same_as_solve(row: &SweepRow, level: &str) {
+    let j = solve_json(level, row.budget);
+    assert_eq!(j["layout"], row.layout.as_str(), "{level}");
+    assert_eq!(j["expanded"], row.expanded, "{level}");
+    assert_eq!(j["generated"], row.generated, "{level}");
+    assert_eq!(j["solution_length"], row.solution_length, "{level}");
+    assert_eq!(j["pegs_left"], row.pegs_left, "{level}");
+    assert_eq!(j["proven_optimal"], row.proven_optimal, "{level}");
+}
+
+#[test]
+fn classic_rows_equal_single_solve_runs() {
+    let dir = temp_dir("rows");
+    let rows = sweep_rows(&dir, &["--layouts", "0-4", "--budgets", "10k"]);
+    assert_eq!(rows.len(), 5);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.algorithm, Algorithm::Classic);
+        assert_eq!(row.layout, format!("level-{i}"));
+        assert_same_as_solve(row, &i.to_string());
+    }
+    let five = sweep_rows(&dir, &["--layouts", "5", "--budgets", "100k"]);
+    assert_eq!(five.len(), 1);
+    assert_eq!((five[0].pegs_at_start, five[0].expanded), (36, 100_000));
+    assert_same_as_solve(&five[0], "5");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_table_is_printed_and_the_files_are_written() {
+    let dir = temp_dir("files");
+    let md = dir.join("table.md");
+    let plots = dir.join("plots");
+    let o = pegsol(&[
+        "experiment",
+        "--layouts",
+        "0-2,english",
+        "--budgets",
+        "10k,20000",
+        "--algorithms",
+        "classic,exact",
+        "--markdown",
+        md.to_str().unwrap(),
+        "--plots",
+        plots.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    // Header, rule, and 4 layouts x 2 budgets x 2 engines.
+    assert_eq!(out.lines().count(), 2 + 16, "{out}");
+    assert!(out.starts_with("| layout | pegs at start | algorithm | budget | pegs left |"));
+    assert!(out.contains("| english | 32 | exact | 20k | 1 |"), "{out}");
+    assert!(err.contains("[16/16]"), "{err}");
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), out);
+    for name in ["pegs-vs-start", "budget-vs-pegs", "speed"] {
+        let path = plots.join(format!("{name}.png"));
+        let file = std::fs::File::open(&path).unwrap();
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+            .read_info()
+            .unwrap();
+        assert_eq!((reader.info().width, reader.info().height), (960, 600));
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut pixels).unwrap();
+        // Not a blank picture: some pixels are neither white nor grey (the coloured lines).
+        let coloured = pixels
+            .chunks(3)
+            .filter(|p| p[0].abs_diff(p[1]) > 40 || p[1].abs_diff(p[2]) > 40)
+            .count();
+        assert!(coloured > 500, "{name}: {coloured} coloured pixels");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_reason() {
+    for (args, why) in [
+        (vec!["--layouts", "8-0"], "backwards"),
+        (vec!["--layouts", "no-such-board"], "no-such-board"),
+        (vec!["--budgets", "10k,lots"], "lots"),
+        (vec!["--algorithms", "bfs"], "bfs"),
+    ] {
+        let mut all = vec!["experiment"];
+        all.extend(args);
+        let o = pegsol(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(why), "{all:?}");
+    }
+}
+
+#[test]
+fn csv_written_by_the_command_reads_back_to_its_own_text() {
+    let dir = temp_dir("csv");
+    let rows = sweep_rows(&dir, &["--layouts", "0-3", "--budgets", "10k,100k"]);
+    assert_eq!(rows.len(), 8);
+    let text = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
+    assert_eq!(sweep::csv(&rows), text);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,157 @@
+//! UI tests of the Experiments window through egui_kittest: open it from the menu, choose a
+//! small sweep, run it, watch the table fill, sort it, export it to a path. The sweep runs on
+//! its worker thread, so these poll with `step()` and a timeout (never `run()`, which would
+//! wait for a repainting window to go idle).
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use pegsol::app::experiments::{export, ExportKind};
+use pegsol::app::game::Game;
+use pegsol::app::PegsolApp;
+use pegsol::solver::sweep;
+use std::time::{Duration, Instant};
+
+fn harness() -> Harness<'static, PegsolApp> {
+    let game = Game::from_catalogue("english").expect("catalogue board");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_eframe(move |_cc| PegsolApp::new(game));
+    h.run_steps(2);
+    h
+}
+
+fn settle(h: &mut Harness<'_, PegsolApp>) {
+    h.step();
+    h.run_steps(2);
+}
+
+fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// Steps until `done` holds, or fails after `limit`.
+fn wait_for(h: &mut Harness<'_, PegsolApp>, limit: Duration, done: impl Fn(&PegsolApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < limit, "timed out");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    settle(h);
+}
+
+/// Opens the window from the menu and leaves levels 0-2 at 10k, classic, chosen.
+fn open_small_sweep(h: &mut Harness<'_, PegsolApp>) {
+    click(h, "Tools");
+    click(h, "Experiments…");
+    assert!(h.state().experiments().is_open());
+    for key in [
+        "level-3", "level-4", "level-5", "level-6", "level-7", "level-8",
+    ] {
+        click(h, key);
+    }
+    set_budgets(h, "10k");
+}
+
+/// Replaces the budgets text as a person would: focus, select all, type.
+fn set_budgets(h: &mut Harness<'_, PegsolApp>, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, "Budgets").focus();
+    settle(h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Budgets")
+        .type_text(text);
+    settle(h);
+}
+
+#[test]
+fn a_small_sweep_fills_the_table_row_by_row() {
+    let mut h = harness();
+    open_small_sweep(&mut h);
+    click(&mut h, "Run");
+    assert!(h.state().experiments().is_running() || !h.state().experiments().rows().is_empty());
+    wait_for(&mut h, Duration::from_secs(20), |app| {
+        !app.experiments().is_running()
+    });
+    let rows = h.state().experiments().rows();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let names: Vec<&str> = rows.iter().map(|r| r.layout.as_str()).collect();
+    assert_eq!(names, ["level-0", "level-1", "level-2"]);
+    assert!(rows.iter().all(|r| r.budget == 10_000 && r.pegs_left == 1));
+    // The table shows them, and the status says how it went.
+    // (The checkbox, the table cell and more.)
+    assert!(h.query_all_by_label("level-2").count() >= 2);
+    assert!(h.query_by_label_contains("3 runs in").is_some());
+    h.check_accessibility();
+}
+
+#[test]
+fn sorting_copying_and_exporting_work_on_the_rows() {
+    let mut h = harness();
+    open_small_sweep(&mut h);
+    click(&mut h, "Run");
+    wait_for(&mut h, Duration::from_secs(20), |app| {
+        !app.experiments().is_running()
+    });
+    // Sort by pegs at start, twice: the arrow shows the direction.
+    click(&mut h, "pegs at start");
+    assert!(h.query_by_label("pegs at start ^").is_some());
+    click(&mut h, "pegs at start ^");
+    assert!(h.query_by_label("pegs at start v").is_some());
+    click(&mut h, "Copy as Markdown");
+    assert!(h.query_by_label_contains("Copied 3 rows").is_some());
+    // Exports go through a function that takes a path (no dialog in a test).
+    let dir = std::env::temp_dir().join(format!("pegsol-exp-app-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = h.state().experiments().rows().to_vec();
+    let csv = dir.join("rows.csv");
+    export(&rows, ExportKind::Csv, &csv).unwrap();
+    assert_eq!(
+        sweep::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap(),
+        rows
+    );
+    export(&rows, ExportKind::Png, &dir.join("charts")).unwrap();
+    assert!(dir.join("charts/speed.png").is_file());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cancel_stops_a_long_sweep_and_keeps_the_finished_rows() {
+    let mut h = harness();
+    click(&mut h, "Tools");
+    click(&mut h, "Experiments…");
+    // Level 0 finishes at once; level 6 at 20M takes seconds runs until cancelled.
+    for key in [
+        "level-1", "level-2", "level-3", "level-4", "level-5", "level-7", "level-8",
+    ] {
+        click(&mut h, key);
+    }
+    set_budgets(&mut h, "20M");
+    click(&mut h, "Run");
+    wait_for(&mut h, Duration::from_secs(20), |app| {
+        app.experiments().rows().len() == 1
+    });
+    assert!(h.state().experiments().is_running());
+    assert!(h.query_by_label_contains("run 2 of 2").is_some());
+    click(&mut h, "Cancel");
+    wait_for(&mut h, Duration::from_secs(20), |app| {
+        !app.experiments().is_running()
+    });
+    assert_eq!(h.state().experiments().rows().len(), 1);
+    assert!(h
+        .query_by_label_contains("Cancelled after 1 of 2 runs")
+        .is_some());
+}
+
+#[test]
+fn a_bad_budget_is_refused_with_a_reason() {
+    let mut h = harness();
+    click(&mut h, "Tools");
+    click(&mut h, "Experiments…");
+    set_budgets(&mut h, "lots");
+    click(&mut h, "Run");
+    assert!(!h.state().experiments().is_running());
+    assert!(h.query_by_label_contains("is not a budget").is_some());
+}
