@@ -1,6 +1,9 @@
 //! UI tests of the play window, driven through egui_kittest the way a person would use it:
 //! clicking holes by their accessible labels, dragging pegs, pressing keys. No display needed.
 
+mod common;
+
+use common::{board, click, harness, press, press_with, settle};
 use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
@@ -10,39 +13,6 @@ use pegsol::app::persist::PersistedState;
 use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
 use pegsol::rules::Cell;
-
-fn harness(game: Game) -> Harness<'static, PegsolApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .build_eframe(move |_cc| PegsolApp::new(game));
-    h.run_steps(2);
-    h
-}
-
-fn board(key: &str) -> Harness<'static, PegsolApp> {
-    harness(Game::from_catalogue(key).expect("catalogue board"))
-}
-
-/// Processes the queued input, then lets the accessibility tree catch up.
-fn settle(h: &mut Harness<'_, PegsolApp>) {
-    h.step();
-    h.run_steps(2);
-}
-
-fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn press(h: &mut Harness<'_, PegsolApp>, key: Key) {
-    h.key_press(key);
-    settle(h);
-}
-
-fn press_with(h: &mut Harness<'_, PegsolApp>, modifiers: Modifiers, key: Key) {
-    h.key_press_modifiers(modifiers, key);
-    settle(h);
-}
 
 fn jumps(h: &Harness<'_, PegsolApp>) -> usize {
     h.state().game().record.index()
@@ -188,7 +158,10 @@ fn a_stuck_game_is_shown_and_offers_undo() {
     let puzzle = Layout::from_rows("stuck", &["o o . . o"])
         .validate()
         .expect("valid");
-    let mut h = harness(Game::new(puzzle, Source::Other("test".into())));
+    let mut h = harness(PegsolApp::new(Game::new(
+        puzzle,
+        Source::Other("test".into()),
+    )));
     click(&mut h, "peg at a1");
     click(&mut h, "empty hole at c1");
     assert!(h.state().game().record.position().is_stuck());
@@ -214,10 +187,7 @@ fn the_state_survives_a_round_trip() {
     assert_eq!(a.source, b.source);
     assert_eq!(h.state().settings(), restored.settings());
     // A restored app opens in a harness and plays on.
-    let mut h2 = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .build_eframe(move |_cc| restored);
-    h2.run_steps(2);
+    let mut h2 = harness(restored);
     press_with(&mut h2, Modifiers::COMMAND, Key::Y);
     assert_eq!(jumps(&h2), 1);
 }

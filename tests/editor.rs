@@ -2,6 +2,9 @@
 //! switching to the editor, clicking tools and cells by their labels, dragging, pressing keys.
 //! Files go through the path-taking commands (never a dialog); no display needed.
 
+mod common;
+
+use common::{click, frames_until, press_with, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -9,44 +12,18 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::editor::{EditorCommand, Mode, Verdict};
 use pegsol::app::editor_files::{self, Autosave};
-use pegsol::app::game::Game;
 use pegsol::app::{Command, PegsolApp};
 use pegsol::layout::edit::{Board, CellKind};
 use pegsol::layout::{Finish, Layout};
 use pegsol::rules::{Cell, Grid};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
-
-fn harness() -> Harness<'static, PegsolApp> {
-    let game = Game::from_catalogue("english").expect("catalogue board");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .build_eframe(move |_cc| PegsolApp::new(game));
-    h.run_steps(2);
-    h
-}
 
 /// An app already showing the editor.
 fn editor() -> Harness<'static, PegsolApp> {
-    let mut h = harness();
+    let mut h = common::board("english");
     click(&mut h, "Editor");
     assert_eq!(h.state().mode(), Mode::Editor);
     h
-}
-
-fn settle(h: &mut Harness<'_, PegsolApp>) {
-    h.step();
-    h.run_steps(2);
-}
-
-fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn press_with(h: &mut Harness<'_, PegsolApp>, modifiers: Modifiers, key: Key) {
-    h.key_press_modifiers(modifiers, key);
-    settle(h);
 }
 
 /// Carries out a command as the view would return it.
@@ -64,20 +41,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pegsol-editor-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
-}
-
-/// Steps until `done` holds, for background jobs (with a wall-clock limit).
-fn wait_for(h: &mut Harness<'_, PegsolApp>, what: &str, done: impl Fn(&PegsolApp) -> bool) {
-    let started = Instant::now();
-    while !done(h.state()) {
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run_steps(2);
 }
 
 fn c(x: u8, y: u8) -> Cell {
@@ -133,7 +96,7 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
     assert!(!h.state().editor().is_dirty());
 
     // The solver says it can be won; then play it.
-    wait_for(&mut h, "the verdict", |app| {
+    wait_for(&mut h, "the verdict", 60, |app| {
         app.editor().verdict() == Some(&Verdict::Winnable)
     });
     assert!(h.query_by_label_contains("Winnable").is_some());
@@ -365,7 +328,7 @@ fn the_autosave_is_offered_back_after_a_crash() {
     assert!(autosave.exists(), "written while editing");
     // "Crash": drop the app without saving; a new one finds the autosave.
     drop(h);
-    let mut h = harness();
+    let mut h = common::board("english");
     h.state_mut().editor_mut().attach_autosave(autosave.clone());
     settle(&mut h);
     assert!(h.query_by_label("Recover unsaved board?").is_some());
@@ -382,13 +345,13 @@ fn the_autosave_is_offered_back_after_a_crash() {
     assert!(!autosave.exists(), "cleared on save");
     // A declined recovery is cleared too; a broken autosave is ignored.
     editor_files::write_autosave(&autosave, &Autosave::of(&edited, None)).expect("write");
-    let mut h = harness();
+    let mut h = common::board("english");
     h.state_mut().editor_mut().attach_autosave(autosave.clone());
     settle(&mut h);
     click(&mut h, "Discard it");
     assert!(!autosave.exists());
     std::fs::write(&autosave, "EditorAutosave(layout: 3)").expect("write");
-    let mut h = harness();
+    let mut h = common::board("english");
     h.state_mut().editor_mut().attach_autosave(autosave.clone());
     settle(&mut h);
     assert!(h.state().editor().recovery().is_none());
@@ -397,7 +360,7 @@ fn the_autosave_is_offered_back_after_a_crash() {
 
 #[test]
 fn edit_the_position_in_play_and_paste_a_game_id() {
-    let mut h = harness();
+    let mut h = common::board("english");
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     click(&mut h, "Edit this position");
@@ -427,7 +390,7 @@ fn analyze_starts_shows_which_holes_can_be_won() {
     let mut h = editor();
     apply(&mut h, EditorCommand::FromCatalogue("triangle".into()));
     click(&mut h, "Analyze starts");
-    wait_for(&mut h, "the analysis", |app| {
+    wait_for(&mut h, "the analysis", 60, |app| {
         app.editor().analysis().is_some()
     });
     let reports = h.state().editor().analysis().map(<[_]>::to_vec).unwrap();
@@ -462,11 +425,7 @@ fn solve_this_board_hands_it_to_the_play_view() {
     assert_eq!(h.state().mode(), Mode::Play);
     assert_eq!(h.state().game().puzzle.start.peg_count(), 3);
     // ...and starts the solver panel's search on it.
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while h.state().solve_session().report().is_none() && std::time::Instant::now() < until {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    frames_until(&mut h, 30, |app| app.solve_session().report().is_some());
     let report = h
         .state()
         .solve_session()

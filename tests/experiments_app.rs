@@ -3,44 +3,20 @@
 //! its worker thread, so these poll with `step()` and a timeout (never `run()`, which would
 //! wait for a repainting window to go idle).
 
+mod common;
+
+use common::{board_sized, click, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::experiments::{export, ExportKind};
-use pegsol::app::game::Game;
 use pegsol::app::PegsolApp;
 use pegsol::solver::sweep;
-use std::time::{Duration, Instant};
 
+/// The app on the English board, in a window tall enough for the sweep table.
 fn harness() -> Harness<'static, PegsolApp> {
-    let game = Game::from_catalogue("english").expect("catalogue board");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_eframe(move |_cc| PegsolApp::new(game));
-    h.run_steps(2);
-    h
-}
-
-fn settle(h: &mut Harness<'_, PegsolApp>) {
-    h.step();
-    h.run_steps(2);
-}
-
-fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-/// Steps until `done` holds, or fails after `limit`.
-fn wait_for(h: &mut Harness<'_, PegsolApp>, limit: Duration, done: impl Fn(&PegsolApp) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < limit, "timed out");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    settle(h);
+    board_sized("english", egui::vec2(1280.0, 900.0))
 }
 
 /// Opens the window from the menu and leaves levels 0-2 at 10k, classic, chosen.
@@ -72,7 +48,7 @@ fn a_small_sweep_fills_the_table_row_by_row() {
     open_small_sweep(&mut h);
     click(&mut h, "Run");
     assert!(h.state().experiments().is_running() || !h.state().experiments().rows().is_empty());
-    wait_for(&mut h, Duration::from_secs(20), |app| {
+    wait_for(&mut h, "the sweep", 20, |app| {
         !app.experiments().is_running()
     });
     let rows = h.state().experiments().rows();
@@ -92,7 +68,7 @@ fn sorting_copying_and_exporting_work_on_the_rows() {
     let mut h = harness();
     open_small_sweep(&mut h);
     click(&mut h, "Run");
-    wait_for(&mut h, Duration::from_secs(20), |app| {
+    wait_for(&mut h, "the sweep", 20, |app| {
         !app.experiments().is_running()
     });
     // Sort by pegs at start, twice: the arrow shows the direction.
@@ -130,13 +106,13 @@ fn cancel_stops_a_long_sweep_and_keeps_the_finished_rows() {
     }
     set_budgets(&mut h, "20M");
     click(&mut h, "Run");
-    wait_for(&mut h, Duration::from_secs(20), |app| {
+    wait_for(&mut h, "the first row", 20, |app| {
         app.experiments().rows().len() == 1
     });
     assert!(h.state().experiments().is_running());
     assert!(h.query_by_label_contains("run 2 of 2").is_some());
     click(&mut h, "Cancel");
-    wait_for(&mut h, Duration::from_secs(20), |app| {
+    wait_for(&mut h, "the cancel", 20, |app| {
         !app.experiments().is_running()
     });
     assert_eq!(h.state().experiments().rows().len(), 1);

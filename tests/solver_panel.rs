@@ -5,54 +5,22 @@
 //! A search runs on its own thread, so these tests step the harness frame by frame (never
 //! `run()`, which waits for the window to stop repainting) and poll with a time limit.
 
+mod common;
+
+use common::{board_sized, click, frames_until, press};
 use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::game::Game;
 use pegsol::app::PegsolApp;
 use pegsol::rules::{Cell, Goal};
 use pegsol::solver::advisor::Verdict;
 use pegsol::solver::{Algorithm, Stop};
 use std::time::{Duration, Instant};
 
+/// The catalogue board `key`, in a window wide enough for the solver panel.
 fn board(key: &str) -> Harness<'static, PegsolApp> {
-    let game = Game::from_catalogue(key).expect("catalogue board");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |_cc| PegsolApp::new(game));
-    h.run_steps(2);
-    h
-}
-
-/// Runs frames until `done` holds, for at most `seconds`.
-fn frames_until(
-    h: &mut Harness<'_, PegsolApp>,
-    seconds: u64,
-    done: impl Fn(&PegsolApp) -> bool,
-) -> bool {
-    let until = Instant::now() + Duration::from_secs(seconds);
-    while Instant::now() < until {
-        h.step();
-        if done(h.state()) {
-            h.run_steps(2);
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    false
-}
-
-fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.step();
-    h.run_steps(2);
-}
-
-fn press(h: &mut Harness<'_, PegsolApp>, key: Key) {
-    h.key_press(key);
-    h.step();
-    h.run_steps(2);
+    board_sized(key, egui::vec2(1280.0, 800.0))
 }
 
 /// Types `text` into the budget field, replacing what is there, as a person would.

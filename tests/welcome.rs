@@ -2,7 +2,9 @@
 //! once dismissed (and remembered across runs), reopened from Help > Welcome; never shown by
 //! the plain constructor the other UI tests use.
 
-use eframe::egui;
+mod common;
+
+use common::{click, harness};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::game::Game;
@@ -11,28 +13,9 @@ use pegsol::app::welcome::{CLOSE, TITLE};
 use pegsol::app::PegsolApp;
 use pegsol::cli::GuiOptions;
 
-fn harness(app: PegsolApp) -> Harness<'static, PegsolApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .build_eframe(move |_cc| app);
-    h.run_steps(2);
-    h
-}
-
 /// The app as the window starts it on a machine that has never run Pegsol.
 fn first_run() -> Harness<'static, PegsolApp> {
     harness(PegsolApp::start(&GuiOptions::default(), None).expect("starts"))
-}
-
-/// Processes the queued input, then lets the accessibility tree catch up.
-fn settle(h: &mut Harness<'_, PegsolApp>) {
-    h.step();
-    h.run_steps(2);
-}
-
-fn click(h: &mut Harness<'_, PegsolApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
 }
 
 fn shown(h: &Harness<'_, PegsolApp>) -> bool {
