@@ -39,10 +39,20 @@ const LINES: &[(&str, &str)] = &[
     ),
     (
         "Solver. ",
-        "Stuck, or curious? The Solver panel (right) finds the best finish from the \
-         position in front of you.",
+        "Stuck, or curious? H shows a jump that keeps the game winnable, and the status \
+         line says whether it still is. The Solver panel (right) finds the best finish \
+         from the start or from the position in front of you; Load solution puts it on \
+         the timeline under the board, to step through or autoplay.",
     ),
-    ("Editor. ", "Design your own boards in the Editor tab."),
+    (
+        "Editor. ",
+        "Design your own boards in the Editor tab (top right): paint holes and pegs, see \
+         at once whether the board can be won, and save it.",
+    ),
+    (
+        "Experiments. ",
+        "Tools > Experiments runs the assignment's budget sweep and draws its charts.",
+    ),
     (
         "Help. ",
         "The Help menu lists every keyboard shortcut and brings this window back \
