@@ -299,3 +299,22 @@ fn save_output_txt_writes_the_assignment_stats_block() {
     assert!(lines[5].starts_with("Expanded/seconds: "));
     assert!(lines[6].starts_with("Time (seconds): "));
 }
+
+#[test]
+fn the_solver_settings_are_remembered_between_runs() {
+    let mut h = board("5");
+    click(&mut h, "Classic");
+    type_budget(&mut h, "1.2M");
+    let text = h.state().persisted().to_ron();
+    let state = pegsol::app::persist::PersistedState::from_ron(&text).expect("reads back");
+    let restored = PegsolApp::restore(state).expect("restores");
+    assert_eq!(restored.solver_panel(), h.state().solver_panel());
+    let request = restored
+        .solver_panel()
+        .request(pegsol::app::solve::SolveFrom::Start)
+        .expect("a valid form");
+    assert_eq!(
+        (request.algorithm, request.budget),
+        (Algorithm::Classic, Some(1_200_000))
+    );
+}

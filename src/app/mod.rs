@@ -269,6 +269,7 @@ impl PegsolApp {
                 let mut app = PegsolApp::new(game);
                 if let Some(state) = remembered {
                     app.settings = state.settings;
+                    app.solver_panel = state.solver;
                     app.recent = state.recent;
                 }
                 app
@@ -305,9 +306,9 @@ impl PegsolApp {
         &self.solve
     }
 
-    /// The solver panel's form (tests set it as a person would type it).
-    pub fn solver_panel_mut(&mut self) -> &mut SolverPanel {
-        &mut self.solver_panel
+    /// The solver panel's form.
+    pub fn solver_panel(&self) -> &SolverPanel {
+        &self.solver_panel
     }
 
     /// The timeline's playback clock.
@@ -364,6 +365,7 @@ impl PegsolApp {
             source: Some(self.game.source.clone()),
             recent: self.recent.clone(),
             settings: self.settings,
+            solver: self.solver_panel.clone(),
         }
     }
 
@@ -383,6 +385,7 @@ impl PegsolApp {
             .map_or_else(|| Game::from_catalogue(DEFAULT_BOARD), Ok);
         let mut app = PegsolApp::new(game?);
         app.settings = state.settings;
+        app.solver_panel = state.solver;
         app.recent = state.recent;
         Ok(app)
     }

@@ -6,6 +6,7 @@
 //! another version is ignored with a line on standard error, never a crash.
 
 use super::game::Source;
+use super::solve::SolverPanel;
 use super::Settings;
 use crate::record::SavedGame;
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,9 @@ pub struct PersistedState {
     /// The View settings.
     #[serde(default)]
     pub settings: Settings,
+    /// The solver panel's engine and budget.
+    #[serde(default)]
+    pub solver: SolverPanel,
 }
 
 impl PersistedState {

@@ -211,9 +211,10 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// The panel's form: engine, budget text, "no limit", and whether the next board click picks
-/// the finish cell.
-#[derive(Clone, Debug)]
+/// The panel's form: engine, budget text and "no limit" (remembered between runs; a budget
+/// text that no longer parses is shown with its reason, as if typed).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct SolverPanel {
     algorithm: Algorithm,
     budget_text: String,
