@@ -696,30 +696,29 @@ impl PegsolApp {
                 }
             }
             EditorCommand::ChooseOpen => {
-                let asked = std::time::Instant::now();
-                let picked = rfd::FileDialog::new()
-                    .set_title("Open a board to edit")
-                    .add_filter("Boards", &["ron", "txt", "h"])
-                    .add_filter("All files", &["*"])
-                    .pick_file();
-                match picked {
-                    Some(path) => self.apply_editor(ctx, EditorCommand::Open(path)),
-                    None => self.no_dialog(now, asked),
+                let picked = self.pick_path(now, || {
+                    rfd::FileDialog::new()
+                        .set_title("Open a board to edit")
+                        .add_filter("Boards", &["ron", "txt", "h"])
+                        .add_filter("All files", &["*"])
+                        .pick_file()
+                });
+                if let Some(path) = picked {
+                    self.apply_editor(ctx, EditorCommand::Open(path));
                 }
             }
             EditorCommand::ChooseSaveAs => {
-                let asked = std::time::Instant::now();
-                let picked = rfd::FileDialog::new()
-                    .set_title("Save the board")
-                    .add_filter("Pegsol layouts", &["ron"])
-                    .set_file_name(format!("{}.ron", file_stem(&ed.editor.board().name)))
-                    .save_file();
-                match picked {
-                    Some(path) => self.apply_editor(ctx, EditorCommand::SaveAs(path)),
-                    None => {
-                        // A prompt waiting on this save stays up: nothing was saved.
-                        self.no_dialog(now, asked)
-                    }
+                let name = format!("{}.ron", file_stem(&ed.editor.board().name));
+                let picked = self.pick_path(now, || {
+                    rfd::FileDialog::new()
+                        .set_title("Save the board")
+                        .add_filter("Pegsol layouts", &["ron"])
+                        .set_file_name(name)
+                        .save_file()
+                });
+                // With no path, a prompt waiting on this save stays up: nothing was saved.
+                if let Some(path) = picked {
+                    self.apply_editor(ctx, EditorCommand::SaveAs(path));
                 }
             }
             EditorCommand::Analyze => {

@@ -245,23 +245,23 @@ impl ExperimentsView {
                 self.status = Some(format!("Copied {} rows", self.rows.len()));
             }
             Action::ChooseExport(kind) => {
-                let asked = std::time::Instant::now();
-                let dialog = rfd::FileDialog::new().set_title("Export the experiment");
-                let picked = match kind {
-                    ExportKind::Csv => dialog
-                        .add_filter("CSV", &["csv"])
-                        .set_file_name("experiment.csv")
-                        .save_file(),
-                    ExportKind::Markdown => dialog
-                        .add_filter("Markdown", &["md"])
-                        .set_file_name("experiment.md")
-                        .save_file(),
-                    ExportKind::Png => dialog.pick_folder(),
-                };
+                let picked = super::pick_path(|| {
+                    let dialog = rfd::FileDialog::new().set_title("Export the experiment");
+                    match kind {
+                        ExportKind::Csv => dialog
+                            .add_filter("CSV", &["csv"])
+                            .set_file_name("experiment.csv")
+                            .save_file(),
+                        ExportKind::Markdown => dialog
+                            .add_filter("Markdown", &["md"])
+                            .set_file_name("experiment.md")
+                            .save_file(),
+                        ExportKind::Png => dialog.pick_folder(),
+                    }
+                });
                 return match picked {
-                    Some(path) => self.act(ctx, Action::Export(kind, path)),
-                    // Back at once: no dialog service (a person takes longer to cancel).
-                    None if asked.elapsed() < std::time::Duration::from_millis(300) => {
+                    super::Picked::Path(path) => self.act(ctx, Action::Export(kind, path)),
+                    super::Picked::NoDialog => {
                         vec![Command::Tell(
                             "No file dialog is available on this desktop (it needs the \
                              desktop portal or zenity): `pegsol experiment --csv FILE \
@@ -269,7 +269,7 @@ impl ExperimentsView {
                                 .into(),
                         )]
                     }
-                    None => Vec::new(),
+                    super::Picked::Cancelled => Vec::new(),
                 };
             }
             Action::Export(kind, path) => {

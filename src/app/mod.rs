@@ -126,6 +126,29 @@ pub enum Command {
     Editor(editor::EditorCommand),
 }
 
+/// What a file dialog gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// The path a person chose.
+    Path(PathBuf),
+    /// A person cancelled.
+    Cancelled,
+    /// The dialog came back at once with nothing: there is no dialog service on this desktop
+    /// (no portal, no zenity), which deserves a hint rather than silence.
+    NoDialog,
+}
+
+/// Runs a file dialog and tells a cancel from a missing dialog service: a person takes longer
+/// than 300 ms to cancel.
+pub fn pick_path(dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    let asked = std::time::Instant::now();
+    match dialog() {
+        Some(path) => Picked::Path(path),
+        None if asked.elapsed() < std::time::Duration::from_millis(300) => Picked::NoDialog,
+        None => Picked::Cancelled,
+    }
+}
+
 /// The View settings, remembered between runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -474,27 +497,27 @@ impl PegsolApp {
                 Err(e) => self.tell(now, e),
             },
             Command::ChooseFileToOpen => {
-                let asked = std::time::Instant::now();
-                let picked = rfd::FileDialog::new()
-                    .set_title("Open a board or a saved game")
-                    .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
-                    .add_filter("All files", &["*"])
-                    .pick_file();
-                match picked {
-                    Some(path) => self.apply(ctx, Command::OpenFile(path)),
-                    None => self.no_dialog(now, asked),
+                let picked = self.pick_path(now, || {
+                    rfd::FileDialog::new()
+                        .set_title("Open a board or a saved game")
+                        .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
+                        .add_filter("All files", &["*"])
+                        .pick_file()
+                });
+                if let Some(path) = picked {
+                    self.apply(ctx, Command::OpenFile(path));
                 }
             }
             Command::ChooseFileToSave => {
-                let asked = std::time::Instant::now();
-                let picked = rfd::FileDialog::new()
-                    .set_title("Save the game")
-                    .add_filter("Pegsol games", &["pegsol", "ron"])
-                    .set_file_name("game.pegsol")
-                    .save_file();
-                match picked {
-                    Some(path) => self.apply(ctx, Command::SaveGame(path)),
-                    None => self.no_dialog(now, asked),
+                let picked = self.pick_path(now, || {
+                    rfd::FileDialog::new()
+                        .set_title("Save the game")
+                        .add_filter("Pegsol games", &["pegsol", "ron"])
+                        .set_file_name("game.pegsol")
+                        .save_file()
+                });
+                if let Some(path) = picked {
+                    self.apply(ctx, Command::SaveGame(path));
                 }
             }
             Command::Tell(text) => self.tell(now, text),
@@ -519,15 +542,15 @@ impl PegsolApp {
                 }
             }
             Command::ChooseStatsFile => {
-                let asked = std::time::Instant::now();
-                let picked = rfd::FileDialog::new()
-                    .set_title("Save the solver's stats")
-                    .add_filter("Text", &["txt"])
-                    .set_file_name("output.txt")
-                    .save_file();
-                match picked {
-                    Some(path) => self.apply(ctx, Command::SaveStats(path)),
-                    None => self.no_dialog(now, asked),
+                let picked = self.pick_path(now, || {
+                    rfd::FileDialog::new()
+                        .set_title("Save the solver's stats")
+                        .add_filter("Text", &["txt"])
+                        .set_file_name("output.txt")
+                        .save_file()
+                });
+                if let Some(path) = picked {
+                    self.apply(ctx, Command::SaveStats(path));
                 }
             }
             Command::SaveStats(path) => {
@@ -749,16 +772,21 @@ impl PegsolApp {
         }
     }
 
-    /// A dialog returned nothing: a person cancelled, or (if it came back at once) there is
-    /// no dialog service on this desktop, which deserves a hint rather than silence.
-    fn no_dialog(&mut self, now: f64, asked: std::time::Instant) {
-        if asked.elapsed() < std::time::Duration::from_millis(300) {
-            self.tell(
-                now,
-                "No file dialog is available on this desktop (it needs the desktop portal or \
-                 zenity): pass the file on the command line instead, `pegsol FILE`"
-                    .into(),
-            );
+    /// Runs a file dialog; when there is no dialog service, says so (with the command-line
+    /// way round) and returns `None`, as for a cancel.
+    fn pick_path(&mut self, now: f64, dialog: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
+        match pick_path(dialog) {
+            Picked::Path(path) => Some(path),
+            Picked::Cancelled => None,
+            Picked::NoDialog => {
+                self.tell(
+                    now,
+                    "No file dialog is available on this desktop (it needs the desktop portal \
+                     or zenity): pass the file on the command line instead, `pegsol FILE`"
+                        .into(),
+                );
+                None
+            }
         }
     }
 
