@@ -11,7 +11,7 @@ use super::Command;
 use crate::cli::{parse_budget, stats_block, verdict};
 use crate::rules::{Goal, Position};
 use crate::solver::worker::{Finished, Snapshot, Worker};
-use crate::solver::{classic, exact, Algorithm, Outcome, Stop};
+use crate::solver::{search, Algorithm, Outcome, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -172,30 +172,19 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked.
+/// Runs one search as asked (a classic search always has a budget: [`DEFAULT_BUDGET`] if
+/// none was given).
 fn run(
     request: &SolveRequest,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
 ) -> Outcome {
-    match request.algorithm {
-        Algorithm::Classic => classic::solve(
-            start,
-            goal,
-            request.budget.unwrap_or(DEFAULT_BUDGET),
-            control,
-        ),
-        Algorithm::Exact => exact::solve(
-            start,
-            goal,
-            exact::Options {
-                budget: request.budget,
-                ..exact::Options::default()
-            },
-            control,
-        ),
-    }
+    let budget = match request.algorithm {
+        Algorithm::Classic => Some(request.budget.unwrap_or(DEFAULT_BUDGET)),
+        Algorithm::Exact => request.budget,
+    };
+    search(request.algorithm, start, goal, budget, control)
 }
 
 /// `1234567` as `1,234,567`.

@@ -15,7 +15,7 @@ pub use report::verdict;
 use crate::layout::load::{resolve_named_puzzle, resolve_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{Cell, CellSet, Goal, Position};
-use crate::solver::{analyze, classic, count, exact, uncontrolled, Algorithm, Outcome, Stop};
+use crate::solver::{analyze, classic, count, search, uncontrolled, Algorithm, Outcome, Stop};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::process::ExitCode;
@@ -330,26 +330,17 @@ fn run_solver(
     goal: Goal,
     budget: Option<u64>,
 ) -> Result<Outcome, Failure> {
-    match algorithm {
+    let budget = match algorithm {
         Algorithm::Classic => {
             let budget = budget.unwrap_or(DEFAULT_CLASSIC_BUDGET);
             check_memory(budget, &puzzle.start)?;
-            Ok(uncontrolled(|c| {
-                classic::solve(&puzzle.start, goal, budget, c)
-            }))
+            Some(budget)
         }
-        Algorithm::Exact => Ok(uncontrolled(|c| {
-            exact::solve(
-                &puzzle.start,
-                goal,
-                exact::Options {
-                    budget,
-                    ..exact::Options::default()
-                },
-                c,
-            )
-        })),
-    }
+        Algorithm::Exact => budget,
+    };
+    Ok(uncontrolled(|c| {
+        search(algorithm, &puzzle.start, goal, budget, c)
+    }))
 }
 
 fn solve_command(

@@ -157,6 +157,32 @@ impl<'a> Control<'a> {
     }
 }
 
+/// Runs `algorithm` from `start` for `goal`: the classic search with `budget` expansions
+/// (`None`: as many as it can address), or the exact solver with `budget` as its cap (`None`:
+/// no limit). Callers choose their own default classic budget.
+pub fn search(
+    algorithm: Algorithm,
+    start: &crate::rules::Position,
+    goal: crate::rules::Goal,
+    budget: Option<u64>,
+    control: &mut Control,
+) -> Outcome {
+    match algorithm {
+        Algorithm::Classic => {
+            classic::solve(start, goal, budget.unwrap_or(classic::MAX_BUDGET), control)
+        }
+        Algorithm::Exact => exact::solve(
+            start,
+            goal,
+            exact::Options {
+                budget,
+                ..exact::Options::default()
+            },
+            control,
+        ),
+    }
+}
+
 /// Runs `f` with a control that is never cancelled and ignores progress: for tests and the
 /// command line's quiet paths.
 pub fn uncontrolled<T>(f: impl FnOnce(&mut Control) -> T) -> T {
