@@ -6,6 +6,7 @@
 //! the file, and for text that is not a board the line, column and what was expected.
 
 use crate::layout::edit::Board;
+use crate::layout::files::write_atomic;
 use crate::layout::format::to_ron;
 use crate::layout::import::parse_any;
 use crate::layout::load::{load_file, LoadError};
@@ -69,15 +70,7 @@ pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), String> {
 }
 
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let err = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        err(e)
-    })
+    write_atomic(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
 /// The edit in progress as the autosave keeps it.

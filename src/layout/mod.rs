@@ -5,11 +5,13 @@
 //! [`Goal`]) or lists *every* problem with it, so an editor can show them all at once.
 //!
 //! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
-//! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]) and
-//! resolving the `LAYOUT` argument of the command line ([`load`]).
+//! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
+//! resolving the `LAYOUT` argument of the command line ([`load`]) and writing every file
+//! atomically ([`files`]).
 
 pub mod catalogue;
 pub mod edit;
+pub mod files;
 pub mod format;
 pub mod import;
 pub mod load;
