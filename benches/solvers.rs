@@ -6,7 +6,9 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Position};
-use pegsol::solver::{analyze, classic, count, exact, uncontrolled, Outcome};
+use pegsol::solver::engines::{classic, count, exact};
+use pegsol::solver::services::analyze;
+use pegsol::solver::{uncontrolled, Outcome};
 use std::process::Command;
 
 /// (engine, layout, budget; 0 = none). `diamond-X,Y` is the 41-hole diamond with only (X,Y)
@@ -130,7 +132,7 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
 /// game (so it wanders into lost positions too), each position asked cold, one after the
 /// other, timed from the question to the answer.
 fn advisor_row(start: &Position, goal: Goal) -> Row {
-    use pegsol::solver::advisor::{Advisor, ADVISOR_BUDGET};
+    use pegsol::solver::services::advisor::{Advisor, ADVISOR_BUDGET};
     use std::time::{Duration, Instant};
     let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
     let mut position = start.clone();
@@ -146,8 +148,8 @@ fn advisor_row(start: &Position, goal: Goal) -> Row {
         }
         times.push(asked.elapsed().as_secs_f64());
         match advisor.verdict(&position, goal) {
-            Some(pegsol::solver::advisor::Verdict::Winnable(_)) => winnable += 1,
-            Some(pegsol::solver::advisor::Verdict::NotWinnable) => lost += 1,
+            Some(pegsol::solver::services::advisor::Verdict::Winnable(_)) => winnable += 1,
+            Some(pegsol::solver::services::advisor::Verdict::NotWinnable) => lost += 1,
             _ => unknown += 1,
         }
         let jumps = position.legal_jumps();

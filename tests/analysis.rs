@@ -2,8 +2,8 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal};
-use pegsol::solver::analyze::analyze;
-use pegsol::solver::count::count;
+use pegsol::solver::engines::count::count;
+use pegsol::solver::services::analyze::analyze;
 use pegsol::solver::uncontrolled;
 
 fn c(x: u8, y: u8) -> Cell {

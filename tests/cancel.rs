@@ -3,7 +3,8 @@
 //! one after another).
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::solver::{classic, exact, Control, Outcome, Progress, Stop};
+use pegsol::solver::engines::{classic, exact};
+use pegsol::solver::{Control, Outcome, Progress, Stop};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -4,7 +4,8 @@
 //! solves run one after another with the whole machine.
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::solver::{exact, uncontrolled};
+use pegsol::solver::engines::exact;
+use pegsol::solver::uncontrolled;
 
 #[test]
 fn levels_0_to_8_are_solved_to_their_proven_optimum() {

@@ -14,7 +14,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::PegsolApp;
 use pegsol::rules::{Cell, Goal};
-use pegsol::solver::advisor::Verdict;
+use pegsol::solver::services::advisor::Verdict;
 use pegsol::solver::{Algorithm, Stop};
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,8 @@
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::layout::Layout;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
-use pegsol::solver::{classic, exact, uncontrolled, Outcome};
+use pegsol::solver::engines::{classic, exact};
+use pegsol::solver::{uncontrolled, Outcome};
 use proptest::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;

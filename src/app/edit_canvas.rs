@@ -13,7 +13,7 @@ use super::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
 use crate::rules::{Cell, CellSet, Grid, Shape};
-use crate::solver::analyze::StartReport;
+use crate::solver::services::analyze::StartReport;
 use eframe::egui;
 use egui::{Color32, Pos2, Rect, Role, Sense, Shape as EShape, Stroke, StrokeKind, Ui, Vec2};
 

@@ -13,11 +13,11 @@
 use super::Command;
 use crate::cli::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
+use crate::solver::services::worker::{Finished, Worker};
 use crate::solver::sweep::{
     self, sort_rows, x_tick_label, y_tick_label, Chart, SweepColumn, SweepLayout, SweepPlan,
     SweepRow, XAxis, SERIES_COLOURS,
 };
-use crate::solver::worker::{Finished, Worker};
 use crate::solver::Algorithm;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};

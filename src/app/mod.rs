@@ -24,7 +24,7 @@ pub mod welcome;
 
 use crate::cli::GuiOptions;
 use crate::rules::{Goal, Jump};
-use crate::solver::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
+use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::{BoardModel, BoardView};
 use game::{Game, Source};
 use palette::ThemeChoice;

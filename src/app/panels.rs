@@ -11,7 +11,7 @@ use super::palette::ThemeChoice;
 use super::{Command, Settings};
 use crate::layout::catalogue;
 use crate::rules::Goal;
-use crate::solver::advisor::Verdict;
+use crate::solver::services::advisor::Verdict;
 use eframe::egui;
 use egui::{Button, RichText, Ui};
 use std::path::PathBuf;

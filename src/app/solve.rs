@@ -10,7 +10,7 @@ use super::geometry::cell_name;
 use super::Command;
 use crate::cli::{parse_budget, stats_block, verdict};
 use crate::rules::{Goal, Position};
-use crate::solver::worker::{Finished, Snapshot, Worker};
+use crate::solver::services::worker::{Finished, Snapshot, Worker};
 use crate::solver::{search, Algorithm, Outcome, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};

@@ -7,8 +7,8 @@
 
 use super::{available_memory, gib, parse_budget, Failure};
 use crate::layout::load::resolve_named_puzzle;
+use crate::solver::services::worker::{Finished, Worker};
 use crate::solver::sweep::{self, SweepLayout, SweepPlan, SweepRow};
-use crate::solver::worker::{Finished, Worker};
 use crate::solver::Algorithm;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

@@ -2,8 +2,8 @@
 
 use crate::layout::Puzzle;
 use crate::rules::{Cell, Goal};
-use crate::solver::analyze::StartReport;
-use crate::solver::count::LevelCount;
+use crate::solver::engines::count::LevelCount;
+use crate::solver::services::analyze::StartReport;
 use crate::solver::{Outcome, Stop};
 
 /// The STATS block exactly as the assignment prints it and writes to `output.txt`.

@@ -462,7 +462,7 @@ mod tests {
         let first = record.position().legal_jumps()[0];
         record.play(first).unwrap();
         let line = crate::solver::uncontrolled(|c| {
-            crate::solver::exact::solve(
+            crate::solver::engines::exact::solve(
                 record.position(),
                 crate::rules::Goal::Anywhere,
                 Default::default(),

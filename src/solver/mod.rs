@@ -1,23 +1,23 @@
-//! Search engines and what they report.
+//! Solving peg solitaire: the engines, the board machinery they share, the services around
+//! them, and the types every caller sees.
 //!
-//! - [`classic`]: the assignment's budgeted depth-first search, reproduced node for node.
-//! - [`exact`]: Pegsol's own solver, which finds the fewest pegs (or a finish on a given cell)
-//!   and proves it.
+//! - [`engines`]: the searches themselves (classic, exact, count).
+//! - [`boards`]: compact boards, their symmetry images, board sets, the failure table and
+//!   the goal side, shared by the engines.
+//! - [`services`]: what front ends build on the engines (a worker thread, the "still
+//!   winnable?" advisor, board analysis).
 //!
-//! Both take a [`Control`] (cancel flag and progress callback) so a worker thread can run them
-//! and a front end can stop them; neither knows about any user interface.
+//! This file holds what crosses those folders: [`Algorithm`], [`Progress`], [`Stop`],
+//! [`Outcome`], [`Control`] (a cancel flag and a progress callback, so a worker thread can run
+//! an engine and a front end can stop it) and [`search`], the one dispatch from an algorithm
+//! and a budget to its engine. Nothing here knows about any user interface.
 
-pub mod advisor;
-pub mod analyze;
-pub mod backward;
-pub mod classic;
-pub mod compact;
-pub mod count;
-pub mod exact;
-pub mod failtable;
+pub mod boards;
+pub mod engines;
+pub mod services;
 pub mod sweep;
-pub mod table;
-pub mod worker;
+
+use engines::{classic, exact};
 
 use crate::rules::Jump;
 use std::sync::atomic::{AtomicBool, Ordering};

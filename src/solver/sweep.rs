@@ -7,9 +7,10 @@
 //! flag (checked between runs and, by the engines, within them) and the stage shown while it
 //! works ("run 3 of 36: level-5, classic, budget 1M").
 
-use super::worker::Job;
-use super::{classic, exact, Algorithm};
 use crate::rules::{Goal, Position};
+use crate::solver::engines::{classic, exact};
+use crate::solver::services::worker::Job;
+use crate::solver::Algorithm;
 
 /// One board of a plan: a name for the tables, its start and its goal.
 #[derive(Clone, Debug)]
@@ -763,7 +764,7 @@ pub fn x_tick_label(axis: &XAxis, x: f64) -> String {
 mod tests {
     use super::*;
     use crate::layout::load::resolve_named_puzzle;
-    use crate::solver::worker::{Finished, Worker};
+    use crate::solver::services::worker::{Finished, Worker};
 
     fn plan(levels: &[&str], budgets: &[u64], algorithms: &[Algorithm]) -> SweepPlan {
         SweepPlan {

@@ -15,10 +15,10 @@
 //! stack and, once expanded, 6 bytes (parent index and jump) in an arena; the duplicate set
 //! holds bare compact boards. That is what lets level 6 finish in well under a gigabyte.
 
-use super::compact::{Bits, Compact};
-use super::table::BoardSet;
-use super::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
 use crate::rules::{Goal, Position};
+use crate::solver::boards::compact::{Bits, Compact};
+use crate::solver::boards::set::BoardSet;
+use crate::solver::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
 use crate::with_bits;
 
 /// Largest budget accepted: far beyond any memory, but keeps the arithmetic honest.

@@ -7,10 +7,10 @@
 //! group, as the literature does. A backward pass over the stored levels then marks which
 //! positions can still reach the goal.
 
-use super::compact::{Bits, Compact};
-use super::table::BoardSet;
-use super::{Control, Stop};
 use crate::rules::{CellSet, Goal, Position};
+use crate::solver::boards::compact::{Bits, Compact};
+use crate::solver::boards::set::BoardSet;
+use crate::solver::{Control, Stop};
 use crate::with_bits;
 
 /// The figures for one jump count.

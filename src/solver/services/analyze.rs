@@ -6,9 +6,9 @@
 //! kept for all starts: what it learns (positions that cannot end on that cell) holds whatever
 //! the start.
 
-use super::exact::{verdict, ExactSolver, Options};
-use super::Control;
 use crate::rules::{Cell, CellSet, Goal, Position, Shape};
+use crate::solver::engines::exact::{verdict, ExactSolver, Options};
+use crate::solver::Control;
 use std::collections::HashMap;
 use std::sync::Arc;
 

@@ -9,7 +9,7 @@
 //! never searched at all.
 
 use super::compact::{Bits, Compact};
-use super::table::BoardSet;
+use super::set::BoardSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions with few pegs that can reach the goal, by peg count.

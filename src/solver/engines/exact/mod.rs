@@ -23,11 +23,11 @@
 //! about the board and the goal, not about the start, so hints, "still winnable?" checks and
 //! board analysis get faster as they go.
 
-use super::backward::{GoalSide, Symmetries};
-use super::compact::{legal_set, Bits, Compact};
-use super::failtable::{FailTable, HasFailTable};
-use super::{Algorithm, Control, Outcome, Stop};
 use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
+use crate::solver::boards::compact::{legal_set, Bits, Compact};
+use crate::solver::boards::failtable::{FailTable, HasFailTable};
+use crate::solver::boards::goal_side::{GoalSide, Symmetries};
+use crate::solver::{Algorithm, Control, Outcome, Stop};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;

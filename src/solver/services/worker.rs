@@ -11,7 +11,7 @@
 //! wind down on its own (every engine checks the flag about once a millisecond), so closing a
 //! window never waits for a search.
 
-use super::{Control, Progress};
+use crate::solver::{Control, Progress};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -246,7 +246,8 @@ mod tests {
     use super::*;
     use crate::layout::catalogue;
     use crate::rules::Goal;
-    use crate::solver::{classic, Stop};
+    use crate::solver::engines::classic;
+    use crate::solver::Stop;
     use std::sync::atomic::AtomicUsize;
 
     fn level(n: &str) -> crate::rules::Position {

@@ -9,7 +9,7 @@
 //! none). Wider boards go to a mutex-sharded exact set, which is slower but never tears.
 
 use super::compact::Bits;
-use super::table::BoardSet;
+use super::set::BoardSet;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 

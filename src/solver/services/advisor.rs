@@ -7,10 +7,10 @@
 //! Only the newest question matters: asking again cancels the one in flight, and its answer
 //! is dropped when it comes back.
 
-use super::exact::{self, ExactSolver, Options};
 use super::worker::{Finished, Worker};
-use super::Outcome;
 use crate::rules::{ClassMasks, Goal, Jump, Position, Shape};
+use crate::solver::engines::exact::{self, ExactSolver, Options};
+use crate::solver::Outcome;
 use std::sync::Arc;
 
 /// Expansions one question may use. Positions of the classic boards take far fewer (a few

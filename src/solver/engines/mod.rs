@@ -1,0 +1,15 @@
+//! The search engines: each takes a start, a goal and a [`crate::solver::Control`] and
+//! reports an [`crate::solver::Outcome`] (or, for counting, its own figures).
+//!
+//! - [`classic`]: the assignment's budgeted depth-first search, reproduced node for node.
+//! - [`exact`]: Pegsol's own solver, which finds the fewest pegs (or a finish on a given cell)
+//!   and proves it.
+//! - [`count`]: every position reachable from a start, jump by jump, and how many can still
+//!   win.
+//!
+//! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
+//! the same question (solve this start within this budget).
+
+pub mod classic;
+pub mod count;
+pub mod exact;

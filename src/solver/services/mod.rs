@@ -1,0 +1,11 @@
+//! Services built on the engines, for the front ends.
+//!
+//! - [`worker`]: runs a job (a search, an analysis, a sweep) on its own thread, with progress,
+//!   a stage line and a cancel flag.
+//! - [`advisor`]: "still winnable?" and hints for the position in play, answered in the
+//!   background by an exact solver that keeps its tables between questions.
+//! - [`analyze`]: for every single-vacancy start of a board, the finishes that can be reached.
+
+pub mod advisor;
+pub mod analyze;
+pub mod worker;
