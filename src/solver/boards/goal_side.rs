@@ -10,6 +10,7 @@
 
 use super::compact::{Bits, Compact};
 use super::set::BoardSet;
+use super::symmetry::Symmetries;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Positions with few pegs that can reach the goal, by peg count.
@@ -19,19 +20,9 @@ pub struct GoalSide<B> {
     base: u32,
 }
 
-/// What the symmetry machinery of the caller provides: the images of a board under every
-/// symmetry, and each jump's cells under every symmetry.
-pub struct Symmetries<'a, B> {
-    /// Number of symmetries.
-    pub g: usize,
-    /// `masks[j * g + s]`: jump `j`'s three cells under symmetry `s`.
-    pub masks: &'a [B],
-    /// All images of a board (identity first).
-    pub images: &'a dyn Fn(B) -> Vec<B>,
-}
-
 impl<B: Bits> GoalSide<B> {
-    /// Builds the levels from `goals` (all with `base` pegs) up, stopping before a level would
+    /// Builds the levels from `goals` (canonical forms under `syms`, which must be the
+    /// symmetries the caller looks positions up with) (all with `base` pegs) up, stopping before a level would
     /// exceed `max_entries` boards in total or reach `stop_pegs` pegs. Returns `None` as soon
     /// as `cancel` is set.
     pub fn build(
@@ -43,10 +34,9 @@ impl<B: Bits> GoalSide<B> {
         max_entries: usize,
         cancel: &AtomicBool,
     ) -> Option<GoalSide<B>> {
-        let canon = |b: B| (syms.images)(b).into_iter().min().unwrap_or(b);
         let mut first = BoardSet::with_capacity(goals.len().max(16));
         for &g in goals {
-            first.insert(canon(g));
+            first.insert(syms.canon(g));
         }
         let mut levels = vec![first];
         let mut total = levels[0].len();
@@ -65,19 +55,11 @@ impl<B: Bits> GoalSide<B> {
                 if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
                     return None;
                 }
-                let images = (syms.images)(board);
+                let images = syms.images(board);
                 for (j, cj) in compact.jumps.iter().enumerate() {
-                    if board & cj.all != to_masks[j] {
-                        continue;
+                    if board & cj.all == to_masks[j] {
+                        next.insert(syms.child_canon(&images, j));
                     }
-                    let m = &syms.masks[j * syms.g..][..syms.g];
-                    let c = images
-                        .iter()
-                        .zip(m)
-                        .map(|(&i, &mask)| i ^ mask)
-                        .min()
-                        .unwrap_or(board ^ cj.all);
-                    next.insert(c);
                 }
             }
             if next.is_empty() {

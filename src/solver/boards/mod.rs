@@ -16,3 +16,4 @@ pub mod compact;
 pub mod failtable;
 pub mod goal_side;
 pub mod set;
+pub mod symmetry;

@@ -10,6 +10,7 @@
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
+use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::{Control, Stop};
 use crate::with_bits;
 
@@ -36,43 +37,6 @@ pub fn count(start: &Position, goal: Goal, control: &mut Control) -> Result<Vec<
     with_bits!(cells, B => run::<B>(start, goal, control))
 }
 
-/// Byte-wise lookup tables that map a board through one symmetry in `ceil(n/8)` lookups.
-struct SymTable<B> {
-    bytes: usize,
-    table: Vec<B>,
-}
-
-impl<B: Bits> SymTable<B> {
-    fn new(perm: &[u32]) -> SymTable<B> {
-        let bytes = perm.len().div_ceil(8);
-        let mut table = vec![B::ZERO; bytes * 256];
-        for byte in 0..bytes {
-            for value in 0..256usize {
-                let mut out = B::ZERO;
-                for bit in 0..8 {
-                    let i = byte * 8 + bit;
-                    if value >> bit & 1 == 1 && i < perm.len() {
-                        out = out | B::bit(perm[i]);
-                    }
-                }
-                table[byte * 256 + value] = out;
-            }
-        }
-        SymTable { bytes, table }
-    }
-
-    #[inline]
-    fn apply(&self, b: B) -> B {
-        let mut out = B::ZERO;
-        let mut rest = b;
-        for byte in 0..self.bytes {
-            out = out | self.table[byte * 256 + (rest.low64() & 0xff) as usize];
-            rest = rest.shr(8);
-        }
-        out
-    }
-}
-
 fn run<B: Bits>(
     start: &Position,
     goal: Goal,
@@ -80,13 +44,6 @@ fn run<B: Bits>(
 ) -> Result<Vec<LevelCount>, Stop> {
     let shape = start.shape();
     let compact = Compact::<B>::new(shape);
-    let perm_of = |s: &crate::rules::Symmetry| -> Vec<u32> {
-        compact
-            .cells
-            .iter()
-            .map(|&c| compact.index(s.apply_cell(c)).unwrap_or(0))
-            .collect()
-    };
     let keeps = |s: &crate::rules::Symmetry| {
         s.apply(start.pegs()) == start.pegs()
             && match goal {
@@ -94,18 +51,10 @@ fn run<B: Bits>(
                 Goal::Anywhere => true,
             }
     };
-    let group: Vec<SymTable<B>> = shape
-        .symmetries()
-        .iter()
-        .map(|s| SymTable::new(&perm_of(s)))
-        .collect();
-    let sub: Vec<SymTable<B>> = shape
-        .symmetries()
-        .iter()
-        .filter(|s| keeps(s))
-        .map(|s| SymTable::new(&perm_of(s)))
-        .collect();
-    let canon = |tables: &[SymTable<B>], b: B| tables.iter().map(|t| t.apply(b)).min().unwrap_or(b);
+    // The whole group for "up to symmetry"; the subgroup that keeps the start and the goal
+    // for the levels themselves.
+    let group = Symmetries::all(&compact, shape);
+    let sub = Symmetries::new(&compact, shape, keeps);
     let goal_board = match goal {
         Goal::At(c) => Some(compact.encode(CellSet::single(c))),
         Goal::Anywhere => None,
@@ -115,31 +64,11 @@ fn run<B: Bits>(
         None => b.count() == 1,
     };
 
-    // Each jump's cells under every symmetry of the subgroup: a child's images are its
-    // parent's images with one xor each.
-    let g = sub.len().max(1);
-    let masks: Vec<B> = compact
-        .jumps
-        .iter()
-        .flat_map(|j| (0..g).map(move |s| (j.all, s)))
-        .map(|(all, s)| sub.get(s).map_or(all, |t| t.apply(all)))
-        .collect();
     // Calls `f` with each child's canonical form until `f` says stop; says whether it did.
-    // The parent's images go in a fixed array: no allocation per position.
+    // A child's images are its parent's with one xor each (no allocation per position).
     let children_until = |p: B, f: &mut dyn FnMut(B) -> bool| -> bool {
-        let mut im = [B::ZERO; 12];
-        for (slot, t) in im.iter_mut().zip(&sub) {
-            *slot = t.apply(p);
-        }
-        let im = &im[..sub.len()];
-        for j in compact.legal(p).iter() {
-            let m = &masks[j * g..][..g];
-            let child = im.iter().zip(m).map(|(&a, &b)| a ^ b).min();
-            if f(child.unwrap_or(p ^ compact.jumps[j].all)) {
-                return true;
-            }
-        }
-        false
+        let im = sub.images(p);
+        compact.legal(p).iter().any(|j| f(sub.child_canon(&im, j)))
     };
     let children = |p: B, f: &mut dyn FnMut(B)| {
         children_until(p, &mut |c| {
@@ -155,7 +84,7 @@ fn run<B: Bits>(
     // thread takes a slice of the level, writes its children out in a row, sorts and dedups
     // them; a merge joins the runs. For bulk de-duplication this beats a hash set, whose every
     // insert is a cache miss.
-    let mut levels: Vec<Vec<B>> = vec![vec![canon(&sub, compact.encode(start.pegs()))]];
+    let mut levels: Vec<Vec<B>> = vec![vec![sub.canon(compact.encode(start.pegs()))]];
     let mut held = 1u64;
     let cancel = control.cancel_flag();
     while let Some(current) = levels.last() {
@@ -232,14 +161,10 @@ fn run<B: Bits>(
     }
 
     let distinct_under_group = |boards: &[B]| {
-        let mut forms: Vec<B> = boards.iter().map(|&b| canon(&group, b)).collect();
+        let mut forms: Vec<B> = boards.iter().map(|&b| group.canon(b)).collect();
         forms.sort_unstable();
         forms.dedup();
         forms.len() as u64
-    };
-    let orbit = |b: B| {
-        let fixed = sub.iter().filter(|t| t.apply(b) == b).count().max(1);
-        (sub.len().max(1) / fixed) as u64
     };
     Ok(levels
         .iter()
@@ -247,7 +172,7 @@ fn run<B: Bits>(
         .enumerate()
         .map(|(n, (level, win))| LevelCount {
             jumps: n as u32,
-            positions: level.iter().map(|&b| orbit(b)).sum(),
+            positions: level.iter().map(|&b| sub.orbit_size(b)).sum(),
             up_to_symmetry: distinct_under_group(level),
             winnable_up_to_symmetry: distinct_under_group(win),
         })

@@ -1,0 +1,310 @@
+//! One call of the exact solver: the targets it tries (fewest pegs: k = the class bound, then
+//! k + 1, ...), the two phases of each (quick, then with a goal side), and the failure tables
+//! and goal sides it builds and keeps for later calls.
+
+use super::orderings::{orderings, Ordered};
+use super::workers::{lock, Shared};
+use super::{Options, QUICK_PHASE};
+use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
+use crate::solver::boards::compact::Compact;
+use crate::solver::boards::failtable::{FailTable, HasFailTable};
+use crate::solver::boards::goal_side::GoalSide;
+use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::{Algorithm, Control, Outcome, Stop};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// The solver's state for one board and goal, kept between calls.
+pub(super) struct Search<B> {
+    pub(super) compact: Compact<B>,
+    /// Jump orders the workers take turns with (see [`orderings`]).
+    pub(super) orders: Vec<Ordered<B>>,
+    /// The symmetries that keep the goal, for canonical forms.
+    pub(super) syms: Symmetries<B>,
+    pub(super) goal: Goal,
+    pub(super) goal_board: Option<B>,
+    masks: ClassMasks,
+    pub(super) options: Options,
+    /// Failure tables by target peg count: "cannot reach k pegs" (or the goal cell).
+    tables: HashMap<u32, Box<dyn FailTable<B>>>,
+    /// Goal sides by target peg count and the start's class (`None`: not worth building).
+    sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
+}
+
+impl<B: HasFailTable> Search<B> {
+    pub(super) fn new(shape: &Shape, goal: Goal, options: Options) -> Search<B> {
+        let compact = Compact::<B>::new(shape);
+        // A finish on a given cell is only symmetric under the symmetries that keep that cell
+        // where it is (see [`Symmetries::keeping_goal`]).
+        let syms = Symmetries::keeping_goal(&compact, shape, goal);
+        let orders = orderings(&compact)
+            .into_iter()
+            .map(|jumps| Ordered {
+                all: jumps
+                    .iter()
+                    .map(|&j| compact.jumps[usize::from(j)].all)
+                    .collect(),
+                from_over: jumps
+                    .iter()
+                    .map(|&j| compact.jumps[usize::from(j)].from_over)
+                    .collect(),
+                jumps,
+            })
+            .collect();
+        let goal_board = match goal {
+            Goal::At(c) => Some(compact.encode(CellSet::single(c))),
+            Goal::Anywhere => None,
+        };
+        Search {
+            compact,
+            orders,
+            syms,
+            goal,
+            goal_board,
+            masks: ClassMasks::new(shape),
+            options,
+            tables: HashMap::new(),
+            sides: HashMap::new(),
+        }
+    }
+
+    /// Bytes of the failure tables and goal sides held (see `ExactSolver::storage_bytes`).
+    pub(super) fn storage_bytes(&self) -> u64 {
+        let tables: usize = self.tables.values().map(|t| t.bytes()).sum();
+        let sides: usize = self.sides.values().flatten().map(|s| s.bytes()).sum();
+        (tables + sides) as u64
+    }
+
+    /// One call: solves from `start_position`.
+    pub(super) fn run(&mut self, start_position: &Position, control: &mut Control) -> Outcome {
+        let shape = start_position.shape();
+        let start = self.compact.encode(start_position.pegs());
+        let start_pegs = start.count();
+        let class = self.masks.class_of(start_position.pegs());
+        let finishes = self.masks.possible_finishes(shape, start_position.pegs());
+        let mut stop = Stop::Exhausted;
+        let mut solution: Option<Vec<u16>> = None;
+        let mut proven = false;
+        let mut best = (start_pegs, Vec::new());
+        let (mut expanded, mut generated, mut entries) = (0u64, 0u64, 0usize);
+        let targets: Vec<u32> = match self.goal {
+            // The position class rules the cell out: proven without search.
+            Goal::At(c) if !finishes.contains(c) => Vec::new(),
+            Goal::At(_) => vec![1],
+            Goal::Anywhere if self.options.win_only && start_pegs > 1 => {
+                if finishes.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![1]
+                }
+            }
+            Goal::Anywhere => {
+                let first = if finishes.is_empty() { 2 } else { 1 };
+                (first..=start_pegs.max(first)).collect()
+            }
+        };
+        if targets.is_empty() {
+            proven = true;
+            if (self.goal == Goal::Anywhere && !self.options.win_only)
+                || self.goal.is_won(start_position.pegs())
+            {
+                // Nothing fewer than the start can be reached, or the start is the goal.
+                solution = Some(Vec::new());
+                stop = Stop::Solved;
+            }
+        }
+        for k in targets {
+            if start_pegs <= k {
+                solution = Some(Vec::new());
+                proven = true;
+                stop = Stop::Solved;
+                break;
+            }
+            // Two phases: a quick search with no goal side settles easy positions in
+            // milliseconds; only if it does not is the goal side built (which takes a tenth of
+            // a second or more) and the search continued. The failure table carries over.
+            let mut why = Stop::Budget;
+            let mut found = None;
+            // A goal side built by an earlier call (hints, analysis) is used from the start:
+            // the quick phase exists only to avoid building one.
+            let side_ready = self.sides.contains_key(&(k, class));
+            for with_side in [false, true] {
+                if side_ready && !with_side {
+                    continue;
+                }
+                let budget_left = self
+                    .options
+                    .budget
+                    .map_or(u64::MAX, |b| b.saturating_sub(expanded));
+                let phase_budget = if with_side {
+                    budget_left
+                } else {
+                    budget_left.min(QUICK_PHASE)
+                };
+                if !self.prepare(k, class, with_side, control.cancel_flag()) {
+                    why = Stop::Cancelled;
+                    break;
+                }
+                let failed = &**self.tables.get(&k).expect("prepared");
+                let goal_side = if with_side {
+                    self.sides.get(&(k, class)).and_then(Option::as_ref)
+                } else {
+                    None
+                };
+                let shared = Shared {
+                    failed,
+                    goal_side,
+                    stop: AtomicBool::new(phase_budget == 0),
+                    exhausted: AtomicBool::new(false),
+                    expanded: AtomicU64::new(0),
+                    generated: AtomicU64::new(0),
+                    best_pegs: AtomicU32::new(best.0),
+                    best_path: Mutex::new(Vec::new()),
+                    solution: Mutex::new(None),
+                    budget: phase_budget,
+                };
+                let inline = if (with_side && !side_ready) || phase_budget == 0 {
+                    None
+                } else {
+                    self.inline_first(start, k, &shared)
+                };
+                why = match inline {
+                    Some(why) => why,
+                    None => self.search_target(start, k, &shared, control, expanded),
+                };
+                expanded += shared.expanded.load(Ordering::Relaxed);
+                generated += shared.generated.load(Ordering::Relaxed);
+                entries = failed.entries();
+                let path = lock(&shared.best_path).clone();
+                if start_pegs - (path.len() as u32) < best.0 {
+                    best = (start_pegs - path.len() as u32, path);
+                }
+                found = lock(&shared.solution).take();
+                let quick_ran_out = !with_side && why == Stop::Budget && phase_budget < budget_left;
+                if found.is_some() || !quick_ran_out {
+                    break;
+                }
+            }
+            stop = why;
+            if let Some(found) = found {
+                solution = Some(found);
+                proven = true;
+                break;
+            }
+            if why != Stop::Exhausted {
+                break;
+            }
+            if self.goal != Goal::Anywhere || self.options.win_only {
+                proven = true;
+            }
+        }
+        if proven && solution.is_some() {
+            stop = Stop::Solved;
+        }
+        let path = solution.unwrap_or(best.1);
+        let jumps: Vec<Jump> = path
+            .iter()
+            .map(|&j| self.compact.jumps[usize::from(j)].jump)
+            .collect();
+        let mut end = start_position.clone();
+        for &j in &jumps {
+            end.play_unchecked(j);
+        }
+        Outcome {
+            algorithm: Algorithm::Exact,
+            pegs_left: end.peg_count(),
+            won: self.goal.is_won(end.pegs()),
+            jumps,
+            proven_optimal: proven,
+            stop,
+            expanded,
+            generated,
+            peak_nodes: entries as u64,
+            elapsed: control.elapsed(),
+        }
+    }
+
+    /// Makes sure the failure table and goal side for target `k` exist. Returns `false` if
+    /// cancelled on the way (nothing half-built is kept).
+    fn prepare(&mut self, k: u32, class: PositionClass, side: bool, cancel: &AtomicBool) -> bool {
+        if !self.tables.contains_key(&k) {
+            self.tables
+                .insert(k, B::fail_table(self.options.table_bytes()));
+        }
+        if side && !self.sides.contains_key(&(k, class)) {
+            let goals = match self.goal_board {
+                Some(goal) => Some(vec![goal]),
+                None => self.goal_positions(k, class),
+            };
+            let mut cancelled = false;
+            let side = goals.and_then(|goals| {
+                let cells = self.compact.cells.len() as u32;
+                let side = GoalSide::build(
+                    &self.compact,
+                    &self.syms,
+                    &goals,
+                    k,
+                    cells,
+                    self.options.goal_side_entries(),
+                    cancel,
+                );
+                cancelled = side.is_none();
+                side.filter(|side| side.top() > k)
+            });
+            if cancelled {
+                return false;
+            }
+            self.sides.insert((k, class), side);
+        }
+        true
+    }
+
+    /// The goal positions for "reach k pegs anywhere": every k-peg position in the start's
+    /// position class, when there are few enough to list.
+    fn goal_positions(&self, k: u32, class: PositionClass) -> Option<Vec<B>> {
+        const MAX_GOALS: u64 = 200_000;
+        let n = self.compact.cells.len() as u64;
+        if u64::from(k) > n {
+            return None;
+        }
+        let count = (0..u64::from(k))
+            .try_fold(1u64, |acc, i| acc.checked_mul(n - i).map(|v| v / (i + 1)))?;
+        if count > MAX_GOALS {
+            return None;
+        }
+        let mut goals = Vec::new();
+        let mut pick: Vec<Cell> = Vec::with_capacity(k as usize);
+        combinations(
+            &self.compact.cells,
+            k as usize,
+            0,
+            &mut pick,
+            &mut |cells| {
+                let set: CellSet = cells.iter().copied().collect();
+                if self.masks.class_of(set) == class {
+                    goals.push(self.compact.encode(set));
+                }
+            },
+        );
+        Some(goals)
+    }
+}
+
+fn combinations(
+    cells: &[Cell],
+    k: usize,
+    from: usize,
+    pick: &mut Vec<Cell>,
+    f: &mut dyn FnMut(&[Cell]),
+) {
+    if pick.len() == k {
+        f(pick);
+        return;
+    }
+    for i in from..cells.len() {
+        pick.push(cells[i]);
+        combinations(cells, k, i + 1, pick, f);
+        pick.pop();
+    }
+}
