@@ -1,5 +1,6 @@
 //! Guards the architecture: only the app may touch the GUI toolkit, and dependencies point one
-//! way (rules <- layout, solver, record <- cli, app).
+//! way (rules <- layout, solver, record <- experiment <- cli, app), with the two front ends
+//! (cli, app) never naming each other.
 
 use std::path::{Path, PathBuf};
 
@@ -58,32 +59,48 @@ fn only_the_app_and_main_use_egui_or_eframe() {
     );
 }
 
-#[test]
-fn dependencies_point_one_way() {
-    // Which modules each layer may not name.
-    let rules = [
+/// What each layer may not name, by the folder its files sit in (the rest, `lib.rs` and
+/// `main.rs`, may name anything).
+fn forbidden_for(file: &str) -> &'static [&'static str] {
+    const RULES: &[&str] = &[
         "crate::layout",
         "crate::solver",
         "crate::record",
+        "crate::experiment",
         "crate::cli",
         "crate::app",
     ];
-    let middle = ["crate::cli", "crate::app"];
+    const MIDDLE: &[&str] = &["crate::experiment", "crate::cli", "crate::app"];
+    const EXPERIMENT: &[&str] = &["crate::cli", "crate::app"];
+    const CLI: &[&str] = &["crate::app"];
+    const APP: &[&str] = &["crate::cli"];
+    let layer = file.split('/').next().unwrap_or("");
+    match layer {
+        "rules" => RULES,
+        "layout" | "solver" | "record" => MIDDLE,
+        "experiment" => EXPERIMENT,
+        "cli" => CLI,
+        "app" => APP,
+        _ => &[],
+    }
+}
+
+/// Named uses still allowed across a rule while another branch moves them: the app's launch
+/// options (`GuiOptions`, parsed by clap in cli) move to the app on the "app" branch. Remove
+/// this entry when that branch is merged; the guard then holds without exception.
+const PENDING: &[&str] = &["use crate::cli::GuiOptions;"];
+
+#[test]
+fn dependencies_point_one_way() {
     let mut offenders = Vec::new();
     for (file, text) in sources() {
-        let forbidden: &[&str] = if file.starts_with("rules/") {
-            &rules
-        } else if file.starts_with("layout/")
-            || file.starts_with("solver/")
-            || file.starts_with("record/")
-        {
-            &middle
-        } else {
-            &[]
-        };
+        let forbidden = forbidden_for(&file);
         // Test modules may use anything: they sit at the end of a file, after `#[cfg(test)]`.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         for line in code_lines(code) {
+            if PENDING.contains(&line.trim()) {
+                continue;
+            }
             if let Some(f) = forbidden.iter().find(|f| line.contains(*f)) {
                 offenders.push(format!("{file} names {f}: {}", line.trim()));
             }
@@ -93,10 +110,31 @@ fn dependencies_point_one_way() {
 }
 
 #[test]
+fn the_guard_knows_every_layer() {
+    // A guard that forbids nothing passes everything: each layer has its rule, and the
+    // front ends are kept apart both ways.
+    assert!(forbidden_for("rules/mod.rs").contains(&"crate::experiment"));
+    assert!(forbidden_for("solver/engines/exact/mod.rs").contains(&"crate::experiment"));
+    assert!(forbidden_for("experiment/sweep.rs").contains(&"crate::cli"));
+    assert!(forbidden_for("experiment/sweep.rs").contains(&"crate::app"));
+    assert!(forbidden_for("app/solve.rs").contains(&"crate::cli"));
+    assert!(forbidden_for("cli/mod.rs").contains(&"crate::app"));
+    assert!(forbidden_for("main.rs").is_empty());
+}
+
+#[test]
 fn the_guard_sees_the_source_tree() {
     // A guard that reads nothing passes everything: make sure it reads the real modules.
     let files: Vec<String> = sources().into_iter().map(|(f, _)| f).collect();
-    for expected in ["rules/mod.rs", "layout/mod.rs", "solver/mod.rs", "main.rs"] {
+    for expected in [
+        "rules/mod.rs",
+        "layout/mod.rs",
+        "solver/mod.rs",
+        "experiment/mod.rs",
+        "cli/mod.rs",
+        "app/mod.rs",
+        "main.rs",
+    ] {
         assert!(files.iter().any(|f| f == expected), "{expected} not found");
     }
 }

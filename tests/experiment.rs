@@ -2,7 +2,7 @@
 //! be exactly what `pegsol solve --algorithm classic --json` reports for the same run; its CSV
 //! must read back; its charts must be real PNGs.
 
-use pegsol::solver::sweep::{self, SweepRow};
+use pegsol::experiment::{self, SweepRow};
 use pegsol::solver::Algorithm;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -28,7 +28,7 @@ fn sweep_rows(dir: &std::path::Path, extra: &[&str]) -> Vec<SweepRow> {
     args.extend_from_slice(extra);
     let o = pegsol(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    sweep::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap()
+    experiment::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap()
 }
 
 fn solve_json(level: &str, budget: u64) -> serde_json::Value {
@@ -140,6 +140,6 @@ fn csv_written_by_the_command_reads_back_to_its_own_text() {
     let rows = sweep_rows(&dir, &["--layouts", "0-3", "--budgets", "10k,100k"]);
     assert_eq!(rows.len(), 8);
     let text = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
-    assert_eq!(sweep::csv(&rows), text);
+    assert_eq!(experiment::csv(&rows), text);
     std::fs::remove_dir_all(&dir).ok();
 }

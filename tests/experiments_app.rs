@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::experiments::{export, ExportKind};
 use pegsol::app::PegsolApp;
-use pegsol::solver::sweep;
+use pegsol::experiment;
 
 /// The app on the English board, in a window tall enough for the sweep table.
 fn harness() -> Harness<'static, PegsolApp> {
@@ -85,7 +85,7 @@ fn sorting_copying_and_exporting_work_on_the_rows() {
     let csv = dir.join("rows.csv");
     export(&rows, ExportKind::Csv, &csv).unwrap();
     assert_eq!(
-        sweep::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap(),
+        experiment::parse_csv(&std::fs::read_to_string(&csv).unwrap()).unwrap(),
         rows
     );
     export(&rows, ExportKind::Png, &dir.join("charts")).unwrap();

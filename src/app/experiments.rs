@@ -5,19 +5,18 @@
 //! rows as they arrive, the table's sort order, the live charts (egui_plot, from the same
 //! [`Chart`] data the command line draws), and copying and exporting the results. Exports go
 //! through [`export`], which takes a path, so tests never open a dialog; the PNGs are drawn by
-//! the command line's plotters code ([`crate::cli::charts`]), so both give the same files.
+//! the plotters code of [`crate::experiment`], so both give the same files.
 //!
 //! The view changes only its own state, through [`ExperimentsView::act`]; what concerns the
 //! rest of the app (closing, a notice) it returns as [`Command`]s.
 
 use super::Command;
-use crate::cli::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
+use crate::experiment::{
+    self, check_memory, parse_budgets, sort_rows, x_tick_label, y_tick_label, Chart, SweepColumn,
+    SweepLayout, SweepPlan, SweepRow, XAxis, DEFAULT_BUDGETS, SERIES_COLOURS,
+};
 use crate::layout::catalogue;
 use crate::solver::services::worker::{Finished, Worker};
-use crate::solver::sweep::{
-    self, sort_rows, x_tick_label, y_tick_label, Chart, SweepColumn, SweepLayout, SweepPlan,
-    SweepRow, XAxis, SERIES_COLOURS,
-};
 use crate::solver::Algorithm;
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
@@ -42,10 +41,10 @@ pub fn export(rows: &[SweepRow], kind: ExportKind, path: &Path) -> Result<String
         std::fs::write(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
     };
     match kind {
-        ExportKind::Csv => write(sweep::csv(rows)),
-        ExportKind::Markdown => write(sweep::markdown(rows)),
+        ExportKind::Csv => write(experiment::csv(rows)),
+        ExportKind::Markdown => write(experiment::markdown(rows)),
         ExportKind::Png => {
-            let written = crate::cli::charts::write_all(rows, path)?;
+            let written = experiment::write_charts(rows, path).map_err(|e| e.to_string())?;
             return Ok(format!(
                 "Wrote {} charts to {}",
                 written.len(),
@@ -180,7 +179,7 @@ impl ExperimentsView {
         if layouts.is_empty() {
             return Err("Choose at least one board".into());
         }
-        let budgets = parse_budgets(&self.budgets)?;
+        let budgets = parse_budgets(&self.budgets).map_err(|e| e.to_string())?;
         let algorithms: Vec<Algorithm> = [
             (self.classic, Algorithm::Classic),
             (self.exact, Algorithm::Exact),
@@ -238,8 +237,8 @@ impl ExperimentsView {
             }
             Action::Copy(kind) => {
                 let text = match kind {
-                    ExportKind::Csv => sweep::csv(&self.rows),
-                    _ => sweep::markdown(&self.rows),
+                    ExportKind::Csv => experiment::csv(&self.rows),
+                    _ => experiment::markdown(&self.rows),
                 };
                 ctx.copy_text(text);
                 self.status = Some(format!("Copied {} rows", self.rows.len()));
@@ -286,7 +285,10 @@ impl ExperimentsView {
         if self.running.is_some() {
             return;
         }
-        let plan = match self.plan().and_then(|p| check_memory(&p).map(|()| p)) {
+        let plan = match self
+            .plan()
+            .and_then(|p| check_memory(&p).map(|()| p).map_err(|e| e.to_string()))
+        {
             Ok(plan) => plan,
             Err(e) => {
                 self.status = Some(e);
@@ -300,7 +302,7 @@ impl ExperimentsView {
         let worker = Worker::start(
             "pegsol-sweep",
             move |job| {
-                sweep::run(&plan, job, &mut |row| {
+                experiment::run(&plan, job, &mut |row| {
                     if let Ok(mut rows) = rows_out.lock() {
                         rows.push(row.clone());
                     }
@@ -442,7 +444,7 @@ impl ExperimentsView {
                         RichText::new(format!(
                             "{} runs; the largest classic run may take up to {:.0} MiB",
                             plan.runs().len(),
-                            sweep::mib(plan.classic_estimate_bytes())
+                            experiment::mib(plan.classic_estimate_bytes())
                         ))
                         .weak(),
                     );
@@ -573,7 +575,7 @@ fn colour(i: usize) -> Color32 {
 
 /// The three charts side by side, drawn from the rows so far.
 fn charts_ui(ui: &mut Ui, rows: &[SweepRow]) {
-    let charts = sweep::charts(rows);
+    let charts = experiment::charts(rows);
     let width = ((ui.available_width() - 16.0) / charts.len() as f32).max(200.0);
     ui.horizontal_top(|ui| {
         for chart in &charts {

@@ -638,7 +638,7 @@ impl PegsolApp {
         };
         if request.algorithm == crate::solver::Algorithm::Classic {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
-            if let Err(e) = crate::cli::classic_budget_problem(budget, &start) {
+            if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {
                 return self.tell(now, format!("Not started: {e}"));
             }
         }

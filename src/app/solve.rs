@@ -8,10 +8,10 @@
 use super::game::Game;
 use super::geometry::cell_name;
 use super::Command;
-use crate::cli::{parse_budget, stats_block, verdict};
 use crate::rules::{Goal, Position};
+use crate::solver::budget::parse_budget;
 use crate::solver::services::worker::{Finished, Snapshot, Worker};
-use crate::solver::{search, Algorithm, Outcome, Stop};
+use crate::solver::{search, Algorithm, Budget, Outcome, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -23,8 +23,8 @@ pub const PRESETS: [(u64, &str); 4] = [
     (1_500_000, "1.5M"),
 ];
 
-/// The classic search's budget until a person picks one: the assignment's largest.
-pub const DEFAULT_BUDGET: u64 = 1_500_000;
+/// The classic search's budget until a person picks one: the engine's one default.
+pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
 
 /// Where a solve starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,15 +189,7 @@ fn run(
 
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    Budget(n).to_string()
 }
 
 /// The panel's form: engine, budget text and "no limit" (remembered between runs; a budget
@@ -245,7 +237,7 @@ impl SolverPanel {
         let budget = if self.algorithm == Algorithm::Exact && self.no_limit {
             None
         } else {
-            match parse_budget(&self.budget_text)? {
+            match parse_budget(&self.budget_text).map_err(|e| e.to_string())? {
                 0 => return Err("a budget of 0 expands nothing: choose at least 1".into()),
                 b => Some(b),
             }
@@ -296,7 +288,7 @@ impl SolverPanel {
                     .hint_text("e.g. 1,200,000 or 1.2M"),
             );
             let edit = edit.labelled_by(label.id);
-            let parsed = parse_budget(&self.budget_text);
+            let parsed = parse_budget(&self.budget_text).map_err(|e| e.to_string());
             if edit.lost_focus() {
                 // Show the separators once the person is done typing.
                 if let Ok(b) = parsed {
@@ -463,7 +455,7 @@ fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<
         }
         (true, false, _) => "Proven: one peg on the finish cell cannot be reached".to_string(),
         (false, _, Stop::Budget) => "Budget exhausted: a larger budget may do better".to_string(),
-        _ => verdict(o).to_string(),
+        _ => o.verdict_text().to_string(),
     };
     let verdict = RichText::new(verdict).strong();
     ui.label(verdict);
@@ -487,7 +479,7 @@ fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<
 
 /// The text Copy stats and Save output.txt produce: the assignment's STATS block.
 pub fn stats_text(report: &SolveReport) -> String {
-    stats_block(&report.outcome)
+    report.outcome.stats_block()
 }
 
 #[cfg(test)]

@@ -2,23 +2,22 @@
 //!
 //! Owns the command's arguments (`--layouts`, `--budgets`, `--algorithms`, `--csv`,
 //! `--markdown`, `--plots`), running the sweep on a worker thread with progress on standard
-//! error, and writing the table and charts. The sweep itself is
-//! [`crate::solver::sweep`]; the charts are [`super::charts`].
+//! error, and writing the table and charts (each file atomically). The sweep, its text forms
+//! and its charts are [`crate::experiment`]'s.
 
-use super::{available_memory, gib, parse_budget, Failure};
+use super::CliError;
+use crate::experiment::{
+    self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
+    DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
+};
+use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
 use crate::solver::services::worker::{Finished, Worker};
-use crate::solver::sweep::{self, SweepLayout, SweepPlan, SweepRow};
-use crate::solver::Algorithm;
+use crate::solver::Budget;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// The assignment's levels.
-pub const DEFAULT_LAYOUTS: &str = "0-8";
-/// The assignment's budgets.
-pub const DEFAULT_BUDGETS: &str = "10k,100k,1M,1.5M";
 
 /// Arguments of `pegsol experiment`.
 #[derive(clap::Args, Debug)]
@@ -45,54 +44,10 @@ pub struct ExperimentArgs {
     pub plots: Option<PathBuf>,
 }
 
-/// Splits a `--layouts` value into LAYOUT arguments: `a-b` with two numbers is the levels a
-/// to b; anything else is one LAYOUT (so `level-5` and `triangle-21` stay whole).
-pub fn parse_layouts(text: &str) -> Result<Vec<String>, String> {
-    let mut specs = Vec::new();
-    for item in text.split(',').map(str::trim) {
-        if item.is_empty() {
-            return Err(format!("--layouts `{text}`: an empty item"));
-        }
-        let range = item.split_once('-').and_then(|(a, b)| {
-            Some((a.trim().parse::<u32>().ok()?, b.trim().parse::<u32>().ok()?))
-        });
-        match range {
-            Some((a, b)) if a <= b => specs.extend((a..=b).map(|n| n.to_string())),
-            Some((a, b)) => {
-                return Err(format!(
-                    "--layouts: the range {a}-{b} runs backwards; write {b}-{a}"
-                ))
-            }
-            None => specs.push(item.to_string()),
-        }
-    }
-    Ok(specs)
-}
-
-/// Parses a `--budgets` value: budgets as [`parse_budget`] reads them, separated by commas.
-pub fn parse_budgets(text: &str) -> Result<Vec<u64>, String> {
-    text.split(',')
-        .map(|b| parse_budget(b).map_err(|e| format!("--budgets: {e}")))
-        .collect()
-}
-
-/// Parses an `--algorithms` value.
-pub fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>, String> {
-    text.split(',')
-        .map(|a| match a.trim().to_ascii_lowercase().as_str() {
-            "classic" => Ok(Algorithm::Classic),
-            "exact" => Ok(Algorithm::Exact),
-            other => Err(format!(
-                "--algorithms: `{other}` is not an engine (classic or exact)"
-            )),
-        })
-        .collect()
-}
-
 /// Builds the plan from the arguments, resolving every layout.
-fn plan(args: &ExperimentArgs) -> Result<SweepPlan, Failure> {
+fn plan(args: &ExperimentArgs) -> Result<SweepPlan, CliError> {
     let mut layouts = Vec::new();
-    for spec in parse_layouts(&args.layouts).map_err(Failure::usage)? {
+    for spec in parse_layouts(&args.layouts)? {
         let (puzzle, name) = resolve_named_puzzle(&spec)?;
         layouts.push(SweepLayout {
             name,
@@ -102,39 +57,22 @@ fn plan(args: &ExperimentArgs) -> Result<SweepPlan, Failure> {
     }
     Ok(SweepPlan {
         layouts,
-        budgets: parse_budgets(&args.budgets).map_err(Failure::usage)?,
-        algorithms: parse_algorithms(&args.algorithms).map_err(Failure::usage)?,
+        budgets: parse_budgets(&args.budgets)?,
+        algorithms: parse_algorithms(&args.algorithms)?,
     })
 }
 
-/// Refuses a plan whose largest classic run may need more memory than this machine has
-/// available (the window asks the same before it runs a sweep).
-pub fn check_memory(plan: &SweepPlan) -> Result<(), String> {
-    let need = plan.classic_estimate_bytes();
-    match available_memory() {
-        Some(available) if need > available => Err(format!(
-            "the largest classic run may need up to {:.1} GiB of memory, but only {:.1} GiB \
-             is available; choose smaller budgets",
-            gib(need),
-            gib(available)
-        )),
-        _ => Ok(()),
-    }
-}
-
-fn write_file(path: &PathBuf, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| Failure {
-        code: 1,
-        message: format!("{}: cannot write: {e}", path.display()),
-    })?;
+/// Writes `text` to `path` atomically and says so on standard error.
+fn write_file(path: &PathBuf, text: &str) -> Result<(), CliError> {
+    write_atomic(path, text).map_err(|e| CliError::write(path, e))?;
     eprintln!("wrote {}", path.display());
     Ok(())
 }
 
 /// Runs `pegsol experiment`.
-pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
+pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
     let plan = plan(&args)?;
-    check_memory(&plan).map_err(Failure::usage)?;
+    experiment::check_memory(&plan)?;
     let total = plan.runs().len();
     // On a terminal, a live line with the run and its expansions is redrawn in place.
     let live = std::io::stderr().is_terminal();
@@ -145,7 +83,7 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
     let worker = Worker::start(
         "pegsol-sweep",
         move |job| {
-            sweep::run(&plan, job, &mut |row: &SweepRow| {
+            experiment::run(&plan, job, &mut |row: &SweepRow| {
                 let mut n = done_in_job.lock().unwrap_or_else(|e| e.into_inner());
                 *n += 1;
                 // One line per finished run: a log that also reads well in a file.
@@ -154,7 +92,7 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
                     *n,
                     row.layout,
                     row.algorithm.name(),
-                    sweep::budget_label(row.budget),
+                    Budget(row.budget).label(),
                     row.pegs_left,
                     row.expanded,
                     row.seconds
@@ -176,18 +114,8 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
     }
     let rows = match worker.wait() {
         Finished::Done(rows) => rows,
-        Finished::Cancelled(_) => {
-            return Err(Failure {
-                code: 1,
-                message: "the sweep was cancelled".into(),
-            })
-        }
-        Finished::Failed(why) => {
-            return Err(Failure {
-                code: 1,
-                message: why,
-            })
-        }
+        Finished::Cancelled(_) => return Err(CliError::Failed("the sweep was cancelled".into())),
+        Finished::Failed(why) => return Err(CliError::Failed(why)),
     };
     if live {
         eprint!("\r\x1b[2K");
@@ -197,56 +125,19 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), Failure> {
         rows.len(),
         started.elapsed().as_secs_f64()
     );
-    let table = sweep::markdown(&rows);
+    let table = experiment::markdown(&rows);
     print!("{table}");
     if let Some(path) = &args.csv {
-        write_file(path, &sweep::csv(&rows))?;
+        write_file(path, &experiment::csv(&rows))?;
     }
     if let Some(path) = &args.markdown {
         write_file(path, &table)?;
     }
     if let Some(dir) = &args.plots {
-        let written =
-            super::charts::write_all(&rows, dir).map_err(|message| Failure { code: 1, message })?;
+        let written = experiment::write_charts(&rows, dir)?;
         for path in written {
             eprintln!("wrote {}", path.display());
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn layouts_take_ranges_and_lists() {
-        assert_eq!(
-            parse_layouts("0-8").unwrap(),
-            ["0", "1", "2", "3", "4", "5", "6", "7", "8"]
-        );
-        assert_eq!(
-            parse_layouts("0-2, english,level-5,triangle-21,7").unwrap(),
-            ["0", "1", "2", "english", "level-5", "triangle-21", "7"]
-        );
-        assert_eq!(parse_layouts("4").unwrap(), ["4"]);
-        assert!(parse_layouts("8-0").unwrap_err().contains("backwards"));
-        assert!(parse_layouts("1,,2").is_err());
-        assert!(parse_layouts("").is_err());
-    }
-
-    #[test]
-    fn budgets_and_algorithms_parse_as_lists() {
-        assert_eq!(
-            parse_budgets(DEFAULT_BUDGETS).unwrap(),
-            [10_000, 100_000, 1_000_000, 1_500_000]
-        );
-        assert_eq!(parse_budgets("1_500_000").unwrap(), [1_500_000]);
-        assert!(parse_budgets("10k,lots").unwrap_err().contains("lots"));
-        assert_eq!(
-            parse_algorithms("classic, Exact").unwrap(),
-            [Algorithm::Classic, Algorithm::Exact]
-        );
-        assert!(parse_algorithms("bfs").is_err());
-    }
 }

@@ -4,20 +4,20 @@
 //! form, and printing results as text or JSON. Exit status: 0 on success, 2 for bad arguments
 //! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
 
-mod budget;
-pub mod charts;
+mod error;
 pub mod experiment;
 mod report;
 
-pub use budget::parse_budget;
-pub use report::verdict;
+pub use error::CliError;
 
+use crate::layout::files::write_atomic;
 use crate::layout::load::{resolve_named_puzzle, resolve_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{Cell, CellSet, Goal, Position};
+use crate::solver::budget::parse_budget;
 use crate::solver::engines::{classic, count};
 use crate::solver::services::analyze;
-use crate::solver::{search, uncontrolled, Algorithm, Outcome, Stop};
+use crate::solver::{search, uncontrolled, Algorithm, Budget, Outcome, Stop};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::process::ExitCode;
@@ -147,28 +147,9 @@ impl From<AlgorithmArg> for Algorithm {
     }
 }
 
-/// The classic search's default budget, as in the assignment's code.
-pub const DEFAULT_CLASSIC_BUDGET: u64 = 1_000_000;
-
-/// A failure with a message for standard error and an exit code.
-struct Failure {
-    code: u8,
-    message: String,
-}
-
-impl Failure {
-    fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<LoadError> for Failure {
-    fn from(e: LoadError) -> Failure {
-        Failure::usage(e.to_string())
-    }
+/// A bad argument, with the message shown.
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
 }
 
 /// Parses the process arguments and runs a command, or says to open the window.
@@ -188,14 +169,14 @@ pub fn run(args: Vec<String>) -> Launch {
     match result {
         Ok(Some(gui)) => Launch::Gui(gui),
         Ok(None) => Launch::Done(ExitCode::SUCCESS),
-        Err(f) => {
-            eprintln!("pegsol: {}", f.message);
-            Launch::Done(ExitCode::from(f.code))
+        Err(e) => {
+            eprintln!("pegsol: {e}");
+            Launch::Done(ExitCode::from(e.exit_code()))
         }
     }
 }
 
-fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
+fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, CliError> {
     let Some(command) = cli.command else {
         return Ok(Some(cli.gui));
     };
@@ -225,13 +206,13 @@ fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
     .map(|()| None)
 }
 
-fn list_layouts() -> Result<(), Failure> {
+fn list_layouts() -> Result<(), CliError> {
     println!(
         "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  DESCRIPTION",
         "KEY", "NAME", "PEGS", "HOLES", "GRID", "SYM"
     );
     for entry in crate::layout::catalogue::ENTRIES {
-        let layout = entry.layout().map_err(|e| Failure::usage(e.to_string()))?;
+        let layout = entry.layout().map_err(|e| usage(e.to_string()))?;
         let puzzle = layout.validate().map_err(|problems| LoadError::Invalid {
             source: entry.key.to_string(),
             problems,
@@ -251,7 +232,7 @@ fn list_layouts() -> Result<(), Failure> {
     Ok(())
 }
 
-fn show(spec: &str) -> Result<(), Failure> {
+fn show(spec: &str) -> Result<(), CliError> {
     let puzzle = resolve_puzzle(spec)?;
     for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
         println!("{row}");
@@ -260,11 +241,11 @@ fn show(spec: &str) -> Result<(), Failure> {
 }
 
 /// Parses `--finish`: `any`, `center`/`centre`, or `X,Y`.
-fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, Failure> {
+fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, CliError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "any" | "anywhere" => Ok(Goal::Anywhere),
         "center" | "centre" => puzzle.shape().center().map(Goal::At).ok_or_else(|| {
-            Failure::usage(format!(
+            usage(format!(
                 "--finish center: {} has no centre cell",
                 puzzle.name
             ))
@@ -272,11 +253,11 @@ fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, Failure> {
         other => {
             let cell: Cell = other
                 .parse()
-                .map_err(|e| Failure::usage(format!("--finish: {e}; or use any / center")))?;
+                .map_err(|e| usage(format!("--finish: {e}; or use any / center")))?;
             if puzzle.shape().contains(cell) {
                 Ok(Goal::At(cell))
             } else {
-                Err(Failure::usage(format!(
+                Err(usage(format!(
                     "--finish: {cell} is not a hole of {}",
                     puzzle.name
                 )))
@@ -285,61 +266,17 @@ fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, Failure> {
     }
 }
 
-/// Refuses a classic budget whose worst case would not fit in this machine's memory.
-fn check_memory(budget: u64, start: &Position) -> Result<(), Failure> {
-    classic_budget_problem(budget, start).map_err(Failure::usage)
-}
-
-/// Why a classic search with `budget` from `start` should not run (a budget past what the
-/// engine addresses, or a worst case larger than the memory available), or `Ok`. The window
-/// asks the same question before it starts a search.
-pub fn classic_budget_problem(budget: u64, start: &Position) -> Result<(), String> {
-    if budget > classic::MAX_BUDGET {
-        return Err(format!(
-            "budget {budget} is too large: the classic search addresses at most {} expansions",
-            classic::MAX_BUDGET
-        ));
-    }
-    let need = classic::estimate_bytes(budget, start.shape().cells().len());
-    if let Some(available) = available_memory() {
-        if need > available {
-            return Err(format!(
-                "budget {budget} may need up to {:.1} GiB of memory, but only {:.1} GiB is \
-                 available; choose a smaller budget",
-                gib(need),
-                gib(available)
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn gib(bytes: u64) -> f64 {
-    bytes as f64 / (1u64 << 30) as f64
-}
-
-/// Memory available to a new allocation, where the system says (Linux `/proc/meminfo`).
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 fn run_solver(
     puzzle: &Puzzle,
     algorithm: Algorithm,
     goal: Goal,
     budget: Option<u64>,
-) -> Result<Outcome, Failure> {
-    let budget = match algorithm {
-        Algorithm::Classic => {
-            let budget = budget.unwrap_or(DEFAULT_CLASSIC_BUDGET);
-            check_memory(budget, &puzzle.start)?;
-            Some(budget)
+) -> Result<Outcome, CliError> {
+    if algorithm == Algorithm::Classic {
+        if let Some(budget) = budget {
+            Budget(budget).check_memory(&puzzle.start)?;
         }
-        Algorithm::Exact => budget,
-    };
+    }
     Ok(uncontrolled(|c| {
         search(algorithm, &puzzle.start, goal, budget, c)
     }))
@@ -351,16 +288,13 @@ fn solve_command(
     budget: Option<u64>,
     finish: Option<&str>,
     json: bool,
-) -> Result<(), Failure> {
+) -> Result<(), CliError> {
     let (puzzle, name) = resolve_named_puzzle(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let budget = match algorithm {
-        Algorithm::Classic => Some(budget.unwrap_or(DEFAULT_CLASSIC_BUDGET)),
-        Algorithm::Exact => budget,
-    };
+    let budget = Budget::resolve(algorithm, budget);
     let outcome = run_solver(&puzzle, algorithm, goal, budget)?;
     if json {
         println!("{}", report::json(&name, budget, &outcome));
@@ -375,19 +309,14 @@ fn analyze_command(
     finish: Option<&str>,
     budget: Option<u64>,
     json: bool,
-) -> Result<(), Failure> {
+) -> Result<(), CliError> {
     let (puzzle, name) = resolve_named_puzzle(spec)?;
     let only = match finish.map(|f| parse_finish(f, &puzzle)).transpose()? {
         Some(Goal::At(c)) => Some(CellSet::single(c)),
         _ => None,
     };
-    let reports =
-        uncontrolled(|c| analyze::analyze(puzzle.shape(), only, budget, c)).ok_or_else(|| {
-            Failure {
-                code: 1,
-                message: "analysis cancelled".into(),
-            }
-        })?;
+    let reports = uncontrolled(|c| analyze::analyze(puzzle.shape(), only, budget, c))
+        .ok_or_else(|| CliError::Failed("analysis cancelled".into()))?;
     if json {
         println!("{}", report::analysis_json(&name, &reports));
     } else {
@@ -396,24 +325,22 @@ fn analyze_command(
     Ok(())
 }
 
-fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), Failure> {
+fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), CliError> {
     let (puzzle, name) = resolve_named_puzzle(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let levels =
-        uncontrolled(|c| count::count(&puzzle.start, goal, c)).map_err(|stop| Failure {
-            code: 1,
-            message: match stop {
-                Stop::Budget => format!(
-                    "{}: more than {} positions (up to symmetry) are reachable; too many to count",
-                    puzzle.name,
-                    count::MAX_POSITIONS
-                ),
-                _ => "counting stopped".into(),
-            },
-        })?;
+    let levels = uncontrolled(|c| count::count(&puzzle.start, goal, c)).map_err(|stop| {
+        CliError::Failed(match stop {
+            Stop::Budget => format!(
+                "{}: more than {} positions (up to symmetry) are reachable; too many to count",
+                puzzle.name,
+                count::MAX_POSITIONS
+            ),
+            _ => "counting stopped".into(),
+        })
+    })?;
     if json {
         println!("{}", report::count_json(&name, &levels));
     } else {
@@ -423,35 +350,33 @@ fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), Fai
 }
 
 /// `pegsol <level> AI <budget> [play_solution]`, as the assignment's program takes it.
-fn assignment_form(args: &[String]) -> Result<(), Failure> {
+fn assignment_form(args: &[String]) -> Result<(), CliError> {
     const USAGE: &str = "usage: pegsol <level> AI <budget> [play_solution]\n  \
         <level> is 0-8 or any LAYOUT; <budget> a whole number of expanded nodes, e.g. 1200000";
-    let usage = |why: &str| Failure::usage(format!("{why}\n{USAGE}"));
+    let bad = |why: &str| usage(format!("{why}\n{USAGE}"));
     let level = &args[0];
     let budget_text = args
         .get(2)
-        .ok_or_else(|| usage("missing the budget after `AI`"))?;
-    let budget = parse_budget(budget_text).map_err(|e| usage(&e))?;
+        .ok_or_else(|| bad("missing the budget after `AI`"))?;
+    let budget = parse_budget(budget_text).map_err(|e| bad(&e.to_string()))?;
     let play = match args.get(3).map(String::as_str) {
         None => false,
         Some("play_solution") => true,
-        Some(other) => return Err(usage(&format!("unexpected argument `{other}`"))),
+        Some(other) => return Err(bad(&format!("unexpected argument `{other}`"))),
     };
     if args.len() > 4 {
-        return Err(usage("too many arguments"));
+        return Err(bad("too many arguments"));
     }
-    let puzzle = resolve_puzzle(level).map_err(|e| usage(&e.to_string()))?;
-    check_memory(budget, &puzzle.start)?;
+    let puzzle = resolve_puzzle(level).map_err(|e| bad(&e.to_string()))?;
+    Budget(budget).check_memory(&puzzle.start)?;
     let outcome = uncontrolled(|c| classic::solve(&puzzle.start, puzzle.goal, budget, c));
     if play {
         play_solution(&puzzle, &outcome);
     }
-    let stats = report::stats_block(&outcome);
+    let stats = outcome.stats_block();
     print!("{stats}");
-    std::fs::write("output.txt", &stats).map_err(|e| Failure {
-        code: 1,
-        message: format!("output.txt: cannot write: {e}"),
-    })?;
+    write_atomic(std::path::Path::new("output.txt"), &stats)
+        .map_err(|e| CliError::write("output.txt", e))?;
     Ok(())
 }
 
@@ -481,9 +406,4 @@ fn play_solution(puzzle: &Puzzle, outcome: &Outcome) {
             std::thread::sleep(std::time::Duration::from_millis(300));
         }
     }
-}
-
-/// Re-exported for the app and tests: the STATS block as the assignment prints it.
-pub fn stats_block(outcome: &Outcome) -> String {
-    report::stats_block(outcome)
 }

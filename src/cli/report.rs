@@ -4,32 +4,7 @@ use crate::layout::Puzzle;
 use crate::rules::{Cell, Goal};
 use crate::solver::engines::count::LevelCount;
 use crate::solver::services::analyze::StartReport;
-use crate::solver::{Outcome, Stop};
-
-/// The STATS block exactly as the assignment prints it and writes to `output.txt`.
-pub fn stats_block(o: &Outcome) -> String {
-    format!(
-        "STATS:\nExpanded nodes: {}\nGenerated nodes: {}\nSolution Length: {}\n\
-         Number of Pegs Left: {}\nExpanded/seconds: {}\nTime (seconds): {:.6}\n",
-        o.expanded,
-        o.generated,
-        o.jumps.len(),
-        o.pegs_left,
-        o.expanded_per_second(),
-        o.elapsed.as_secs_f64()
-    )
-}
-
-/// How a search ended, in words: won, proven optimal, budget exhausted, cancelled.
-pub fn verdict(o: &Outcome) -> &'static str {
-    match (o.won, o.proven_optimal, o.stop) {
-        (_, _, Stop::Cancelled) => "cancelled",
-        (true, _, _) => "won",
-        (false, true, _) => "proven optimal: no position with fewer pegs can be reached",
-        (false, false, Stop::Budget) => "budget exhausted",
-        (false, false, _) => "not won",
-    }
-}
+use crate::solver::Outcome;
 
 /// A person's summary: what was solved, the STATS block, the verdict and the jumps.
 pub fn human(puzzle: &Puzzle, source: &str, budget: Option<u64>, o: &Outcome) -> String {
@@ -39,9 +14,9 @@ pub fn human(puzzle: &Puzzle, source: &str, budget: Option<u64>, o: &Outcome) ->
         "{} ({source}), {} search, budget {budget}\n{}Result: {} pegs left, {}\nJumps: {}\n",
         puzzle.name,
         o.algorithm.name(),
-        stats_block(o),
+        o.stats_block(),
         o.pegs_left,
-        verdict(o),
+        o.verdict_text(),
         if jumps.is_empty() {
             "(none)".to_string()
         } else {

@@ -13,13 +13,16 @@
 //! and a budget to its engine. Nothing here knows about any user interface.
 
 pub mod boards;
+pub mod budget;
 pub mod engines;
+mod outcome;
 pub mod services;
-pub mod sweep;
+
+pub use budget::Budget;
+pub use outcome::{Outcome, Stop};
 
 use engines::{classic, exact};
 
-use crate::rules::Jump;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -56,57 +59,6 @@ pub struct Progress {
     pub best_pegs: u32,
     /// Time since the search started.
     pub elapsed: Duration,
-}
-
-/// Why a search stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stop {
-    /// It reached its goal (a win for the classic search; a proven optimum for the exact one).
-    Solved,
-    /// It explored everything there was to explore.
-    Exhausted,
-    /// It used its budget of expansions.
-    Budget,
-    /// It was cancelled.
-    Cancelled,
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
-    /// The engine.
-    pub algorithm: Algorithm,
-    /// The jumps from the start to the best position found.
-    pub jumps: Vec<Jump>,
-    /// Pegs left after those jumps.
-    pub pegs_left: u32,
-    /// Whether the best position wins (one peg; on the finish cell if one is required).
-    pub won: bool,
-    /// Whether no better result exists (the search was complete).
-    pub proven_optimal: bool,
-    /// Why it stopped.
-    pub stop: Stop,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Most nodes held at once (classic: boards kept; exact: table entries).
-    pub peak_nodes: u64,
-    /// Wall time.
-    pub elapsed: Duration,
-}
-
-impl Outcome {
-    /// Expansions per second, as the assignment prints it (whole number).
-    pub fn expanded_per_second(&self) -> u64 {
-        let s = self.elapsed.as_secs_f64();
-        if s > 0.0 {
-            (self.expanded as f64 / s) as u64
-        } else {
-            0
-        }
-    }
 }
 
 /// How a caller steers a running search: a cancel flag and a progress callback.
@@ -157,9 +109,10 @@ impl<'a> Control<'a> {
     }
 }
 
-/// Runs `algorithm` from `start` for `goal`: the classic search with `budget` expansions
-/// (`None`: as many as it can address), or the exact solver with `budget` as its cap (`None`:
-/// no limit). Callers choose their own default classic budget.
+/// Runs `algorithm` from `start` for `goal` with `budget` expansions (`None`: the engine's
+/// default, [`Budget::default_for`]; the exact solver's budget caps its expansions). The one
+/// dispatch from an algorithm to its engine, for the command line, the window and the sweep.
+/// Each call starts from empty tables, so the outcome's storage is this search's.
 pub fn search(
     algorithm: Algorithm,
     start: &crate::rules::Position,
@@ -167,6 +120,7 @@ pub fn search(
     budget: Option<u64>,
     control: &mut Control,
 ) -> Outcome {
+    let budget = Budget::resolve(algorithm, budget);
     match algorithm {
         Algorithm::Classic => {
             classic::solve(start, goal, budget.unwrap_or(classic::MAX_BUDGET), control)

@@ -40,22 +40,13 @@ pub fn estimate_bytes(budget: u64, cells: u32) -> u64 {
     budget.saturating_mul(per)
 }
 
-/// Runs the classic search from `start` with a budget of expanded nodes.
+/// Runs the classic search from `start` with a budget of expanded nodes. The outcome's
+/// storage is the bytes the search's own storage took at the end: the duplicate set's slots,
+/// the cache of recent boards and the stack's capacity. These only grow during a search, so
+/// this is their peak, except for the moment the duplicate set doubles (old and new slots
+/// both live: up to 1.5 times the set's share). Not counted: the solution path, allocator
+/// overhead, the process itself.
 pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
-    solve_measured(start, goal, budget, control).0
-}
-
-/// [`solve`], also returning the bytes the search's own storage took at the end: the
-/// duplicate set's slots, the cache of recent boards and the stack's capacity. These only
-/// grow during a search, so this is their peak, except for the moment the duplicate set
-/// doubles (old and new slots both live: up to 1.5 times the set's share). Not counted: the
-/// solution path, allocator overhead, the process itself.
-pub fn solve_measured(
-    start: &Position,
-    goal: Goal,
-    budget: u64,
-    control: &mut Control,
-) -> (Outcome, u64) {
     let cells = start.shape().cells().len();
     with_bits!(cells, B => run::<B>(start, goal, budget, control))
 }
@@ -63,12 +54,7 @@ pub fn solve_measured(
 /// Slots in the cache of recently seen boards: 512 KiB of `u64`s, which stays in L2.
 const RECENT_SLOTS: usize = 1 << 16;
 
-fn run<B: Bits>(
-    start: &Position,
-    goal: Goal,
-    budget: u64,
-    control: &mut Control,
-) -> (Outcome, u64) {
+fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
     let compact = Compact::<B>::new(start.shape());
     let root = compact.encode(start.pegs());
 
@@ -156,7 +142,7 @@ fn run<B: Bits>(
     let storage = seen.bytes()
         + recent.len() * std::mem::size_of::<B>()
         + stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
-    let outcome = Outcome {
+    Outcome {
         algorithm: Algorithm::Classic,
         pegs_left: end.peg_count(),
         jumps,
@@ -167,8 +153,8 @@ fn run<B: Bits>(
         generated,
         peak_nodes: seen.len() as u64 + 1,
         elapsed: control.elapsed(),
-    };
-    (outcome, storage as u64)
+        storage_bytes: storage as u64,
+    }
 }
 
 #[cfg(test)]

@@ -222,6 +222,19 @@ impl<T> Worker<T> {
             .take()
             .unwrap_or_else(|| Finished::Failed("the search thread ended without a result".into()))
     }
+
+    /// Waits at most `limit` for the job to end: how it ended, or the worker back if it is
+    /// still running (dropping it cancels the job). For tests and callers that must not hang.
+    pub fn wait_for(self, limit: std::time::Duration) -> Result<Finished<T>, Worker<T>> {
+        let deadline = Instant::now() + limit;
+        while !self.is_finished() {
+            if Instant::now() >= deadline {
+                return Err(self);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        Ok(self.wait())
+    }
 }
 
 impl<T> Drop for Worker<T> {

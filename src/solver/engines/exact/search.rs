@@ -222,6 +222,7 @@ impl<B: HasFailTable> Search<B> {
             generated,
             peak_nodes: entries as u64,
             elapsed: control.elapsed(),
+            storage_bytes: self.storage_bytes(),
         }
     }
 

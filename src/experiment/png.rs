@@ -1,12 +1,14 @@
 //! The sweep's charts as PNG files, drawn with plotters.
 //!
-//! Owns drawing a [`Chart`] (data and labels from [`crate::solver::sweep`]) into pixels and
+//! Owns drawing a [`Chart`] (data and labels from [`super::chart`]) into pixels and
 //! encoding them. The command line's `experiment --plots DIR` and the window's Export PNG both
 //! come here, so the files are the same whichever made them. Text uses egui's bundled Ubuntu
 //! Light font from the `epaint_default_fonts` crate, registered from bytes: no system fonts
 //! and no fontconfig needed.
 
-use crate::solver::sweep::{x_tick_label, y_tick_label, Chart, SweepRow, XAxis, SERIES_COLOURS};
+use super::chart::{charts, x_tick_label, y_tick_label, Chart, XAxis, SERIES_COLOURS};
+use super::sweep::SweepRow;
+use crate::layout::files::write_atomic;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -17,19 +19,62 @@ pub const SIZE: (u32, u32) = (960, 600);
 /// The family name the font is registered under.
 const FAMILY: &str = "sans-serif";
 
+/// Why a chart could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartError {
+    /// The bundled font did not load.
+    #[error("the chart font could not be loaded")]
+    Font,
+    /// plotters failed (its errors are not `Send`, so only their text is kept).
+    #[error("drawing the chart `{id}`: {message}")]
+    Draw {
+        /// The chart.
+        id: &'static str,
+        /// plotters' message.
+        message: String,
+    },
+    /// The PNG encoder failed.
+    #[error("encoding the chart `{id}`: {source}")]
+    Encode {
+        /// The chart.
+        id: &'static str,
+        /// The encoder's error.
+        source: png::EncodingError,
+    },
+    /// The folder could not be made.
+    #[error("{}: cannot create the folder: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file could not be written.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
 /// Registers the font once per process; later calls return the first answer.
-fn font() -> Result<(), String> {
-    static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
-    REGISTERED
-        .get_or_init(|| {
-            plotters::style::register_font(
-                FAMILY,
-                FontStyle::Normal,
-                epaint_default_fonts::UBUNTU_LIGHT,
-            )
-            .map_err(|_| "the chart font could not be loaded".to_string())
-        })
-        .clone()
+fn font() -> Result<(), ChartError> {
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    let loaded = *REGISTERED.get_or_init(|| {
+        plotters::style::register_font(
+            FAMILY,
+            FontStyle::Normal,
+            epaint_default_fonts::UBUNTU_LIGHT,
+        )
+        .is_ok()
+    });
+    if loaded {
+        Ok(())
+    } else {
+        Err(ChartError::Font)
+    }
 }
 
 /// The x and y ranges that show every point with a margin.
@@ -52,20 +97,25 @@ fn ranges(chart: &Chart) -> (std::ops::Range<f64>, std::ops::Range<f64>) {
 }
 
 /// Draws `chart` and returns the picture as PNG bytes.
-pub fn render_png(chart: &Chart) -> Result<Vec<u8>, String> {
+pub fn render_png(chart: &Chart) -> Result<Vec<u8>, ChartError> {
     font()?;
     let (w, h) = SIZE;
     let mut pixels = vec![255u8; (w * h * 3) as usize];
-    draw(chart, &mut pixels).map_err(|e| format!("drawing the chart `{}`: {e}", chart.id))?;
+    draw(chart, &mut pixels).map_err(|e| ChartError::Draw {
+        id: chart.id,
+        message: e.to_string(),
+    })?;
+    let encode = |source| ChartError::Encode {
+        id: chart.id,
+        source,
+    };
     let mut out = Vec::new();
     {
         let mut encoder = png::Encoder::new(&mut out, w, h);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        writer
-            .write_image_data(&pixels)
-            .map_err(|e| e.to_string())?;
+        let mut writer = encoder.write_header().map_err(encode)?;
+        writer.write_image_data(&pixels).map_err(encode)?;
     }
     Ok(out)
 }
@@ -136,17 +186,21 @@ fn draw(chart: &Chart, pixels: &mut [u8]) -> Result<(), Box<dyn std::error::Erro
     Ok(())
 }
 
-/// Writes every chart of `rows` into `dir` (created if missing) as `<id>.png`, and returns
-/// the paths written.
-pub fn write_all(rows: &[SweepRow], dir: &Path) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+/// Writes every chart of `rows` into `dir` (created if missing) as `<id>.png`, each file
+/// atomically, and returns the paths written.
+pub fn write_charts(rows: &[SweepRow], dir: &Path) -> Result<Vec<PathBuf>, ChartError> {
+    std::fs::create_dir_all(dir).map_err(|source| ChartError::Folder {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let mut written = Vec::new();
-    for chart in crate::solver::sweep::charts(rows) {
+    for chart in charts(rows) {
         let path = dir.join(format!("{}.png", chart.id));
         let bytes = render_png(&chart)?;
-        std::fs::write(&path, bytes)
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        write_atomic(&path, &bytes).map_err(|source| ChartError::Write {
+            path: path.clone(),
+            source,
+        })?;
         written.push(path);
     }
     Ok(written)

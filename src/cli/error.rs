@@ -1,0 +1,60 @@
+//! The command line's failures: what went wrong, as a typed error whose cause stays reachable
+//! (`source()`), and the exit status it gives (2 for bad arguments or a bad layout, 1 for a
+//! run that failed).
+
+use crate::experiment::{ChartError, ExperimentError};
+use crate::layout::load::LoadError;
+use crate::solver::budget::MemoryError;
+use std::path::PathBuf;
+
+/// Why a command failed; its text is what `pegsol: ...` prints on standard error.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A layout that cannot be found or read.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// A classic budget whose worst case would not fit in memory.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// An experiment's lists or plan.
+    #[error(transparent)]
+    Experiment(#[from] ExperimentError),
+    /// A chart that could not be drawn or written.
+    #[error(transparent)]
+    Chart(#[from] ChartError),
+    /// A file that could not be written.
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Bad arguments; the message says which and how to fix them.
+    #[error("{0}")]
+    Usage(String),
+    /// A run that did not finish (cancelled, too large to count, a failed thread).
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CliError {
+    /// The process's exit status for this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Load(_)
+            | CliError::Memory(_)
+            | CliError::Experiment(_)
+            | CliError::Usage(_) => 2,
+            CliError::Chart(_) | CliError::Write { .. } | CliError::Failed(_) => 1,
+        }
+    }
+
+    /// A file write that failed.
+    pub fn write(path: impl Into<PathBuf>, source: std::io::Error) -> CliError {
+        CliError::Write {
+            path: path.into(),
+            source,
+        }
+    }
+}

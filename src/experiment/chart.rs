@@ -1,0 +1,303 @@
+//! The sweep's charts as data: series, axes, labels and colours, drawn the same way by the
+//! window (live, with egui_plot) and by [`super::png`] (files).
+
+use super::sweep::SweepRow;
+use crate::solver::{Algorithm, Budget};
+
+/// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
+/// uses it too), without its yellow, which is too light on white.
+pub const SERIES_COLOURS: [(u8, u8, u8); 7] = [
+    (0, 114, 178),   // blue
+    (230, 159, 0),   // orange
+    (0, 158, 115),   // bluish green
+    (213, 94, 0),    // vermillion
+    (86, 180, 233),  // sky blue
+    (204, 121, 167), // reddish purple
+    (0, 0, 0),       // black
+];
+
+/// How a chart's x axis reads its values.
+#[derive(Clone, Debug, PartialEq)]
+pub enum XAxis {
+    /// Plain numbers.
+    Linear,
+    /// x is log10 of a budget: ticks at whole powers of ten, labelled `10k`, `1M`, ...
+    Log10Budget,
+    /// x is an index into these names (one tick per name).
+    Categories(Vec<String>),
+}
+
+/// One line of points on a chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The legend's text.
+    pub name: String,
+    /// The points, in x order.
+    pub points: Vec<(f64, f64)>,
+    /// Index into [`SERIES_COLOURS`] (modulo its length): series that differ only by engine
+    /// share a colour.
+    pub colour: usize,
+    /// Drawn dashed: the exact engine's series when both engines ran.
+    pub dashed: bool,
+}
+
+/// A chart's data and labels, drawn the same way by the app (live) and the command line (PNG).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// A file-name-safe identifier (`pegs-vs-start`).
+    pub id: &'static str,
+    /// The title.
+    pub title: String,
+    /// What x is.
+    pub x_label: String,
+    /// What y is.
+    pub y_label: String,
+    /// How x reads.
+    pub x_axis: XAxis,
+    /// The lines.
+    pub series: Vec<Series>,
+}
+
+/// The series name for an engine and budget: `classic 1M` (the engine left out when the rows
+/// have one engine only).
+fn run_name(algorithm: Algorithm, budget: u64, both: bool) -> String {
+    if both {
+        format!("{} {}", algorithm.name(), Budget(budget).label())
+    } else {
+        format!("budget {}", Budget(budget).label())
+    }
+}
+
+/// The layouts of `rows` in the order they first appear.
+pub fn layouts_in_order(rows: &[SweepRow]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for r in rows {
+        if !names.contains(&r.layout) {
+            names.push(r.layout.clone());
+        }
+    }
+    names
+}
+
+/// The budgets of `rows`, smallest first.
+fn budgets_in_order(rows: &[SweepRow]) -> Vec<u64> {
+    let mut budgets: Vec<u64> = rows.iter().map(|r| r.budget).collect();
+    budgets.sort_unstable();
+    budgets.dedup();
+    budgets
+}
+
+/// Where `item` is in `list` (0 if absent).
+fn position<T: PartialEq>(list: &[T], item: &T) -> usize {
+    list.iter().position(|x| x == item).unwrap_or(0)
+}
+
+/// Groups rows by (algorithm, budget), in order of first appearance.
+fn by_run(rows: &[SweepRow]) -> Vec<((Algorithm, u64), Vec<&SweepRow>)> {
+    let mut groups: Vec<((Algorithm, u64), Vec<&SweepRow>)> = Vec::new();
+    for r in rows {
+        let key = (r.algorithm, r.budget);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, g)) => g.push(r),
+            None => groups.push((key, vec![r])),
+        }
+    }
+    groups.sort_by_key(|((a, b), _)| (a.name(), *b));
+    groups
+}
+
+fn two_engines(rows: &[SweepRow]) -> bool {
+    rows.iter().any(|r| r.algorithm != rows[0].algorithm)
+}
+
+/// The assignment's first plot: pegs left against pegs at the start, one line per budget.
+pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
+    let both = two_engines(rows);
+    let budgets = budgets_in_order(rows);
+    let series = by_run(rows)
+        .into_iter()
+        .map(|((algorithm, budget), group)| {
+            let mut points: Vec<(f64, f64)> = group
+                .iter()
+                .map(|r| (f64::from(r.pegs_at_start), f64::from(r.pegs_left)))
+                .collect();
+            points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            Series {
+                name: run_name(algorithm, budget, both),
+                points,
+                colour: position(&budgets, &budget),
+                dashed: both && algorithm == Algorithm::Exact,
+            }
+        })
+        .collect();
+    Chart {
+        id: "pegs-vs-start",
+        title: "Pegs left against pegs at the start".into(),
+        x_label: "pegs at the start".into(),
+        y_label: "pegs left".into(),
+        x_axis: XAxis::Linear,
+        series,
+    }
+}
+
+/// The assignment's second plot: how the budget changes the pegs left, on the last four
+/// layouts of the rows (levels 5-8 in the default sweep); x is log10 of the budget.
+pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
+    let names = layouts_in_order(rows);
+    let last = &names[names.len().saturating_sub(4)..];
+    let both = two_engines(rows);
+    let mut series = Vec::new();
+    for (colour, name) in last.iter().enumerate() {
+        let mut engines: Vec<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+        engines.dedup();
+        engines.sort_by_key(|a| a.name());
+        engines.dedup();
+        for algorithm in engines {
+            let mut points: Vec<(f64, f64)> = rows
+                .iter()
+                .filter(|r| &r.layout == name && r.algorithm == algorithm && r.budget > 0)
+                .map(|r| ((r.budget as f64).log10(), f64::from(r.pegs_left)))
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            series.push(Series {
+                name: if both {
+                    format!("{name} {}", algorithm.name())
+                } else {
+                    name.clone()
+                },
+                points,
+                colour,
+                dashed: both && algorithm == Algorithm::Exact,
+            });
+        }
+    }
+    Chart {
+        id: "budget-vs-pegs",
+        title: "Pegs left against the budget (last four layouts)".into(),
+        x_label: "budget (expansions, log scale)".into(),
+        y_label: "pegs left".into(),
+        x_axis: XAxis::Log10Budget,
+        series,
+    }
+}
+
+/// Expansions per second for each layout, one line per budget.
+pub fn chart_speed(rows: &[SweepRow]) -> Chart {
+    let names = layouts_in_order(rows);
+    let both = two_engines(rows);
+    let budgets = budgets_in_order(rows);
+    let series = by_run(rows)
+        .into_iter()
+        .map(|((algorithm, budget), group)| Series {
+            name: run_name(algorithm, budget, both),
+            colour: position(&budgets, &budget),
+            dashed: both && algorithm == Algorithm::Exact,
+            points: names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| {
+                    let r = group.iter().find(|r| &r.layout == n)?;
+                    Some((i as f64, r.expanded_per_second as f64))
+                })
+                .collect(),
+        })
+        .collect();
+    Chart {
+        id: "speed",
+        title: "Expansions per second by layout".into(),
+        x_label: "layout".into(),
+        y_label: "expanded per second".into(),
+        x_axis: XAxis::Categories(names),
+        series,
+    }
+}
+
+/// All three charts, in the order the outputs show them.
+pub fn charts(rows: &[SweepRow]) -> Vec<Chart> {
+    vec![
+        chart_pegs_vs_start(rows),
+        chart_budget_vs_pegs(rows),
+        chart_speed(rows),
+    ]
+}
+
+/// The label of a y value: counts as people read them (`250k`, `1.5M`), small values as is.
+pub fn y_tick_label(y: f64) -> String {
+    let short = |v: f64, suffix: &str| {
+        if v.fract().abs() < 1e-9 {
+            format!("{v:.0}{suffix}")
+        } else {
+            format!("{v:.1}{suffix}")
+        }
+    };
+    if y.abs() >= 1e6 {
+        short(y / 1e6, "M")
+    } else if y.abs() >= 1e4 {
+        short(y / 1e3, "k")
+    } else {
+        short(y, "")
+    }
+}
+
+/// The label of an x value on a chart's axis: a budget for [`XAxis::Log10Budget`] (only at
+/// whole powers of ten), a layout name for [`XAxis::Categories`] (only at whole indices).
+pub fn x_tick_label(axis: &XAxis, x: f64) -> String {
+    let whole = (x - x.round()).abs() < 1e-6;
+    match axis {
+        XAxis::Linear => {
+            if whole {
+                format!("{}", x.round() as i64)
+            } else {
+                format!("{x:.1}")
+            }
+        }
+        XAxis::Log10Budget if whole && (0.0..=15.0).contains(&x) => {
+            Budget(10u64.pow(x.round() as u32)).label()
+        }
+        XAxis::Categories(names) if whole && x >= 0.0 => {
+            names.get(x.round() as usize).cloned().unwrap_or_default()
+        }
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::sweep::tests::sample_row;
+
+    #[test]
+    fn charts_have_a_line_per_budget_and_the_last_four_layouts() {
+        let mut rows = Vec::new();
+        for (i, name) in ["a", "b", "c", "d", "e"].iter().enumerate() {
+            for budget in [10_000, 1_000_000] {
+                let mut r = sample_row();
+                r.layout = name.to_string();
+                r.pegs_at_start = 10 + i as u32;
+                r.budget = budget;
+                r.algorithm = Algorithm::Classic;
+                rows.push(r);
+            }
+        }
+        let pegs = chart_pegs_vs_start(&rows);
+        assert_eq!(pegs.series.len(), 2);
+        assert_eq!(pegs.series[0].name, "budget 10k");
+        assert_eq!(pegs.series[0].points.len(), 5);
+        assert_eq!((pegs.series[1].colour, pegs.series[1].dashed), (1, false));
+        let budget = chart_budget_vs_pegs(&rows);
+        let names: Vec<&str> = budget.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["b", "c", "d", "e"]);
+        assert_eq!(budget.series[0].points[1].0, 6.0);
+        assert_eq!(x_tick_label(&budget.x_axis, 6.0), "1M");
+        assert_eq!(x_tick_label(&budget.x_axis, 5.5), "");
+        let speed = chart_speed(&rows);
+        assert_eq!(x_tick_label(&speed.x_axis, 4.0), "e");
+        assert_eq!(y_tick_label(14_000_000.0), "14M");
+        assert_eq!(y_tick_label(2_500_000.0), "2.5M");
+        assert_eq!(y_tick_label(20_000.0), "20k");
+        assert_eq!(y_tick_label(3.0), "3");
+    }
+}

@@ -1,0 +1,177 @@
+//! The sweep's rows as a table: its columns (headers, cells, sorting) and its Markdown form.
+
+use super::sweep::SweepRow;
+use crate::solver::Budget;
+
+/// Bytes as MiB with one decimal.
+pub fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 20) as f64
+}
+
+/// A column of the table: for sorting and headers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SweepColumn {
+    /// The layout's name.
+    Layout,
+    /// Pegs at the start.
+    PegsAtStart,
+    /// The engine.
+    Algorithm,
+    /// The budget.
+    Budget,
+    /// Pegs left.
+    PegsLeft,
+    /// Proven optimal.
+    Proven,
+    /// Generated nodes.
+    Generated,
+    /// Expanded nodes.
+    Expanded,
+    /// Expanded per second.
+    ExpandedPerSecond,
+    /// Seconds.
+    Seconds,
+    /// Storage bytes.
+    Storage,
+    /// Solution length.
+    SolutionLength,
+}
+
+impl SweepColumn {
+    /// Every column, in table order (the assignment's: pegs left, generated, expanded,
+    /// expanded/s, time, after what identifies the run).
+    pub const ALL: [SweepColumn; 12] = [
+        SweepColumn::Layout,
+        SweepColumn::PegsAtStart,
+        SweepColumn::Algorithm,
+        SweepColumn::Budget,
+        SweepColumn::PegsLeft,
+        SweepColumn::Generated,
+        SweepColumn::Expanded,
+        SweepColumn::ExpandedPerSecond,
+        SweepColumn::Seconds,
+        SweepColumn::SolutionLength,
+        SweepColumn::Proven,
+        SweepColumn::Storage,
+    ];
+
+    /// The header text.
+    pub fn header(self) -> &'static str {
+        match self {
+            SweepColumn::Layout => "layout",
+            SweepColumn::PegsAtStart => "pegs at start",
+            SweepColumn::Algorithm => "algorithm",
+            SweepColumn::Budget => "budget",
+            SweepColumn::PegsLeft => "pegs left",
+            SweepColumn::Proven => "proven",
+            SweepColumn::Generated => "generated",
+            SweepColumn::Expanded => "expanded",
+            SweepColumn::ExpandedPerSecond => "expanded/s",
+            SweepColumn::Seconds => "seconds",
+            SweepColumn::Storage => "storage MiB",
+            SweepColumn::SolutionLength => "solution length",
+        }
+    }
+
+    /// The cell text for `row`.
+    pub fn cell(self, row: &SweepRow) -> String {
+        match self {
+            SweepColumn::Layout => row.layout.clone(),
+            SweepColumn::PegsAtStart => row.pegs_at_start.to_string(),
+            SweepColumn::Algorithm => row.algorithm.name().to_string(),
+            SweepColumn::Budget => Budget(row.budget).label(),
+            SweepColumn::PegsLeft => row.pegs_left.to_string(),
+            SweepColumn::Proven => if row.proven_optimal { "yes" } else { "no" }.to_string(),
+            SweepColumn::Generated => row.generated.to_string(),
+            SweepColumn::Expanded => row.expanded.to_string(),
+            SweepColumn::ExpandedPerSecond => row.expanded_per_second.to_string(),
+            SweepColumn::Seconds => format!("{:.4}", row.seconds),
+            SweepColumn::Storage => format!("{:.1}", mib(row.storage_bytes)),
+            SweepColumn::SolutionLength => row.solution_length.to_string(),
+        }
+    }
+
+    /// Whether the column is a number (right-aligned in tables).
+    pub fn numeric(self) -> bool {
+        !matches!(
+            self,
+            SweepColumn::Layout | SweepColumn::Algorithm | SweepColumn::Proven
+        )
+    }
+
+    fn compare(self, a: &SweepRow, b: &SweepRow) -> std::cmp::Ordering {
+        match self {
+            SweepColumn::Layout => a.layout.cmp(&b.layout),
+            SweepColumn::PegsAtStart => a.pegs_at_start.cmp(&b.pegs_at_start),
+            SweepColumn::Algorithm => a.algorithm.name().cmp(b.algorithm.name()),
+            SweepColumn::Budget => a.budget.cmp(&b.budget),
+            SweepColumn::PegsLeft => a.pegs_left.cmp(&b.pegs_left),
+            SweepColumn::Proven => a.proven_optimal.cmp(&b.proven_optimal),
+            SweepColumn::Generated => a.generated.cmp(&b.generated),
+            SweepColumn::Expanded => a.expanded.cmp(&b.expanded),
+            SweepColumn::ExpandedPerSecond => a.expanded_per_second.cmp(&b.expanded_per_second),
+            SweepColumn::Seconds => a.seconds.total_cmp(&b.seconds),
+            SweepColumn::Storage => a.storage_bytes.cmp(&b.storage_bytes),
+            SweepColumn::SolutionLength => a.solution_length.cmp(&b.solution_length),
+        }
+    }
+}
+
+/// Sorts rows by a column (stable: equal rows keep their run order).
+pub fn sort_rows(rows: &mut [SweepRow], column: SweepColumn, ascending: bool) {
+    rows.sort_by(|a, b| {
+        let o = column.compare(a, b);
+        if ascending {
+            o
+        } else {
+            o.reverse()
+        }
+    });
+}
+
+/// The rows as a Markdown table, every column of [`SweepColumn::ALL`].
+pub fn markdown(rows: &[SweepRow]) -> String {
+    let headers: Vec<&str> = SweepColumn::ALL.iter().map(|c| c.header()).collect();
+    let mut out = format!("| {} |\n|", headers.join(" | "));
+    for c in SweepColumn::ALL {
+        out.push_str(if c.numeric() { "---:|" } else { "---|" });
+    }
+    out.push('\n');
+    for row in rows {
+        let cells: Vec<String> = SweepColumn::ALL
+            .iter()
+            .map(|c| c.cell(row).replace('|', "\\|"))
+            .collect();
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::sweep::tests::sample_row;
+
+    #[test]
+    fn markdown_has_a_header_a_rule_and_a_line_per_row() {
+        let text = markdown(&[sample_row()]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("| layout | pegs at start |"));
+        assert!(lines[2].contains("| 1.5M |") && lines[2].contains("| 24.0 |"));
+    }
+
+    #[test]
+    fn sorting_is_by_the_column_and_stable() {
+        let mut a = sample_row();
+        a.pegs_left = 3;
+        let mut b = sample_row();
+        b.pegs_left = 1;
+        b.layout = "b".into();
+        let mut rows = vec![a.clone(), b.clone()];
+        sort_rows(&mut rows, SweepColumn::PegsLeft, true);
+        assert_eq!(rows[0].layout, "b");
+        sort_rows(&mut rows, SweepColumn::PegsLeft, false);
+        assert_eq!(rows[0].pegs_left, 3);
+    }
+}

@@ -1,0 +1,255 @@
+//! Budgets of expanded nodes, for the command line and the window alike.
+//!
+//! Owns how a budget is read (`1200000`, `1,200,000`, `1_200_000`, `1.2M`, `10k`, `2G`), how it
+//! is shown (`1,200,000` in full, `1.2M` in short), each engine's default (stated once, in
+//! [`Budget::default_for`]) and whether a classic budget's worst case fits in this machine's
+//! memory.
+
+use super::engines::classic;
+use super::Algorithm;
+use crate::rules::Position;
+use std::fmt;
+use std::str::FromStr;
+
+/// A budget of expanded nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Budget(pub u64);
+
+/// Why a text is not a budget.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetError {
+    /// Not a whole number of nodes (with an optional k, M or G).
+    #[error(
+        "`{0}` is not a budget: expected a whole number of nodes such as 1200000, 1.2M or 10k"
+    )]
+    NotANumber(String),
+    /// A minus sign.
+    #[error("`{0}` is not a budget: it cannot be negative")]
+    Negative(String),
+}
+
+/// Why a classic search with a given budget should not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MemoryError {
+    /// Past what the engine addresses.
+    #[error("budget {budget} is too large: the classic search addresses at most {max} expansions")]
+    TooLarge {
+        /// The budget asked for.
+        budget: u64,
+        /// The engine's limit ([`classic::MAX_BUDGET`]).
+        max: u64,
+    },
+    /// Its worst case is larger than the memory available.
+    #[error(
+        "budget {budget} may need up to {:.1} GiB of memory, but only {:.1} GiB is \
+         available; choose a smaller budget",
+        gib(*need),
+        gib(*available)
+    )]
+    TooMuchMemory {
+        /// The budget asked for.
+        budget: u64,
+        /// Bytes its worst case may take.
+        need: u64,
+        /// Bytes available.
+        available: u64,
+    },
+}
+
+impl Budget {
+    /// The classic search's budget when none is given: the assignment's code's default.
+    pub const CLASSIC_DEFAULT: Budget = Budget(1_000_000);
+
+    /// The budget an engine runs with when none is given: classic,
+    /// [`Budget::CLASSIC_DEFAULT`]; exact, none (it runs to its proof).
+    pub fn default_for(algorithm: Algorithm) -> Option<Budget> {
+        match algorithm {
+            Algorithm::Classic => Some(Budget::CLASSIC_DEFAULT),
+            Algorithm::Exact => None,
+        }
+    }
+
+    /// The budget `algorithm` runs with when asked for `budget` (`None`: its default).
+    pub fn resolve(algorithm: Algorithm, budget: Option<u64>) -> Option<u64> {
+        budget.or(Budget::default_for(algorithm).map(|b| b.0))
+    }
+
+    /// The number of nodes.
+    pub fn nodes(self) -> u64 {
+        self.0
+    }
+
+    /// Shown short, as people write it: `10k`, `1.5M`, or the whole number when no suffix
+    /// with at most one decimal is exact (`1234567`).
+    pub fn label(self) -> String {
+        let budget = self.0;
+        for (scale, suffix) in [(1_000_000_000u64, "G"), (1_000_000, "M"), (1_000, "k")] {
+            if budget >= scale {
+                if budget.is_multiple_of(scale) {
+                    return format!("{}{suffix}", budget / scale);
+                }
+                if budget.is_multiple_of(scale / 10) {
+                    return format!(
+                        "{}.{}{suffix}",
+                        budget / scale,
+                        budget % scale / (scale / 10)
+                    );
+                }
+            }
+        }
+        budget.to_string()
+    }
+
+    /// Refuses a classic search from `start` with this budget if it is past what the engine
+    /// addresses, or if its worst case would not fit in the memory available now.
+    pub fn check_memory(self, start: &Position) -> Result<(), MemoryError> {
+        let budget = self.0;
+        if budget > classic::MAX_BUDGET {
+            return Err(MemoryError::TooLarge {
+                budget,
+                max: classic::MAX_BUDGET,
+            });
+        }
+        let need = classic::estimate_bytes(budget, start.shape().cells().len());
+        match available_memory() {
+            Some(available) if need > available => Err(MemoryError::TooMuchMemory {
+                budget,
+                need,
+                available,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl FromStr for Budget {
+    type Err = BudgetError;
+
+    /// Reads a budget as people write it.
+    ///
+    /// ```
+    /// use pegsol::solver::Budget;
+    /// assert_eq!("1.2M".parse(), Ok(Budget(1_200_000)));
+    /// assert_eq!("10k".parse(), Ok(Budget(10_000)));
+    /// assert_eq!("1,500,000".parse(), Ok(Budget(1_500_000)));
+    /// assert!("-5".parse::<Budget>().is_err());
+    /// assert!("lots".parse::<Budget>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Budget, BudgetError> {
+        let cleaned: String = text
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_'))
+            .collect();
+        let bad = || BudgetError::NotANumber(text.to_string());
+        if cleaned.starts_with('-') {
+            return Err(BudgetError::Negative(text.to_string()));
+        }
+        let (number, scale) = match cleaned.char_indices().last() {
+            Some((i, 'k' | 'K')) => (&cleaned[..i], 1e3),
+            Some((i, 'm' | 'M')) => (&cleaned[..i], 1e6),
+            Some((i, 'g' | 'G' | 'b' | 'B')) => (&cleaned[..i], 1e9),
+            Some(_) => (cleaned.as_str(), 1.0),
+            None => return Err(bad()),
+        };
+        if scale == 1.0 {
+            return number.parse::<u64>().map(Budget).map_err(|_| bad());
+        }
+        if !number.chars().all(|c| c.is_ascii_digit() || c == '.') || number.is_empty() {
+            return Err(bad());
+        }
+        let value: f64 = number.parse().map_err(|_| bad())?;
+        let nodes = value * scale;
+        if nodes.fract() != 0.0 || nodes > u64::MAX as f64 {
+            return Err(bad());
+        }
+        Ok(Budget(nodes as u64))
+    }
+}
+
+impl fmt::Display for Budget {
+    /// In full with thousands separators: `1,234,567`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = self.0.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+        for (i, ch) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(ch);
+        }
+        f.pad(&out)
+    }
+}
+
+/// Reads a budget as a number of nodes (for argument parsers that want a `u64`).
+pub fn parse_budget(text: &str) -> Result<u64, BudgetError> {
+    text.parse::<Budget>().map(Budget::nodes)
+}
+
+/// Bytes as GiB.
+pub fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 30) as f64
+}
+
+/// Memory available to a new allocation, where the system says (Linux `/proc/meminfo`).
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absurd_budgets_are_refused_with_a_reason() {
+        assert!(parse_budget("").is_err());
+        assert!(parse_budget("1.5").is_err());
+        assert!(parse_budget("1e9").is_err());
+        assert!(parse_budget("99999999999999999999999").is_err());
+        assert!(parse_budget("1.0000001k").is_err());
+        assert_eq!(parse_budget("1.5M"), Ok(1_500_000));
+        assert_eq!(parse_budget("0"), Ok(0));
+        assert_eq!(
+            parse_budget("-5"),
+            Err(BudgetError::Negative("-5".to_string()))
+        );
+    }
+
+    #[test]
+    fn budgets_are_shown_in_full_and_short() {
+        assert_eq!(Budget(1_234_567).to_string(), "1,234,567");
+        assert_eq!(Budget(999).to_string(), "999");
+        assert_eq!(Budget(1_000).to_string(), "1,000");
+        let labels: Vec<String> = [10_000, 100_000, 1_000_000, 1_500_000, 1_234_567, 999, 0]
+            .into_iter()
+            .map(|b| Budget(b).label())
+            .collect();
+        assert_eq!(labels, ["10k", "100k", "1M", "1.5M", "1234567", "999", "0"]);
+        // What is shown reads back.
+        for b in [0, 7, 12_345, 1_500_000, u64::MAX] {
+            assert_eq!(Budget(b).to_string().parse(), Ok(Budget(b)));
+            assert_eq!(Budget(b).label().parse(), Ok(Budget(b)));
+        }
+    }
+
+    #[test]
+    fn each_engine_has_one_default() {
+        assert_eq!(Budget::resolve(Algorithm::Classic, None), Some(1_000_000));
+        assert_eq!(Budget::resolve(Algorithm::Classic, Some(5)), Some(5));
+        assert_eq!(Budget::resolve(Algorithm::Exact, None), None);
+    }
+
+    #[test]
+    fn a_budget_past_the_engine_is_refused() {
+        let start = crate::layout::load::resolve_puzzle("5").unwrap().start;
+        assert!(matches!(
+            Budget(classic::MAX_BUDGET + 1).check_memory(&start),
+            Err(MemoryError::TooLarge { .. })
+        ));
+        assert_eq!(Budget(10_000).check_memory(&start), Ok(()));
+    }
+}
