@@ -6,7 +6,7 @@ use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
 use pegsol::solver::engines::{classic, exact};
 use pegsol::solver::{uncontrolled, Outcome};
 use proptest::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// The assignment's `find_solution`, transcribed as literally as Rust allows: a 9x9 char
@@ -211,11 +211,104 @@ proptest! {
     ) {
         let grid = if triangular { Grid::Triangular } else { Grid::Square };
         if let Some(start) = small_board(grid, cells, pegs) {
-            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0, win_only: false }, c));
+            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0, win_only: false, ..exact::Options::default() }, c));
             prop_assert!(o.proven_optimal);
             prop_assert_eq!(o.pegs_left, brute_force_min(&start));
             prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
         }
+    }
+}
+
+/// Fewest pegs reachable, by exhaustive recursion with a memo of positions seen (no symmetry,
+/// no ordering, no bound): fast enough for boards of 20 to 30 cells.
+fn brute_force_min_memo(p: &Position, memo: &mut HashMap<CellSet, u32>) -> u32 {
+    if let Some(&m) = memo.get(&p.pegs()) {
+        return m;
+    }
+    let m = p
+        .legal_jumps()
+        .into_iter()
+        .map(|j| brute_force_min_memo(&p.try_play(j).unwrap(), memo))
+        .min()
+        .unwrap_or(p.peg_count());
+    memo.insert(p.pegs(), m);
+    m
+}
+
+/// A 6x5 box less the cells in `removed` (at most 10 of its 30, so 20 to 30 cells); bit i of
+/// `pegs` says whether cell i holds a peg.
+fn medium_board(grid: Grid, removed: &[u8], pegs: u32) -> Option<Position> {
+    let mut c = CellSet::EMPTY;
+    let mut p = CellSet::EMPTY;
+    for i in 0..30u8 {
+        if removed.contains(&i) {
+            continue;
+        }
+        let cell = Cell { x: i % 6, y: i / 6 };
+        c.insert(cell);
+        if pegs >> i & 1 == 1 {
+            p.insert(cell);
+        }
+    }
+    if p.is_empty() {
+        return None;
+    }
+    Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// Options that send even a small board through every stage: no inline attempt on the
+/// calling thread, no quick phase (so a goal side is built at once, kept small), and first
+/// attempts of a few expansions (so workers restart with other orderings).
+fn every_stage(threads: usize) -> exact::Options {
+    exact::Options {
+        threads,
+        table_bytes: 1 << 20,
+        stages: exact::Stages {
+            inline_attempt: 0,
+            quick_phase: 0,
+            first_attempt: 4,
+            goal_side_entries: 20_000,
+        },
+        ..exact::Options::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn exact_through_workers_restarts_and_goal_side_agrees_with_brute_force(
+        triangular in any::<bool>(),
+        removed in proptest::collection::vec(0u8..30, 0..=10),
+        pegs in any::<u32>(),
+        threads in 1usize..3,
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(start) = medium_board(grid, &removed, pegs) {
+            prop_assert!((20..=30).contains(&start.shape().cells().len()));
+            let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, every_stage(threads), c));
+            prop_assert!(o.proven_optimal);
+            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut HashMap::new()));
+            prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
+        }
+    }
+}
+
+#[test]
+fn a_30_cell_board_goes_through_the_goal_side_and_agrees_with_brute_force() {
+    // The full 6x5 box, two pegs in three: the answer comes from workers searching against
+    // a goal side.
+    let start = medium_board(Grid::Square, &[], 0o33333333333).unwrap();
+    for threads in [1, 2] {
+        let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, every_stage(threads), c));
+        assert!(o.proven_optimal);
+        assert_eq!(
+            o.pegs_left,
+            brute_force_min_memo(&start, &mut HashMap::new())
+        );
+        assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
+        // Failure tables come in whole MiB (1 MiB each here); anything more is a goal side.
+        assert_ne!(o.storage_bytes % (1 << 20), 0, "no goal side was built");
     }
 }
 

@@ -7,7 +7,7 @@
 //! the start.
 
 use crate::rules::{Cell, CellSet, Goal, Position, Shape};
-use crate::solver::engines::exact::{verdict, ExactSolver, Options};
+use crate::solver::engines::exact::{verdict, ExactSolver, Options, Stages};
 use crate::solver::Control;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -58,6 +58,7 @@ pub fn analyze(
                         // One solver per finish cell: keep each table modest.
                         table_bytes: ANALYZE_TABLE_BYTES,
                         win_only: false,
+                        stages: Stages::default(),
                     },
                 )
             });

@@ -49,6 +49,37 @@ pub struct Options {
     /// out of reach) without going on to find the fewest pegs. For hints and "still
     /// winnable?", where the fewest pegs of a lost position are not wanted.
     pub win_only: bool,
+    /// How much work each stage of a call may do before the next begins.
+    pub stages: Stages,
+}
+
+/// How much work each stage of a call may do before the next begins: the inline attempt on
+/// the calling thread, the quick phase without a goal side, a worker's first attempt before
+/// it restarts with another ordering. The defaults suit every board; tests shrink them so
+/// that even small boards go through worker threads, restarts and the goal side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stages {
+    /// Expansions the inline attempt may use before workers start (`0`: no inline attempt).
+    pub inline_attempt: u64,
+    /// Expansions the quick first phase may use before the goal side is built (checked
+    /// every thousand or so expansions of each worker; `0`: build the goal side at once).
+    pub quick_phase: u64,
+    /// Expansions a worker's first attempt may use; each later attempt doubles it.
+    pub first_attempt: u64,
+    /// Most positions a goal side may hold (a budget lowers it further: a quarter of the
+    /// budget at most).
+    pub goal_side_entries: usize,
+}
+
+impl Default for Stages {
+    fn default() -> Stages {
+        Stages {
+            inline_attempt: INLINE_ATTEMPT,
+            quick_phase: QUICK_PHASE,
+            first_attempt: FIRST_ATTEMPT,
+            goal_side_entries: GOAL_SIDE_ENTRIES,
+        }
+    }
 }
 
 /// Memory for one failure table when the budget is unlimited.
@@ -85,9 +116,9 @@ impl Options {
     }
 
     fn goal_side_entries(&self) -> usize {
-        self.budget.map_or(GOAL_SIDE_ENTRIES, |b| {
-            (b / 4).min(GOAL_SIDE_ENTRIES as u64) as usize
-        })
+        let cap = self.stages.goal_side_entries;
+        self.budget
+            .map_or(cap, |b| (b / 4).min(cap as u64) as usize)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::orderings::{orderings, Ordered};
 use super::workers::{lock, Shared};
-use super::{Options, QUICK_PHASE};
+use super::Options;
 use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
@@ -140,7 +140,7 @@ impl<B: HasFailTable> Search<B> {
                 let phase_budget = if with_side {
                     budget_left
                 } else {
-                    budget_left.min(QUICK_PHASE)
+                    budget_left.min(self.options.stages.quick_phase)
                 };
                 if !self.prepare(k, class, with_side, control.cancel_flag()) {
                     why = Stop::Cancelled;
@@ -164,7 +164,10 @@ impl<B: HasFailTable> Search<B> {
                     solution: Mutex::new(None),
                     budget: phase_budget,
                 };
-                let inline = if (with_side && !side_ready) || phase_budget == 0 {
+                let inline = if (with_side && !side_ready)
+                    || phase_budget == 0
+                    || self.options.stages.inline_attempt == 0
+                {
                     None
                 } else {
                     self.inline_first(start, k, &shared)

@@ -4,7 +4,7 @@
 //! inline attempt on the calling thread answers easy positions before any thread starts.
 
 use super::search::Search;
-use super::{FIRST_ATTEMPT, FLUSH_EVERY, INLINE_ATTEMPT, NEAR_TARGET};
+use super::{FLUSH_EVERY, NEAR_TARGET};
 use crate::solver::boards::compact::legal_set;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
@@ -90,7 +90,7 @@ impl<B: HasFailTable> Search<B> {
     /// English board from its centre needs about 2,300 expansions) are answered in well under
     /// a millisecond, without the cost of starting threads. `None` if it did not settle.
     pub(super) fn inline_first(&self, start: B, k: u32, shared: &Shared<B>) -> Option<Stop> {
-        let mut local = Local::new(shared, 0, INLINE_ATTEMPT);
+        let mut local = Local::new(shared, 0, self.options.stages.inline_attempt);
         let verdict = self.attempt(start, &self.syms.images(start), k, shared, &mut local);
         local.flush(shared);
         match verdict {
@@ -152,7 +152,12 @@ impl<B: HasFailTable> Search<B> {
                 let peers = if threads > 1 { threads - 1 } else { 1 };
                 let w = if threads > 1 { w - 1 } else { w };
                 local.order = first + (w + attempt * peers) % others;
-                local.attempt_left = FIRST_ATTEMPT.saturating_mul(1 << attempt.min(40));
+                local.attempt_left = self
+                    .options
+                    .stages
+                    .first_attempt
+                    .max(1)
+                    .saturating_mul(1 << attempt.min(40));
             }
             if self.attempt(start, &images, k, shared, &mut local) != Verdict::Restart {
                 break;
