@@ -8,8 +8,10 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Position};
 use pegsol::solver::engines::{classic, count, exact};
 use pegsol::solver::services::analyze;
-use pegsol::solver::{uncontrolled, Outcome};
+use pegsol::solver::services::worker::{Finished, Worker};
+use pegsol::solver::{uncontrolled, Control, Outcome};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// (engine, layout, budget; 0 = none). `diamond-X,Y` is the 41-hole diamond with only (X,Y)
 /// empty, solved for one peg anywhere.
@@ -33,6 +35,8 @@ const CASES: &[(&str, &str, u64)] = &[
     ("advisor", "english", 0),
     ("advisor", "5", 0),
     ("advisor", "6", 0),
+    ("cancel", "8", 100_000_000),
+    ("cancel", "6", 0),
 ];
 
 fn peak_rss_mib() -> f64 {
@@ -83,6 +87,16 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
         None => p.start.clone(),
     };
     let budget = (budget > 0).then_some(budget);
+    if engine == "cancel" {
+        // With a budget, the classic search; without, the exact solver.
+        let goal = p.goal;
+        return match budget {
+            Some(b) => cancel_row("classic", move |c| classic::solve(&start, goal, b, c)),
+            None => cancel_row("exact", move |c| {
+                exact::solve(&start, goal, exact::Options::default(), c)
+            }),
+        };
+    }
     uncontrolled(|c| match engine {
         "classic" => search_row(&classic::solve(
             &start,
@@ -126,6 +140,28 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
             c,
         )),
     })
+}
+
+/// How long a search takes to stop once cancelled (goal: under 100 ms): `run` starts on a
+/// worker, as the window runs it, and is cancelled after 200 ms.
+fn cancel_row(name: &str, run: impl FnOnce(&mut Control) -> Outcome + Send + 'static) -> Row {
+    let worker = Worker::start("pegsol-bench", move |job| job.control(run), || {});
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    worker.cancel();
+    let finished = worker.wait_for(Duration::from_secs(60));
+    let latency = asked.elapsed().as_secs_f64();
+    let result = match finished {
+        Ok(Finished::Cancelled(o)) => format!("{name} stopped, {} expanded", o.expanded),
+        Ok(_) => format!("{name} ended before the cancel"),
+        Err(_) => format!("{name} did not stop within a minute"),
+    };
+    Row {
+        work: "cancelled after 200 ms".into(),
+        result,
+        seconds: latency,
+        units_per_second: f64::NAN,
+    }
 }
 
 /// The window's "still winnable?" check after every jump of a game: a fixed pseudo-random
