@@ -263,12 +263,7 @@ mod tests {
 
     #[test]
     fn a_finish_cell_keeps_only_the_symmetries_that_fix_it() {
-        let puzzle = catalogue::find("english")
-            .unwrap()
-            .layout()
-            .unwrap()
-            .validate()
-            .unwrap();
+        let puzzle = crate::layout::load::resolve_puzzle("english").unwrap();
         let shape = puzzle.shape();
         let compact = Compact::<u64>::new(shape);
         let centre = shape.center().unwrap();
