@@ -172,19 +172,15 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked (a classic search always has a budget: [`DEFAULT_BUDGET`] if
-/// none was given).
+/// Runs one search as asked (a classic search always has a budget: [`search`] gives it the
+/// engine's default, [`DEFAULT_BUDGET`], if none was given).
 fn run(
     request: &SolveRequest,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
 ) -> Outcome {
-    let budget = match request.algorithm {
-        Algorithm::Classic => Some(request.budget.unwrap_or(DEFAULT_BUDGET)),
-        Algorithm::Exact => request.budget,
-    };
-    search(request.algorithm, start, goal, budget, control)
+    search(request.algorithm, start, goal, request.budget, control)
 }
 
 /// `1234567` as `1,234,567`.

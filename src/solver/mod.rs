@@ -7,10 +7,12 @@
 //! - [`services`]: what front ends build on the engines (a worker thread, the "still
 //!   winnable?" advisor, board analysis).
 //!
-//! This file holds what crosses those folders: [`Algorithm`], [`Progress`], [`Stop`],
-//! [`Outcome`], [`Control`] (a cancel flag and a progress callback, so a worker thread can run
-//! an engine and a front end can stop it) and [`search`], the one dispatch from an algorithm
-//! and a budget to its engine. Nothing here knows about any user interface.
+//! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
+//! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the
+//! assignment's STATS block), and here [`Algorithm`], [`Progress`], [`Control`] (a cancel flag
+//! and a progress callback, so a worker thread can run an engine and a front end can stop it)
+//! and [`search`], the one dispatch from an algorithm and a budget to its engine. Nothing here
+//! knows about any user interface.
 
 pub mod boards;
 pub mod budget;

@@ -23,7 +23,7 @@
 //! about the board and the goal, not about the start, so hints, "still winnable?" checks and
 //! board analysis get faster as they go.
 //!
-//! The code is in three files: this one (the solver's options and entry points),
+//! The code is in four files: this one (the solver's options and entry points),
 //! `search.rs` (targets, phases, tables and goal sides for one call), `workers.rs` (the
 //! threads and the depth-first search they run) and `orderings.rs` (the jump orders).
 
