@@ -58,3 +58,33 @@ impl CliError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::budget::BudgetError;
+    use std::error::Error;
+
+    #[test]
+    fn failures_keep_their_cause_and_exit_status() {
+        let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied");
+        let write = CliError::write("output.txt", io);
+        assert_eq!(write.to_string(), "output.txt: cannot write: denied");
+        assert_eq!(write.exit_code(), 1);
+        assert!(write.source().is_some_and(|s| s.to_string() == "denied"));
+
+        let budgets = CliError::from(ExperimentError::Budget(BudgetError::Negative("-1".into())));
+        assert_eq!(budgets.exit_code(), 2);
+        assert_eq!(
+            budgets.to_string(),
+            "--budgets: `-1` is not a budget: it cannot be negative"
+        );
+        // Transparent: the experiment error's own cause is the failure's cause.
+        assert!(budgets
+            .source()
+            .is_some_and(|s| s.to_string().contains("negative")));
+
+        let memory = CliError::from(MemoryError::TooLarge { budget: 9, max: 1 });
+        assert_eq!(memory.exit_code(), 2);
+    }
+}
