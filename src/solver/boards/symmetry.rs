@@ -187,12 +187,17 @@ impl<B: Bits> Symmetries<B> {
     #[inline]
     pub fn child_images(&self, parent: &[B], j: usize) -> Images<B> {
         let mut boards = [B::ZERO; MAX_SYMMETRIES];
-        for ((slot, &p), &m) in boards.iter_mut().zip(parent).zip(self.jump_masks(j)) {
+        let len = parent.len().min(self.tables.len());
+        self.write_child_images(parent, j, &mut boards[..len]);
+        Images { boards, len }
+    }
+
+    /// [`Symmetries::child_images`] into `out` (one slot per symmetry), for inner loops that
+    /// keep one buffer for all the children of a board.
+    #[inline(always)]
+    pub fn write_child_images(&self, parent: &[B], j: usize, out: &mut [B]) {
+        for ((slot, &p), &m) in out.iter_mut().zip(parent).zip(self.jump_masks(j)) {
             *slot = p ^ m;
-        }
-        Images {
-            boards,
-            len: parent.len().min(self.tables.len()),
         }
     }
 

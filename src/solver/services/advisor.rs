@@ -256,6 +256,10 @@ mod tests {
             advisor.poll();
             std::thread::sleep(Duration::from_millis(1));
         }
+        assert!(
+            !advisor.busy(),
+            "the advisor did not answer within a minute"
+        );
     }
 
     #[test]

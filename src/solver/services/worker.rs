@@ -271,6 +271,26 @@ mod tests {
             .expect("catalogue level")
     }
 
+    /// Waits for the job's end, failing the test after a minute instead of hanging.
+    fn finished<T>(worker: Worker<T>) -> Finished<T> {
+        match worker.wait_for(Duration::from_secs(60)) {
+            Ok(finished) => finished,
+            Err(_) => panic!("the job did not end within a minute"),
+        }
+    }
+
+    /// Polls `ready` until it holds, failing the test after a minute instead of hanging.
+    fn until(what: &str, ready: impl Fn() -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !ready() {
+            assert!(
+                Instant::now() < deadline,
+                "{what} did not happen within a minute"
+            );
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     #[test]
     fn a_finished_job_reports_its_value_and_wakes_the_owner() {
         let wakes = Arc::new(AtomicUsize::new(0));
@@ -283,7 +303,7 @@ mod tests {
                 w.fetch_add(1, Ordering::Relaxed);
             },
         );
-        match worker.wait() {
+        match finished(worker) {
             Finished::Done(outcome) => {
                 assert_eq!(outcome.expanded, 1_090_275);
                 assert_eq!(outcome.pegs_left, 1);
@@ -304,11 +324,9 @@ mod tests {
             || {},
         );
         // Wait until it is really searching, then stop it.
-        while worker.snapshot().progress.is_none() {
-            thread::sleep(Duration::from_millis(1));
-        }
+        until("progress", || worker.snapshot().progress.is_some());
         worker.cancel();
-        match worker.wait() {
+        match finished(worker) {
             Finished::Cancelled(outcome) => assert_eq!(outcome.stop, Stop::Cancelled),
             other => panic!("expected Cancelled, got {other:?}"),
         }
@@ -317,7 +335,7 @@ mod tests {
     #[test]
     fn a_panicking_job_is_reported_not_propagated() {
         let worker: Worker<()> = Worker::start("test", |_| panic!("deliberate"), || {});
-        match worker.wait() {
+        match finished(worker) {
             Finished::Failed(text) => assert!(text.contains("deliberate"), "{text}"),
             other => panic!("expected Failed, got {other:?}"),
         }
@@ -336,15 +354,11 @@ mod tests {
             },
             || {},
         );
-        while worker.snapshot().stage.is_none() {
-            thread::sleep(Duration::from_millis(1));
-        }
+        until("a stage", || worker.snapshot().stage.is_some());
         assert_eq!(worker.snapshot().stage.as_deref(), Some("run 1 of 2"));
         assert_eq!(worker.take_finished(), None);
         let _ = tx.send(());
-        while !worker.is_finished() {
-            thread::sleep(Duration::from_millis(1));
-        }
+        until("the end", || worker.is_finished());
         assert_eq!(worker.take_finished(), Some(Finished::Done(7)));
         assert_eq!(worker.take_finished(), None);
     }

@@ -8,6 +8,7 @@ use super::{FLUSH_EVERY, NEAR_TARGET};
 use crate::solver::boards::compact::legal_set;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
+use crate::solver::boards::symmetry::MAX_SYMMETRIES;
 use crate::solver::{Control, Stop};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -245,14 +246,17 @@ impl<B: HasFailTable> Search<B> {
                 shared.failed.prefetch(self.syms.child_canon(images, j));
             }
         }
+        // The children's images are the parent's with one xor each, in one fixed array.
+        let mut storage = [B::ZERO; MAX_SYMMETRIES];
+        let child_images = &mut storage[..images.len()];
         for i in legal.iter() {
             let j = order.jumps[i];
             let cj = &self.compact.jumps[usize::from(j)];
             local.generated += 1;
-            // The child's images are the parent's with one xor each, in a fixed array.
-            let child_images = self.syms.child_images(images, usize::from(j));
+            self.syms
+                .write_child_images(images, usize::from(j), child_images);
             local.path.push(j);
-            let verdict = self.dfs(board ^ cj.all, &child_images, k, shared, local);
+            let verdict = self.dfs(board ^ cj.all, child_images, k, shared, local);
             if verdict != Verdict::Failed {
                 return verdict;
             }
