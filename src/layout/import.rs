@@ -6,8 +6,10 @@
 //! an imported board with problems can still be opened in the editor and fixed.
 
 use super::format::{from_ron, FileError};
+use super::load::MAX_FILE_BYTES;
+use super::text::{strip_bom, Shown};
 use super::Layout;
-use crate::rules::Grid;
+use crate::rules::{Grid, MAX_SIDE};
 
 /// The formats [`parse_any`] recognises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +48,21 @@ pub fn detect(text: &str) -> Format {
 }
 
 /// Parses any recognised format into its layouts. `source` names the text in errors and gives
-/// a name to boards that carry none.
+/// a name to boards that carry none. A leading byte-order mark is skipped; a text longer than
+/// a board file may be ([`MAX_FILE_BYTES`], as for pasted text) is refused unread.
 pub fn parse_any(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(error(
+            source,
+            1,
+            1,
+            format!(
+                "the text is {} bytes; a board is at most {MAX_FILE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    let text = strip_bom(text);
     match detect(text) {
         Format::Ron => from_ron(text, source).map(|l| vec![l]),
         Format::Table => parse_table(text, source),
@@ -58,12 +73,7 @@ pub fn parse_any(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
 }
 
 fn error(source: &str, line: usize, column: usize, message: impl Into<String>) -> FileError {
-    FileError {
-        source: source.to_string(),
-        line,
-        column,
-        message: message.into(),
-    }
+    FileError::new(source, line, column, message)
 }
 
 fn is_table_header(line: &str) -> Option<&str> {
@@ -256,7 +266,10 @@ pub fn parse_plain(text: &str, source: &str) -> Result<Layout, FileError> {
                     source,
                     *line_no,
                     col + 1,
-                    format!("`{c}` is not a board character (o peg, . hole, space or X off-board)"),
+                    format!(
+                        "`{}` is not a board character (o peg, . hole, space or X off-board)",
+                        Shown(c)
+                    ),
                 )
             })?;
             s.push(cell);
@@ -278,22 +291,49 @@ fn file_stem(source: &str) -> &str {
         .unwrap_or(source)
 }
 
-/// `(width, height, description)` from a `WxH[type]:desc` game ID.
-fn tatham_header(id: &str) -> Option<(usize, usize, &str)> {
+/// The parts of a `WxH[type]:desc` game ID: the width and height as written (digits only,
+/// not yet read as numbers, so no size is trusted before it is checked) and the description.
+fn tatham_header(id: &str) -> Option<(&str, &str, &str)> {
     let (params, desc) = id.split_once(':')?;
     let (w, rest) = params.split_once('x')?;
     let digits = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
     let (h, kind) = rest.split_at(digits);
+    if w.is_empty() || h.is_empty() || !w.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
     if !kind.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    Some((w.parse().ok()?, h.parse().ok()?, desc))
+    Some((w, h, desc))
+}
+
+/// A Pegs width or height, checked against the board's limit before anything is allocated:
+/// 1 to [`MAX_SIDE`].
+fn tatham_side(digits: &str, what: &str, source: &str, column: usize) -> Result<usize, FileError> {
+    let side = usize::from(MAX_SIDE);
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=side).contains(&n) => Ok(n),
+        _ => Err(error(
+            source,
+            1,
+            column,
+            format!(
+                "a Pegs board's {what} is `{}`; it must be 1 to {side}",
+                if digits.len() > 20 {
+                    format!("{}...", &digits[..20])
+                } else {
+                    digits.to_string()
+                }
+            ),
+        )),
+    }
 }
 
 /// Parses a Simon Tatham Pegs game ID: `WxH:` (optionally `WxHtype:`, e.g. `7x7cross:`) then
-/// `W*H` characters row by row, `P` peg, `H` hole, `O` obstacle (off-board).
+/// `W*H` characters row by row, `P` peg, `H` hole, `O` obstacle (off-board). Width and height
+/// are checked (1 to [`MAX_SIDE`]) before anything is allocated.
 pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
     let (w, h, desc) = tatham_header(id).ok_or_else(|| {
         error(
@@ -303,16 +343,18 @@ pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
             "expected a Pegs game ID such as `7x7:PPHH...` or `7x7cross:...`",
         )
     })?;
-    let desc_col = id.len() - desc.len() + 1;
-    if desc.chars().count() != w * h {
+    let w = tatham_side(w, "width", source, 1)?;
+    let h = tatham_side(h, "height", source, id.find('x').map_or(1, |p| p + 2))?;
+    let desc_col = id[..id.len() - desc.len()].chars().count() + 1;
+    let letters = desc.chars().count();
+    if letters != w * h {
         return Err(error(
             source,
             1,
             desc_col,
             format!(
-                "a {w}x{h} game ID needs {} cell letters, found {}",
-                w * h,
-                desc.chars().count()
+                "a {w}x{h} game ID needs {} cell letters, found {letters}",
+                w * h
             ),
         ));
     }
@@ -327,7 +369,10 @@ pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
                     source,
                     1,
                     desc_col + i,
-                    format!("`{c}` is not a Pegs cell letter (P peg, H hole, O obstacle)"),
+                    format!(
+                        "`{}` is not a Pegs cell letter (P peg, H hole, O obstacle)",
+                        Shown(c)
+                    ),
                 ))
             }
         };

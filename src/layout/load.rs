@@ -1,69 +1,141 @@
 //! Resolving a `LAYOUT` argument (a level number, a catalogue name, or a file in any format
-//! [`super::import`] knows) and reading board files safely.
+//! [`super::import`] knows) and reading board files safely: once, within a size limit, and
+//! with every refusal naming the file and, where the file says, the line and column.
 
-use super::format::FileError;
-use super::import::parse_any;
+use super::format::{ron_row_char, FileError};
+use super::import::{detect, parse_any, Format};
+use super::text::{escape_controls, line_column, strip_bom};
 use super::{catalogue, Layout, LayoutProblem, Puzzle};
-use std::fmt;
-use std::path::Path;
+use crate::rules::MAX_SIDE;
+use std::path::{Path, PathBuf};
 
 /// Board files larger than this are refused unread: no real board comes near it, and a
 /// hostile multi-gigabyte file should not take the program's memory.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// Why a layout could not be had.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// Not a level, not in the catalogue, and no such file.
+    #[error(
+        "`{}` is not a level (0-8), a catalogue board (see `pegsol layouts`) or a file",
+        escape_controls(.0)
+    )]
     Unknown(String),
+    /// The path exists but is a folder (or another thing that is not a file).
+    #[error("{}: not a file: a board is a level (0-8), a catalogue name or a file", shown(.0))]
+    NotAFile(PathBuf),
     /// The file could not be read.
+    #[error("{}: cannot read: {error}", shown(path))]
     Io {
         /// The path.
-        path: String,
+        path: PathBuf,
         /// What the system said.
+        #[source]
         error: std::io::Error,
     },
+    /// The file is larger than any board or game file ([`MAX_FILE_BYTES`]).
+    #[error(
+        "{}: the file is {size} bytes; a board or game file is at most {MAX_FILE_BYTES}",
+        shown(path)
+    )]
+    TooLarge {
+        /// The path.
+        path: PathBuf,
+        /// Its size in bytes.
+        size: u64,
+    },
     /// The file was read but is not a board: where and what.
-    Syntax(FileError),
-    /// The board was read but is not playable: every problem.
+    #[error(transparent)]
+    Syntax(#[from] FileError),
+    /// The board was read but is not playable: every problem, with its place in the file
+    /// where the file says.
+    #[error(
+        "{}: the board cannot be played:{}",
+        escape_controls(input),
+        problem_list(problems)
+    )]
     Invalid {
-        /// Where it came from.
-        source: String,
+        /// Where it came from (a path or a catalogue key).
+        input: String,
         /// What is wrong.
-        problems: Vec<LayoutProblem>,
+        problems: Vec<PlacedProblem>,
     },
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Unknown(spec) => write!(
-                f,
-                "`{spec}` is not a level (0-8), a catalogue board (see `pegsol layouts`) or a file"
-            ),
-            LoadError::Io { path, error } => write!(f, "{path}: cannot read: {error}"),
-            LoadError::Syntax(e) => write!(f, "{e}"),
-            LoadError::Invalid { source, problems } => {
-                write!(f, "{source}: the board cannot be played:")?;
-                for p in problems {
-                    write!(f, "\n  - {p}")?;
-                }
-                Ok(())
-            }
+impl LoadError {
+    /// The error for a board from `input` that has `problems`, none of them placed in a file
+    /// (a catalogue board, or a board built in memory).
+    pub fn invalid(input: &str, problems: Vec<LayoutProblem>) -> LoadError {
+        LoadError::Invalid {
+            input: input.to_string(),
+            problems: problems.into_iter().map(PlacedProblem::unplaced).collect(),
         }
     }
 }
 
-impl std::error::Error for LoadError {}
+/// A path for a message, its control characters escaped.
+fn shown(path: &Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
+}
 
-impl From<FileError> for LoadError {
-    fn from(e: FileError) -> LoadError {
-        LoadError::Syntax(e)
+/// Problems as an indented list, one per line.
+pub fn problem_list(problems: &[PlacedProblem]) -> String {
+    problems.iter().map(|p| format!("\n  - {p}")).collect()
+}
+
+/// A layout problem and, when the board was read from a text that says, where in that text
+/// (`file:line:column`) the row or character at fault is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{problem}", place_prefix(.place))]
+pub struct PlacedProblem {
+    /// What is wrong.
+    pub problem: LayoutProblem,
+    /// Where: the input, 1-based line and column.
+    pub place: Option<(String, usize, usize)>,
+}
+
+fn place_prefix(place: &Option<(String, usize, usize)>) -> String {
+    match place {
+        Some((input, line, column)) => format!("{}:{line}:{column}: ", escape_controls(input)),
+        None => String::new(),
     }
 }
 
+impl PlacedProblem {
+    /// A problem with no place in a file.
+    pub fn unplaced(problem: LayoutProblem) -> PlacedProblem {
+        PlacedProblem {
+            problem,
+            place: None,
+        }
+    }
+}
+
+/// Places each problem of the board read from RON `text` (a layout or a saved game) at its
+/// row and character in the text, where the problem names one.
+pub fn place_in_ron(input: &str, text: &str, problems: Vec<LayoutProblem>) -> Vec<PlacedProblem> {
+    problems
+        .into_iter()
+        .map(|problem| {
+            let (y, index) = match problem {
+                LayoutProblem::UnknownCharacter { y, index, .. }
+                | LayoutProblem::MisplacedCharacter { y, index, .. } => (y, index),
+                LayoutProblem::TooWide { y, x } => (y, 2 * x),
+                LayoutProblem::TooManyRows { .. } => (usize::from(MAX_SIDE), 0),
+                _ => return PlacedProblem::unplaced(problem),
+            };
+            let place = ron_row_char(text, y, index).map(|at| {
+                let (line, column) = line_column(text, at);
+                (input.to_string(), line, column)
+            });
+            PlacedProblem { problem, place }
+        })
+        .collect()
+}
+
 /// Turns raw file bytes into text, or says where the first byte that is not UTF-8 text is.
-pub fn decode(bytes: &[u8], source: &str) -> Result<String, FileError> {
+pub fn decode(bytes: &[u8], input: &str) -> Result<String, FileError> {
     match std::str::from_utf8(bytes) {
         Ok(text) if !text.contains('\0') => Ok(text.to_string()),
         result => {
@@ -79,62 +151,144 @@ pub fn decode(bytes: &[u8], source: &str) -> Result<String, FileError> {
                     .rposition(|&b| b == b'\n')
                     .map_or(0, |p| p + 1)
                 + 1;
-            Err(FileError {
-                source: source.to_string(),
+            Err(FileError::new(
+                input,
                 line,
                 column,
-                message: "this is not a text file (a board file is plain text)".into(),
-            })
+                "this is not a text file (a board file is plain text)",
+            ))
         }
+    }
+}
+
+/// A board or game file read once: its name for messages, its text (without a byte-order
+/// mark) and whether its name says RON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardText {
+    /// The path as shown in messages.
+    pub input: String,
+    /// The file's text.
+    pub text: String,
+    /// Whether the file is named `*.ron` (read as RON whatever it looks like).
+    pub ron: bool,
+}
+
+/// Reads a board or game file once: refused unread when over [`MAX_FILE_BYTES`], and refused
+/// with the place of the first bad byte when it is not text.
+pub fn read_text(path: &Path) -> Result<BoardText, LoadError> {
+    let input = path.display().to_string();
+    let io = |error| LoadError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+        });
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    // `take` keeps the limit even when the file grows between the size check and the read.
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(file, MAX_FILE_BYTES + 1),
+        &mut bytes,
+    )
+    .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
+    let text = decode(&bytes, &input)?;
+    let ron = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+    Ok(BoardText {
+        input,
+        text: strip_bom(&text).to_string(),
+        ron,
+    })
+}
+
+impl BoardText {
+    /// Whether the text is read as RON (by its name or by its look).
+    pub fn is_ron(&self) -> bool {
+        self.ron || detect(&self.text) == Format::Ron
+    }
+
+    /// Every board in the text (a layouts table holds several; other formats one).
+    pub fn layouts(&self) -> Result<Vec<Layout>, FileError> {
+        if self.ron {
+            return Ok(vec![super::format::from_ron(&self.text, &self.input)?]);
+        }
+        parse_any(&self.text, &self.input)
+    }
+
+    /// The first board in the text.
+    pub fn first_layout(&self) -> Result<Layout, LoadError> {
+        self.layouts()?.into_iter().next().ok_or_else(|| {
+            LoadError::Syntax(FileError::new(&self.input, 1, 1, "the file holds no board"))
+        })
+    }
+
+    /// The error for the board read from this text having `problems`, each placed in the
+    /// text where it can be.
+    pub fn invalid(&self, problems: Vec<LayoutProblem>) -> LoadError {
+        let problems = if self.is_ron() {
+            place_in_ron(&self.input, &self.text, problems)
+        } else {
+            problems.into_iter().map(PlacedProblem::unplaced).collect()
+        };
+        LoadError::Invalid {
+            input: self.input.clone(),
+            problems,
+        }
+    }
+
+    /// The first board, checked: ready to play.
+    pub fn puzzle(&self) -> Result<Puzzle, LoadError> {
+        self.first_layout()?
+            .validate()
+            .map_err(|problems| self.invalid(problems))
     }
 }
 
 /// Reads every board in a file (a layouts table holds several; other formats one).
 pub fn load_file(path: &Path) -> Result<Vec<Layout>, LoadError> {
-    let name = path.display().to_string();
-    let io = |error| LoadError::Io {
-        path: name.clone(),
-        error,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(LoadError::Syntax(FileError {
-            source: name.clone(),
-            line: 1,
-            column: 1,
-            message: format!("the file is {size} bytes; a board file is at most {MAX_FILE_BYTES}"),
-        }));
+    Ok(read_text(path)?.layouts()?)
+}
+
+/// What a `LAYOUT` argument names: a file read once, or a catalogue entry.
+enum Resolved {
+    File(BoardText),
+    Catalogue(&'static catalogue::Entry),
+}
+
+fn resolve_spec(spec: &str) -> Result<Resolved, LoadError> {
+    let path = Path::new(spec);
+    if path.is_file() {
+        return Ok(Resolved::File(read_text(path)?));
     }
-    let bytes = std::fs::read(path).map_err(io)?;
-    let text = decode(&bytes, &name)?;
-    let is_ron = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-    if is_ron {
-        return Ok(vec![super::format::from_ron(&text, &name)?]);
+    if let Some(entry) = catalogue::find(spec) {
+        return Ok(Resolved::Catalogue(entry));
     }
-    Ok(parse_any(&text, &name)?)
+    if path.exists() {
+        return Err(LoadError::NotAFile(path.to_path_buf()));
+    }
+    Err(LoadError::Unknown(spec.to_string()))
 }
 
 /// Resolves a `LAYOUT` argument: a level number `0`-`8`, a catalogue key or name, or a path.
 /// A file holding several boards (a layouts table) gives its first. Returns the layout and a
 /// name for where it came from.
 pub fn resolve(spec: &str) -> Result<(Layout, String), LoadError> {
-    let path = Path::new(spec);
-    if path.is_file() {
-        let layouts = load_file(path)?;
-        let first = layouts.into_iter().next().ok_or_else(|| {
-            LoadError::Syntax(FileError {
-                source: spec.to_string(),
-                line: 1,
-                column: 1,
-                message: "the file holds no board".into(),
-            })
-        })?;
-        return Ok((first, spec.to_string()));
+    match resolve_spec(spec)? {
+        Resolved::File(text) => Ok((text.first_layout()?, spec.to_string())),
+        Resolved::Catalogue(entry) => Ok((entry.layout()?, entry.key.to_string())),
     }
-    let entry = catalogue::find(spec).ok_or_else(|| LoadError::Unknown(spec.to_string()))?;
-    Ok((entry.layout()?, entry.key.to_string()))
 }
 
 /// Resolves a `LAYOUT` argument and validates it.
@@ -143,12 +297,18 @@ pub fn resolve_puzzle(spec: &str) -> Result<Puzzle, LoadError> {
 }
 
 /// Resolves a `LAYOUT` argument and validates it, keeping the name of where it came from (the
-/// catalogue key or the path) for reports.
+/// catalogue key or the path) for reports. A board problem in a file names its line and
+/// column.
 pub fn resolve_named_puzzle(spec: &str) -> Result<(Puzzle, String), LoadError> {
-    let (layout, source) = resolve(spec)?;
-    match layout.validate() {
-        Ok(puzzle) => Ok((puzzle, source)),
-        Err(problems) => Err(LoadError::Invalid { source, problems }),
+    match resolve_spec(spec)? {
+        Resolved::File(text) => Ok((text.puzzle()?, spec.to_string())),
+        Resolved::Catalogue(entry) => {
+            let layout = entry.layout()?;
+            let puzzle = layout
+                .validate()
+                .map_err(|problems| LoadError::invalid(entry.key, problems))?;
+            Ok((puzzle, entry.key.to_string()))
+        }
     }
 }
 

@@ -6,8 +6,9 @@
 //!
 //! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
 //! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
-//! resolving the `LAYOUT` argument of the command line ([`load`]) and writing every file
-//! atomically ([`files`]).
+//! resolving the `LAYOUT` argument of the command line and reading board files once ([`load`]),
+//! writing every file atomically ([`files`]), and the text handling every parser shares
+//! ([`text`]: byte-order marks, escaping, lines and columns).
 
 pub mod catalogue;
 pub mod edit;
@@ -15,13 +16,15 @@ pub mod files;
 pub mod format;
 pub mod import;
 pub mod load;
+pub mod text;
 
 use crate::rules::{Cell, CellSet, Goal, Grid, Position, Shape, MAX_SIDE};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use files::SaveError;
 pub use format::FileError;
-pub use load::{resolve, LoadError};
+pub use load::{resolve, LoadError, PlacedProblem};
 
 /// Where the last peg has to be for a win, as a layout states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -92,7 +95,8 @@ pub enum LayoutProblem {
     },
     /// A character that is not `o`, `.` or a space where a cell goes.
     #[error(
-        "row {y}, character {index}: `{ch}` is not a cell (use `o` peg, `.` hole, space off-board)"
+        "row {y}, character {index}: `{}` is not a cell (use `o` peg, `.` hole, space off-board)",
+        text::Shown(*.ch)
     )]
     UnknownCharacter {
         /// The row.
@@ -104,7 +108,8 @@ pub enum LayoutProblem {
     },
     /// Something other than a space between two cells.
     #[error(
-        "row {y}, character {index}: `{ch}` sits between two cells; odd positions must be spaces"
+        "row {y}, character {index}: `{}` sits between two cells; odd positions must be spaces",
+        text::Shown(*.ch)
     )]
     MisplacedCharacter {
         /// The row.
