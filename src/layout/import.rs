@@ -460,4 +460,48 @@ mod tests {
         let e = parse_tatham("2x1:PZ", "id").unwrap_err();
         assert_eq!(e.column, 6);
     }
+
+    #[test]
+    fn huge_pegs_sizes_are_refused_before_anything_is_allocated() {
+        // Each of these aborted or took gigabytes before the sizes were checked first.
+        for id in [
+            "0x99999999999999999:",
+            "4294967296x4294967296:",
+            "0x1000000000:",
+            "0x100000000:",
+            "12x1:PPPPPPPPPPPH",
+            "99999999999999999999999x1:P",
+        ] {
+            assert_eq!(detect(id), Format::Tatham, "{id}");
+            let e = parse_any(id, "id.txt").unwrap_err();
+            assert!(e.message.contains("must be 1 to 11"), "{id}: {e}");
+            assert!(e.to_string().starts_with("id.txt:1:"), "{e}");
+        }
+        let e = parse_tatham("3x0:", "id").unwrap_err();
+        assert_eq!((e.column, e.message.contains("height")), (3, true), "{e}");
+    }
+
+    #[test]
+    fn pasted_text_longer_than_a_board_file_is_refused_unread() {
+        let text = "o".repeat(MAX_FILE_BYTES as usize + 1);
+        let e = parse_any(&text, "<pasted>").unwrap_err();
+        assert!(e.message.contains("at most"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_any_format_is_skipped() {
+        let ls = parse_any("\u{feff}layout 0\r\n|o o . |\r\n", "t.txt").unwrap();
+        assert_eq!(ls[0].rows, vec!["o o . "]);
+        let l = parse_any("\u{feff}3x1:PPH", "id").unwrap().remove(0);
+        assert_eq!(l.rows, vec!["o o ."]);
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_escaped_in_messages() {
+        let e = parse_plain("oo\u{1b}[2J\n", "b.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains('\u{1b}'), "{e:?}");
+        assert!(e.contains("\\u{1b}"), "{e}");
+    }
 }

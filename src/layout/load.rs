@@ -333,4 +333,72 @@ mod tests {
             Err(LoadError::Unknown(_))
         ));
     }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("pegsol-load-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_board_problem_in_a_ron_file_names_its_line_and_column() {
+        let dir = scratch("place");
+        let path = dir.join("bad.ron");
+        std::fs::write(
+            &path,
+            "Layout(\n    name: \"t\",\n    rows: [\n        \"o o .\",\n        \"o x .\",\n    ],\n)\n",
+        )
+        .unwrap();
+        let spec = path.to_str().unwrap();
+        let e = resolve_named_puzzle(spec).unwrap_err();
+        let LoadError::Invalid { problems, .. } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(problems[0].place, Some((spec.to_string(), 5, 12)), "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("{spec}:5:12: row 1, character 2")),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_folder_is_not_called_a_level() {
+        let dir = scratch("folder");
+        let e = resolve(dir.to_str().unwrap()).unwrap_err();
+        assert!(matches!(e, LoadError::NotAFile(_)), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn read_errors_keep_their_cause_as_source() {
+        use std::error::Error;
+        let e = read_text(Path::new("/no/such/board.ron")).unwrap_err();
+        assert!(matches!(e, LoadError::Io { .. }), "{e}");
+        assert!(e.source().is_some());
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_unread() {
+        let dir = scratch("big");
+        let path = dir.join("big.txt");
+        std::fs::write(&path, vec![b'o'; MAX_FILE_BYTES as usize + 1]).unwrap();
+        assert!(matches!(read_text(&path), Err(LoadError::TooLarge { .. })));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_ron_file_with_a_byte_order_mark_and_crlf_loads() {
+        let dir = scratch("bom");
+        let path = dir.join("bom.ron");
+        std::fs::write(
+            &path,
+            "\u{feff}Layout(\r\n  name: \"t\",\r\n  rows: [\"o o .\"],\r\n)\r\n",
+        )
+        .unwrap();
+        let layouts = load_file(&path).unwrap();
+        assert_eq!(layouts[0].rows, vec!["o o ."]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

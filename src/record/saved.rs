@@ -258,4 +258,54 @@ mod tests {
         assert!(!missing.exists());
         std::fs::remove_dir_all(&dir).ok();
     }
+
+    const README_EXAMPLE: &str = r#"SavedGame(
+    layout: Layout(name: "English", rows: [
+        "    o o o    ",
+        "    o o o    ",
+        "o o o o o o o",
+        "o o o . o o o",
+        "o o o o o o o",
+        "    o o o    ",
+        "    o o o    ",
+    ], finish: Anywhere),
+    jumps: ["3,1-3,3", "1,2-3,2"],
+    current: 2,   // how many are played; the rest can be redone
+)"#;
+
+    #[test]
+    fn the_readme_saved_game_with_a_plain_current_loads() {
+        let (_, record) = SavedGame::read(README_EXAMPLE, "readme").unwrap();
+        assert_eq!(record.index(), 2);
+        let explicit = README_EXAMPLE.replace("current: 2,", "current: Some(1),");
+        assert_eq!(SavedGame::read(&explicit, "t").unwrap().1.index(), 1);
+    }
+
+    #[test]
+    fn a_saved_game_with_a_byte_order_mark_and_crlf_loads() {
+        let text = format!("\u{feff}{}", README_EXAMPLE.replace('\n', "\r\n"));
+        assert!(SavedGame::looks_like(&text));
+        assert_eq!(SavedGame::read(&text, "t").unwrap().1.index(), 2);
+    }
+
+    #[test]
+    fn a_negative_cell_in_a_jump_is_named() {
+        let text = README_EXAMPLE.replace("\"3,1-3,3\"", "\"-1,3-1,3\"");
+        let e = SavedGame::read(&text, "t").unwrap_err().to_string();
+        assert!(e.contains("jump 1: `-1,3` is not a cell"), "{e}");
+    }
+
+    #[test]
+    fn a_board_problem_in_a_saved_game_names_its_line_and_column() {
+        let text = README_EXAMPLE.replace("\"o o o . o o o\"", "\"o o o x o o o\"");
+        let e = SavedGame::read(&text, "g.ron").unwrap_err().to_string();
+        assert!(e.contains("g.ron:6:16: row 3, character 6"), "{e}");
+    }
+
+    #[test]
+    fn control_characters_in_a_saved_game_are_escaped_in_messages() {
+        let text = README_EXAMPLE.replace("\"3,1-3,3\"", "\"\\u{1b}[2J\"");
+        let e = SavedGame::read(&text, "t").unwrap_err().to_string();
+        assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e:?}");
+    }
 }
