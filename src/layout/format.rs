@@ -108,25 +108,24 @@ pub fn save(path: &Path, layout: &Layout) -> Result<(), SaveError> {
     })
 }
 
-/// The byte offset in RON `text` of character `index` of row `y` of the first `rows: [...]`
-/// list, so a board problem found after parsing can be pointed at in the file. `None` when the
-/// text has no such row or character (it was not read from this text).
-pub fn ron_row_char(text: &str, y: usize, index: usize) -> Option<usize> {
+/// The byte offset in RON `text` of each character of each row of the first `rows: [...]`
+/// list, so board problems found after parsing can be pointed at in the file. Empty when the
+/// text has no such list (it was not read from this text).
+pub fn ron_row_offsets(text: &str) -> Vec<Vec<usize>> {
     let mut scan = Scanner { text, at: 0 };
-    scan.find_rows_list()?;
-    let mut row = 0;
+    let mut rows = Vec::new();
+    if scan.find_rows_list().is_none() {
+        return rows;
+    }
     loop {
         scan.skip_blank();
-        match scan.peek()? {
-            ',' => scan.at += 1,
-            ']' => return None,
-            _ => {
-                let chars = scan.string_literal()?;
-                if row == y {
-                    return chars.get(index).copied();
-                }
-                row += 1;
-            }
+        match scan.peek() {
+            Some(',') => scan.at += 1,
+            Some('"' | 'r') => match scan.string_literal() {
+                Some(chars) => rows.push(chars),
+                None => return rows,
+            },
+            _ => return rows,
         }
     }
 }

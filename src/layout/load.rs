@@ -2,9 +2,9 @@
 //! [`super::import`] knows) and reading board files safely: once, within a size limit, and
 //! with every refusal naming the file and, where the file says, the line and column.
 
-use super::format::{ron_row_char, FileError};
+use super::format::{ron_row_offsets, FileError};
 use super::import::{detect, parse_any, Format};
-use super::text::{escape_controls, line_column, strip_bom};
+use super::text::{escape_controls, strip_bom};
 use super::{catalogue, Layout, LayoutProblem, Puzzle};
 use crate::rules::MAX_SIDE;
 use std::path::{Path, PathBuf};
@@ -113,8 +113,19 @@ impl PlacedProblem {
 }
 
 /// Places each problem of the board read from RON `text` (a layout or a saved game) at its
-/// row and character in the text, where the problem names one.
+/// row and character in the text, where the problem names one. The text is scanned once
+/// whatever the number of problems.
 pub fn place_in_ron(input: &str, text: &str, problems: Vec<LayoutProblem>) -> Vec<PlacedProblem> {
+    let rows = ron_row_offsets(text);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let place_of = |at: usize| {
+        let line = line_starts.partition_point(|&start| start <= at);
+        let start = line_starts[line - 1];
+        let column = text.get(start..at).map_or(1, |s| s.chars().count() + 1);
+        (input.to_string(), line, column)
+    };
     problems
         .into_iter()
         .map(|problem| {
@@ -125,10 +136,10 @@ pub fn place_in_ron(input: &str, text: &str, problems: Vec<LayoutProblem>) -> Ve
                 LayoutProblem::TooManyRows { .. } => (usize::from(MAX_SIDE), 0),
                 _ => return PlacedProblem::unplaced(problem),
             };
-            let place = ron_row_char(text, y, index).map(|at| {
-                let (line, column) = line_column(text, at);
-                (input.to_string(), line, column)
-            });
+            let place = rows
+                .get(y)
+                .and_then(|row| row.get(index).or(row.first()))
+                .map(|&at| place_of(at));
             PlacedProblem { problem, place }
         })
         .collect()

@@ -8,7 +8,7 @@
 //! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
 //! resolving the `LAYOUT` argument of the command line and reading board files once ([`load`]),
 //! writing every file atomically ([`files`]), and the text handling every parser shares
-//! ([`text`]: byte-order marks, escaping, lines and columns).
+//! ([`text`]: byte-order marks, escaping).
 
 pub mod catalogue;
 pub mod edit;
@@ -85,7 +85,7 @@ pub enum LayoutProblem {
         /// How many rows there are.
         rows: usize,
     },
-    /// A cell beyond column 10.
+    /// A cell (or any character but a space) beyond column 10.
     #[error("row {y} has a cell at column {x}; columns go from 0 to {}", MAX_SIDE - 1)]
     TooWide {
         /// The row.
@@ -216,9 +216,19 @@ impl Layout {
                 rows: self.rows.len(),
             });
         }
-        for (y, row) in self.rows.iter().enumerate() {
-            let mut reported_wide = false;
+        // Rows and characters past the 11x11 box cannot be cells: the rows beyond it are one
+        // `TooManyRows`, and a row's tail one `TooWide`, so a hostile file with a million
+        // characters yields a few hundred problems at most, not millions.
+        let side = usize::from(MAX_SIDE);
+        for (y, row) in self.rows.iter().enumerate().take(side) {
             for (index, ch) in row.chars().enumerate() {
+                if index >= 2 * side {
+                    if ch != ' ' {
+                        problems.push(LayoutProblem::TooWide { y, x: index / 2 });
+                        break;
+                    }
+                    continue;
+                }
                 if index % 2 == 1 {
                     if ch != ' ' {
                         problems.push(LayoutProblem::MisplacedCharacter { y, index, ch });
@@ -235,11 +245,8 @@ impl Layout {
                         continue;
                     }
                 };
+                // Within the box (checked above), so always a cell.
                 let Some(cell) = Cell::new(x as i32, y as i32) else {
-                    if x >= usize::from(MAX_SIDE) && !reported_wide {
-                        problems.push(LayoutProblem::TooWide { y, x });
-                        reported_wide = true;
-                    }
                     continue;
                 };
                 cells.insert(cell);

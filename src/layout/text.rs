@@ -1,6 +1,5 @@
-//! Text as people and files give it: stripping what a text editor adds (a byte-order mark),
-//! escaping what must not reach a terminal (control characters in messages), and turning a
-//! byte offset into the line and column a person looks for.
+//! Text as people and files give it: stripping what a text editor adds (a byte-order mark)
+//! and escaping what must not reach a terminal (control characters in messages).
 //!
 //! Every parser of `layout` and `record` uses these, so a refusal reads the same whatever the
 //! format.
@@ -47,19 +46,6 @@ impl fmt::Display for Shown {
     }
 }
 
-/// The 1-based line and column (in characters) of byte offset `at` of `text`. An offset past
-/// the end, or inside a character, is clamped to the nearest character before it.
-pub fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,15 +62,5 @@ mod tests {
         assert!(matches!(escape_controls("plain"), Cow::Borrowed(_)));
         assert_eq!(Shown('\u{7}').to_string(), "\\u{7}");
         assert_eq!(Shown('x').to_string(), "x");
-    }
-
-    #[test]
-    fn offsets_become_lines_and_columns_in_characters() {
-        let text = "ab\ncé d\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 3), (2, 1));
-        // `d` is the fourth character of line 2 (é is two bytes).
-        assert_eq!(line_column(text, text.find('d').unwrap()), (2, 4));
-        assert_eq!(line_column(text, 999), (3, 1));
     }
 }
