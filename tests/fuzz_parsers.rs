@@ -11,9 +11,12 @@
 use pegsol::layout::catalogue::ENTRIES;
 use pegsol::layout::edit::Board;
 use pegsol::layout::format::from_ron;
-use pegsol::layout::import::{parse_any, parse_c_header, parse_plain, parse_table, parse_tatham};
-use pegsol::layout::load::{decode, place_in_ron};
-use pegsol::layout::{FileError, Layout, LayoutProblem};
+use pegsol::layout::import::{
+    detect, parse_any, parse_c_header, parse_plain, parse_table, parse_tatham, Format,
+};
+use pegsol::layout::load::{decode, place_in_ron, place_in_rows};
+
+use pegsol::layout::{FileError, Layout, LayoutProblem, PlacedProblem};
 use pegsol::record::{Record, RestoreError, SavedGame};
 use pegsol::rules::{Cell, Jump};
 use proptest::prelude::*;
@@ -191,15 +194,18 @@ fn assert_no_raw_controls(shown: &str) {
     );
 }
 
-/// A board read from RON that cannot be played: every problem about a row's character is
-/// placed in the text, on that very character (or the backslash of its escape).
-fn check_board_problems(layout: &Layout, text: &str, input: &str) {
+type Placer = fn(&str, &str, Vec<LayoutProblem>) -> Vec<PlacedProblem>;
+
+/// A board read from `text` that cannot be played: every problem about a row's character is
+/// placed in the text (by `place`: RON, or a layouts table), on that very character (or the
+/// backslash of its escape).
+fn check_board_problems(layout: &Layout, text: &str, input: &str, place: Placer) {
     let Err(problems) = layout.validate() else {
         return;
     };
     // Bounded whatever the input: rows and characters past the 11x11 box are summed up.
     assert!(problems.len() <= 11 * 23 + 8, "{} problems", problems.len());
-    let placed = place_in_ron(input, text, problems);
+    let placed = place(input, text, problems);
     for p in &placed {
         let shown = p.to_string();
         assert_no_raw_controls(&shown);
@@ -259,6 +265,7 @@ fn check_saved_game(text: &str) {
                 &saved.layout,
                 text.strip_prefix('\u{feff}').unwrap_or(text),
                 "game.ron",
+                place_in_ron,
             );
             assert_no_raw_controls(&e.to_string());
         }
@@ -283,7 +290,7 @@ proptest! {
     ) {
         let text = mutate(ENTRIES[entry].text, &edits);
         match from_ron(&text, INPUT) {
-            Ok(layout) => check_board_problems(&layout, &text, INPUT),
+            Ok(layout) => check_board_problems(&layout, &text, INPUT, place_in_ron),
             Err(e) => check_file_error(&e, INPUT, &text),
         }
         check_any(&text);
@@ -316,8 +323,12 @@ proptest! {
     #[test]
     fn mutated_layouts_tables_never_panic(edits in edits()) {
         let text = mutate(&table(&layouts()[..9]), &edits);
-        if let Err(e) = parse_table(&text, INPUT) {
-            check_file_error(&e, INPUT, &text);
+        match parse_table(&text, INPUT) {
+            Ok(boards) if !boards.is_empty() && detect(&text) == Format::Table => {
+                check_board_problems(&boards[0], &text, INPUT, place_in_rows)
+            }
+            Ok(_) => {}
+            Err(e) => check_file_error(&e, INPUT, &text),
         }
         check_any(&text);
     }

@@ -82,10 +82,23 @@ fn is_table_header(line: &str) -> Option<&str> {
     (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).then_some(n)
 }
 
+/// Where each row of a board starts in the text it was read from: the 1-based line and the
+/// column of the row's first character, or `None` when the row is not copied from the text
+/// character for character (a C string with an escape in it).
+pub type RowStarts = Vec<Option<(usize, usize)>>;
+
 /// Parses the layouts table: `#` comment lines, then for each board a `layout N` line followed
 /// by its rows between `|` bars (the bars keep trailing spaces). Boards are named "Level N".
 pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
-    let mut layouts: Vec<Layout> = Vec::new();
+    Ok(table_boards(text, source)?
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect())
+}
+
+/// The boards of a layouts table, each with where its rows start.
+fn table_boards(text: &str, source: &str) -> Result<Vec<(Layout, RowStarts)>, FileError> {
+    let mut layouts: Vec<(Layout, RowStarts)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
@@ -94,10 +107,10 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
             continue;
         }
         if let Some(n) = is_table_header(trimmed) {
-            layouts.push(Layout::from_rows(&format!("Level {n}"), &[]));
+            layouts.push((Layout::from_rows(&format!("Level {n}"), &[]), Vec::new()));
             continue;
         }
-        let Some(current) = layouts.last_mut() else {
+        let Some((current, starts)) = layouts.last_mut() else {
             return Err(error(
                 source,
                 line_no,
@@ -123,6 +136,7 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
             )
         })?;
         current.rows.push(inner[..end].to_string());
+        starts.push(Some((line_no, line[..start].chars().count() + 2)));
     }
     if layouts.is_empty() {
         return Err(error(source, 1, 1, "expected at least one `layout N` line"));
@@ -130,11 +144,36 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
     Ok(layouts)
 }
 
+/// Where the rows of the first board of `text` start (see [`RowStarts`]), for the formats
+/// whose rows are the file's characters as written: the layouts table and the C header.
+/// Empty for other formats, and for text that does not parse.
+pub fn first_board_row_starts(text: &str) -> RowStarts {
+    let boards = match detect(text) {
+        Format::Table => table_boards(text, ""),
+        Format::CHeader => c_header_boards(text, ""),
+        _ => return Vec::new(),
+    };
+    boards
+        .ok()
+        .and_then(|b| b.into_iter().next())
+        .map(|(_, starts)| starts)
+        .unwrap_or_default()
+}
+
 /// Parses the C `layouts.h` array: every innermost `{ ... }` group of string literals is one
 /// board, in order, named "Level 0", "Level 1", ...
 pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
+    Ok(c_header_boards(text, source)?
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect())
+}
+
+/// The boards of a C header, each with where its rows start.
+fn c_header_boards(text: &str, source: &str) -> Result<Vec<(Layout, RowStarts)>, FileError> {
     let mut layouts = Vec::new();
     let mut current: Vec<String> = Vec::new();
+    let mut starts: RowStarts = Vec::new();
     let mut chars = text.chars().peekable();
     let (mut line, mut column) = (1usize, 0usize);
     let mut depth = 0usize;
@@ -156,8 +195,12 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
             }
             '/' if chars.peek() == Some(&'*') => {
                 chars.next();
+                column += 1;
                 let mut prev = ' ';
                 for c in chars.by_ref() {
+                    // Columns count inside the comment too, so what follows it on the same
+                    // line is placed right.
+                    column += 1;
                     if c == '\n' {
                         line += 1;
                         column = 0;
@@ -177,13 +220,14 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                 if !current.is_empty() {
                     let name = format!("Level {}", layouts.len());
                     let rows: Vec<&str> = current.iter().map(String::as_str).collect();
-                    layouts.push(Layout::from_rows(&name, &rows));
+                    layouts.push((Layout::from_rows(&name, &rows), std::mem::take(&mut starts)));
                     current.clear();
                 }
             }
             '"' => {
                 let (start_line, start_col) = (line, column);
                 let mut s = String::new();
+                let mut escaped = false;
                 loop {
                     match chars.next() {
                         None | Some('\n') => {
@@ -196,6 +240,7 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                         }
                         Some('"') => break,
                         Some('\\') => {
+                            escaped = true;
                             if let Some(e) = chars.next() {
                                 s.push(e);
                             }
@@ -205,6 +250,7 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                 }
                 column += s.chars().count() + 1;
                 current.push(s);
+                starts.push((!escaped).then_some((start_line, start_col + 1)));
             }
             _ => {}
         }
@@ -503,5 +549,14 @@ mod tests {
             .to_string();
         assert!(!e.contains('\u{1b}'), "{e:?}");
         assert!(e.contains("\\u{1b}"), "{e}");
+    }
+
+    #[test]
+    fn c_header_columns_count_block_comments() {
+        let e = parse_c_header("{ /* ab */ \"o\n", "h").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 12), "{e}");
+        let text = "{ { /* x */ \"o . \", \"o\\ o\" } }";
+        let starts = first_board_row_starts(text);
+        assert_eq!(starts, vec![Some((1, 14)), None]);
     }
 }

@@ -3,7 +3,7 @@
 //! with every refusal naming the file and, where the file says, the line and column.
 
 use super::format::{ron_row_offsets, FileError};
-use super::import::{detect, parse_any, Format};
+use super::import::{detect, first_board_row_starts, parse_any, Format};
 use super::text::{escape_controls, strip_bom};
 use super::{catalogue, Layout, LayoutProblem, Puzzle};
 use crate::rules::MAX_SIDE;
@@ -112,6 +112,17 @@ impl PlacedProblem {
     }
 }
 
+/// The row and character index a problem is about, if it is about one.
+fn row_and_index(problem: &LayoutProblem) -> Option<(usize, usize)> {
+    match *problem {
+        LayoutProblem::UnknownCharacter { y, index, .. }
+        | LayoutProblem::MisplacedCharacter { y, index, .. } => Some((y, index)),
+        LayoutProblem::TooWide { y, x } => Some((y, 2 * x)),
+        LayoutProblem::TooManyRows { .. } => Some((usize::from(MAX_SIDE), 0)),
+        _ => None,
+    }
+}
+
 /// Places each problem of the board read from RON `text` (a layout or a saved game) at its
 /// row and character in the text, where the problem names one. The text is scanned once
 /// whatever the number of problems.
@@ -129,17 +140,26 @@ pub fn place_in_ron(input: &str, text: &str, problems: Vec<LayoutProblem>) -> Ve
     problems
         .into_iter()
         .map(|problem| {
-            let (y, index) = match problem {
-                LayoutProblem::UnknownCharacter { y, index, .. }
-                | LayoutProblem::MisplacedCharacter { y, index, .. } => (y, index),
-                LayoutProblem::TooWide { y, x } => (y, 2 * x),
-                LayoutProblem::TooManyRows { .. } => (usize::from(MAX_SIDE), 0),
-                _ => return PlacedProblem::unplaced(problem),
-            };
-            let place = rows
-                .get(y)
-                .and_then(|row| row.get(index).or(row.first()))
-                .map(|&at| place_of(at));
+            let place = row_and_index(&problem).and_then(|(y, index)| {
+                let row = rows.get(y)?;
+                row.get(index).or(row.first()).map(|&at| place_of(at))
+            });
+            PlacedProblem { problem, place }
+        })
+        .collect()
+}
+
+/// Places each problem of the first board of a layouts table or C header `text` at its row
+/// and character, where the problem names one and the row is the file's text as written.
+pub fn place_in_rows(input: &str, text: &str, problems: Vec<LayoutProblem>) -> Vec<PlacedProblem> {
+    let starts = first_board_row_starts(text);
+    problems
+        .into_iter()
+        .map(|problem| {
+            let place = row_and_index(&problem).and_then(|(y, index)| {
+                let (line, column) = (*starts.get(y)?)?;
+                Some((input.to_string(), line, column + index))
+            });
             PlacedProblem { problem, place }
         })
         .collect()
@@ -246,12 +266,13 @@ impl BoardText {
     }
 
     /// The error for the board read from this text having `problems`, each placed in the
-    /// text where it can be.
+    /// text where it can be (RON, a layouts table, a C header; the other formats refuse bad
+    /// characters while reading, with their place).
     pub fn invalid(&self, problems: Vec<LayoutProblem>) -> LoadError {
         let problems = if self.is_ron() {
             place_in_ron(&self.input, &self.text, problems)
         } else {
-            problems.into_iter().map(PlacedProblem::unplaced).collect()
+            place_in_rows(&self.input, &self.text, problems)
         };
         LoadError::Invalid {
             input: self.input.clone(),
@@ -411,5 +432,20 @@ mod tests {
         let layouts = load_file(&path).unwrap();
         assert_eq!(layouts[0].rows, vec!["o o ."]);
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_board_problem_in_a_layouts_table_or_c_header_names_its_line_and_column() {
+        let table = "# levels\nlayout 0\n  |o o . |\n  |o x . |\n";
+        let problems = vec![LayoutProblem::UnknownCharacter {
+            y: 1,
+            index: 2,
+            ch: 'x',
+        }];
+        let placed = place_in_rows("t.txt", table, problems.clone());
+        assert_eq!(placed[0].place, Some(("t.txt".to_string(), 4, 6)));
+        let header = "char c[1][2][6] = {\n  { \"o o .\",\n    \"o x .\" },\n};\n";
+        let placed = place_in_rows("layouts.h", header, problems);
+        assert_eq!(placed[0].place, Some(("layouts.h".to_string(), 3, 8)));
     }
 }
