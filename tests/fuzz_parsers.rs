@@ -6,7 +6,7 @@
 //! it) or generates hostile ones, and asserts that nothing panics and that every refusal names
 //! the input and where: `input:line:column` for text that is not a board, the row and its
 //! place in the file for a board that cannot be played, the jump's number or the field for a
-//! saved game that does not replay. About 14,000 cases in all; longer runs: `fuzz/README.md`.
+//! saved game that does not replay. About 14,500 cases in all; longer runs: `fuzz/README.md`.
 
 use pegsol::layout::catalogue::ENTRIES;
 use pegsol::layout::edit::Board;
