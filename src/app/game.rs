@@ -63,7 +63,7 @@ impl Game {
 
     /// Opens a file: a saved game (RON starting with `SavedGame(`), or a board in any format
     /// the layout importers know (a layouts table gives its first board). The file is read
-    /// once, by [`crate::record::open`].
+    /// once, by [`fn@crate::record::open`].
     pub fn from_file(path: &Path) -> Result<Game, String> {
         let (puzzle, record) = crate::record::open(path)
             .map_err(|e| e.to_string())?

@@ -1,6 +1,6 @@
 //! The game record: a start position and the jumps played from it, with unlimited undo and
 //! redo; the saved-game file format ([`saved`]); and opening a board or game file for the
-//! window ([`open`]).
+//! window ([`mod@open`]).
 //!
 //! Owns the history of one game (what the play window shows and the replay timeline will
 //! scrub through) and reading and writing it as RON. No user interface and no threads; the

@@ -2,8 +2,9 @@
 //! text checks), then either a saved game, restored by replaying every jump, or a board in any
 //! format the layout importers know (a layouts table gives its first board).
 //!
-//! This is the record's one door to the file system for reading, so the play window, the
-//! command line and the tests all refuse a bad file with the same message.
+//! This is the record's one door to the file system for reading: the play window opens every
+//! file through it, so a bad file is refused with the same message from the menu, a
+//! double-click, `--layout` or the recent files.
 
 use super::saved::{RestoreError, SavedGame};
 use super::Record;

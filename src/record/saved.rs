@@ -2,7 +2,7 @@
 //! many are played), read from RON and checked by replaying every jump, and written
 //! atomically.
 //!
-//! Reading takes text (the caller reads the file, see [`super::open`]); writing goes through
+//! Reading takes text (the caller reads the file, see [`fn@super::open`]); writing goes through
 //! [`crate::layout::files::write_atomic`], so a failed save leaves the old file whole.
 
 use super::Record;

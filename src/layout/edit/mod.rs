@@ -1,5 +1,5 @@
 //! The layout editor's model: a board being designed, the paint operations on it, mirror
-//! painting, unlimited undo and redo, conversion to and from [`Layout`], and the live facts
+//! painting, unlimited undo and redo, conversion to and from [`Layout`](crate::layout::Layout), and the live facts
 //! and checks an editor shows while a person paints.
 //!
 //! Pure: no user interface, no threads, no files. The window's editor (in `src/app`) draws a
