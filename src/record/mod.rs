@@ -5,7 +5,10 @@
 //! scrub through) and reading and writing it as RON. It is pure: no user interface, no
 //! threads, and no file access (callers hand it text). Everything read from a file is checked
 //! by replaying it with [`Position::try_play`], so a hostile save file is refused with a
-//! message and never panics.
+//! message and never panics. The one exception to "no files" is [`resume`], the game in
+//! progress that the window and the terminal game share.
+
+pub mod resume;
 
 use crate::layout::{Layout, LayoutProblem, Puzzle};
 use crate::rules::{Jump, JumpError, JumpParseError, Position};
