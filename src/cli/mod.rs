@@ -506,9 +506,8 @@ fn assignment_form(args: &[String]) -> Result<(), Failure> {
     if play {
         if crate::tui::on_a_terminal() {
             let why = format!("the solution of {level} AI {budget}");
-            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why).map_err(|message| {
-                Failure { code: 1, message }
-            })?;
+            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)
+                .map_err(|message| Failure { code: 1, message })?;
         } else {
             play_solution(&puzzle, &outcome);
         }

@@ -177,8 +177,7 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("pegsol-resume-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("pegsol-resume-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
     }
@@ -222,7 +221,10 @@ mod tests {
     #[test]
     fn open_takes_levels_names_board_files_and_saved_games() {
         let (p, _, s) = open("5").unwrap();
-        assert_eq!((p.name.as_str(), s), ("Level 5", Source::Catalogue("level-5".into())));
+        assert_eq!(
+            (p.name.as_str(), s),
+            ("Level 5", Source::Catalogue("level-5".into()))
+        );
         assert!(open("no-such-board").unwrap_err().contains("no-such-board"));
         let (puzzle, mut record, _) = open("english").unwrap();
         record.play("3,1-3,3".parse().unwrap()).unwrap();

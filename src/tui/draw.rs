@@ -14,6 +14,7 @@ use crate::solver::advisor::Verdict;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
 /// The characters the board is drawn with.
@@ -144,25 +145,34 @@ impl TuiGame {
 
     fn draw_into(&self, area: Rect, buf: &mut Buffer) {
         let title = format!("Pegsol: {} | {}", self.puzzle.name, self.title);
-        put(buf, area, 0, 0, &title, self.style(Style::new().bold(), None));
+        put(
+            buf,
+            area,
+            0,
+            0,
+            &title,
+            self.style(Style::new().bold(), None),
+        );
         let board_lines = area.height.saturating_sub(FIXED_LINES);
         let Some(plan) = BoardPlan::fitting(self.puzzle.shape(), area.width, board_lines) else {
             let need = BoardPlan::new(self.puzzle.shape(), (2, 1));
-            let lines = [
-                "The terminal is too small for this board.".to_string(),
-                format!(
-                    "It is {}x{}; {} needs at least {}x{}.",
-                    area.width,
-                    area.height,
-                    self.puzzle.name,
-                    need.width,
-                    need.height + i32::from(FIXED_LINES)
-                ),
-                "Make the window larger, or press q to quit.".to_string(),
-            ];
-            for (i, line) in lines.iter().enumerate() {
-                put(buf, area, 0, 2 + i as u16, line, Style::new());
-            }
+            let text = format!(
+                "The terminal is too small for this board. It is {}x{}; {} needs at least \
+                 {}x{}. Make the window larger, or press q to quit.",
+                area.width,
+                area.height,
+                self.puzzle.name,
+                need.width,
+                need.height + i32::from(FIXED_LINES)
+            );
+            let below_title = Rect {
+                y: area.y + 1,
+                height: area.height.saturating_sub(1),
+                ..area
+            };
+            Paragraph::new(text)
+                .wrap(Wrap { trim: true })
+                .render(below_title, buf);
             return;
         };
         let left = (i32::from(area.width) - plan.width).max(0) / 2;
@@ -232,7 +242,14 @@ impl TuiGame {
             } else {
                 Style::new()
             };
-            put(buf, area, x, y, &glyph.to_string(), self.style(bold, Some(colour)));
+            put(
+                buf,
+                area,
+                x,
+                y,
+                &glyph.to_string(),
+                self.style(bold, Some(colour)),
+            );
             if cell == self.cursor {
                 let bracket = self.style(Style::new().bold(), Some(Color::White));
                 put(buf, area, x.saturating_sub(1), y, "[", bracket);
@@ -402,7 +419,10 @@ mod tests {
             }
         };
         assert!(locale_is_utf8(env(&[("LANG", "en_GB.UTF-8")])));
-        assert!(!locale_is_utf8(env(&[("LC_ALL", "C"), ("LANG", "en_GB.UTF-8")])));
+        assert!(!locale_is_utf8(env(&[
+            ("LC_ALL", "C"),
+            ("LANG", "en_GB.UTF-8")
+        ])));
         assert!(!locale_is_utf8(env(&[])));
         assert!(wants_colour(env(&[("TERM", "xterm-256color")])));
         assert!(!wants_colour(env(&[("NO_COLOR", "1")])));

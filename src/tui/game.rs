@@ -280,8 +280,7 @@ impl TuiGame {
         }
     }
 
-    /// Enter or Space: select or deselect the peg under the cursor, or jump the selected peg
-    /// into the hole under it.
+    /// Enter or Space: select or deselect the peg under the cursor.
     fn select_or_jump_to_cursor(&mut self) {
         self.next_step = None;
         let cell = self.cursor;
@@ -302,24 +301,11 @@ impl TuiGame {
             }
             return;
         }
-        let Some(from) = self.selected else {
-            self.message = format!(
-                "{} is an empty hole: pick a peg to jump with first",
-                cell_name(cell)
-            );
-            return;
-        };
-        let refused = |why: String| format!("{} to {}: {why}", cell_name(from), cell_name(cell));
-        match Jump::between(from, cell) {
-            None => {
-                self.message =
-                    refused("a peg jumps over one neighbour into the hole just beyond it".into())
-            }
-            Some(jump) => match position.check(jump) {
-                Ok(()) => self.play(jump),
-                Err(e) => self.message = refused(reason(e)),
-            },
-        }
+        // With a peg picked up the arrows jump it, so the cursor is never on a hole then.
+        self.message = format!(
+            "{} is an empty hole: pick a peg to jump with first",
+            cell_name(cell)
+        );
     }
 
     /// Escape: close the selection, else stop the replay, else stop the search.
@@ -387,8 +373,7 @@ impl TuiGame {
 
     /// `h`: the advisor's next jump, now if it knows, else as soon as it does.
     fn ask_hint(&mut self) {
-        self.advisor
-            .ask(self.record.position(), self.puzzle.goal);
+        self.advisor.ask(self.record.position(), self.puzzle.goal);
         if matches!(self.verdict(), Some(Verdict::Checking) | None) {
             self.hint_wanted = true;
             self.message = "Hint: checking this position…".into();
@@ -601,8 +586,7 @@ impl TuiGame {
 
     /// After any change of position: ask the advisor about the new one.
     fn position_changed(&mut self) {
-        self.advisor
-            .ask(self.record.position(), self.puzzle.goal);
+        self.advisor.ask(self.record.position(), self.puzzle.goal);
     }
 
     /// Says so when the game is won or stuck.

@@ -55,11 +55,7 @@ pub struct TuiOptions {
 pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, String> {
     ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"]
         .iter()
-        .find_map(|v| {
-            env(v)
-                .filter(|s| !s.is_empty())
-                .map(|s| format!("{v}={s}"))
-        })
+        .find_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| format!("{v}={s}")))
         .ok_or_else(|| "no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset".into())
 }
 
@@ -226,9 +222,7 @@ mod tests {
 
     #[test]
     fn a_display_is_found_in_any_of_the_three_variables() {
-        let only = |name: &'static str| {
-            move |k: &str| (k == name).then(|| ":1".to_string())
-        };
+        let only = |name: &'static str| move |k: &str| (k == name).then(|| ":1".to_string());
         assert_eq!(display(only("DISPLAY")), Ok("DISPLAY=:1".into()));
         assert_eq!(
             display(only("WAYLAND_DISPLAY")),

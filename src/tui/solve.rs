@@ -161,9 +161,17 @@ mod tests {
         for _ in 0..9 {
             plan.step_budget(true);
         }
-        assert_eq!(plan.budget(), None, "the exact solver may run without a limit");
+        assert_eq!(
+            plan.budget(),
+            None,
+            "the exact solver may run without a limit"
+        );
         plan.toggle_engine();
-        assert_eq!(plan.budget(), Some(10_000_000), "classic always has a budget");
+        assert_eq!(
+            plan.budget(),
+            Some(10_000_000),
+            "classic always has a budget"
+        );
         for _ in 0..9 {
             plan.step_budget(false);
         }
