@@ -481,3 +481,38 @@ fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     assert_eq!(g2.record().played().len(), 2);
     assert_eq!(g2.record().position(), window_game.position());
 }
+
+fn pegsol(args: &[&str]) -> std::process::Output {
+    let home = std::env::temp_dir().join(format!("pegsol-tui-cli-{}", std::process::id()));
+    std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(args)
+        .env("XDG_DATA_HOME", &home)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn play_names_a_bad_board_and_asks_for_a_terminal_when_it_has_none() {
+    let o = pegsol(&["play", "no-such-board"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("`no-such-board` is not a level"), "{err}");
+    let o = pegsol(&["play", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("the terminal game needs a terminal"), "{err}");
+    assert!(o.stdout.is_empty(), "no escape codes into a pipe");
+    // --terminal is for playing: it cannot be combined with the window's own modes.
+    let o = pegsol(&["--terminal", "--screenshot", "x.png"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = pegsol(&["--terminal", "0"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("pegsol: playing in the terminal (--terminal)\n"),
+        "the first line says which and why: {err}"
+    );
+}

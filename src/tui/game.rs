@@ -5,16 +5,16 @@
 //! selected peg, the message line, the background advisor ("still winnable?" and hints), the
 //! solve prompt and the search in flight, and the replay clock. [`TuiGame::handle`] takes one
 //! key and returns an [`Effect`]; [`TuiGame::tick`] takes in background answers and steps an
-//! animated replay; drawing lives in [`super::draw`].
+//! animated replay. Solving and replaying are in [`super::solution`], drawing in
+//! [`super::draw`].
 
 use super::draw::Glyphs;
-use super::solve::{short_count, SolvePlan, Solving};
+use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::resume::{Resume, Source};
 use crate::record::Record;
 use crate::rules::{Cell, Goal, Grid, Jump, JumpError, Position};
 use crate::solver::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
-use crate::solver::worker::Finished;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -49,7 +49,7 @@ pub struct TuiGame {
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
     /// The last plan used, offered again next time.
-    plan: SolvePlan,
+    pub(super) plan: SolvePlan,
     pub(super) solving: Option<Solving>,
     /// When the animated replay takes its next step (`None`: not playing).
     pub(super) next_step: Option<Instant>,
@@ -411,168 +411,6 @@ impl TuiGame {
         };
     }
 
-    /// `s`: opens the solve prompt (engine and budget), unless a search is already running.
-    fn open_solve_prompt(&mut self) {
-        if self.solving.is_some() {
-            self.message = "A solve is already running: c cancels it".into();
-            return;
-        }
-        self.next_step = None;
-        self.prompt = Some(self.plan);
-    }
-
-    /// Keys while the solve prompt is open: Tab switches engine, arrows or +/- change the
-    /// budget, Enter starts, Escape closes.
-    fn prompt_key(&mut self, code: KeyCode) {
-        let Some(plan) = &mut self.prompt else {
-            return;
-        };
-        match code {
-            KeyCode::Tab | KeyCode::BackTab | KeyCode::Char('e' | 'E') => plan.toggle_engine(),
-            KeyCode::Right | KeyCode::Up | KeyCode::Char('+' | '=') => plan.step_budget(true),
-            KeyCode::Left | KeyCode::Down | KeyCode::Char('-') => plan.step_budget(false),
-            KeyCode::Enter | KeyCode::Char('s' | 'S') => {
-                let plan = *plan;
-                self.prompt = None;
-                self.plan = plan;
-                let from = self.record.position().clone();
-                self.solving = Some(Solving::start(plan, from, self.puzzle.goal));
-                self.message = format!(
-                    "Solving from here ({})…",
-                    plan.describe(self.puzzle.shape().cells().len())
-                );
-            }
-            KeyCode::Esc | KeyCode::Char('q' | 'Q') => {
-                self.prompt = None;
-                self.message = "Solve closed".into();
-            }
-            _ => {}
-        }
-    }
-
-    fn cancel_solve(&mut self) {
-        match &self.solving {
-            Some(solving) => {
-                solving.cancel();
-                self.message = "Cancelling the solve…".into();
-            }
-            None => self.message = "No solve is running".into(),
-        }
-    }
-
-    /// A search ended: load its line after the position it started from, if the board still
-    /// shows that position.
-    fn solve_finished(&mut self, finished: Finished<crate::solver::Outcome>, from: &Position) {
-        let (outcome, cancelled) = match finished {
-            Finished::Done(o) => (o, false),
-            Finished::Cancelled(o) => (o, true),
-            Finished::Failed(why) => {
-                self.message = format!("The solve failed: {why}");
-                return;
-            }
-        };
-        let found = if outcome.won {
-            format!(
-                "a win in {} jumps{}",
-                outcome.jumps.len(),
-                if outcome.proven_optimal {
-                    ""
-                } else {
-                    " (not proven optimal)"
-                }
-            )
-        } else {
-            format!(
-                "no win; best {} pegs after {} jumps{}",
-                outcome.pegs_left,
-                outcome.jumps.len(),
-                if outcome.proven_optimal {
-                    ", proven"
-                } else {
-                    ", budget used up"
-                }
-            )
-        };
-        let stats = format!(
-            "{} expanded in {:.1} s",
-            short_count(outcome.expanded),
-            outcome.elapsed.as_secs_f64()
-        );
-        let head = if cancelled {
-            "Solve cancelled"
-        } else {
-            "Solved"
-        };
-        if self.record.position() != from {
-            self.message = format!(
-                "{head}: {found}, {stats}; the board has moved on, so nothing was loaded (s solves from here)"
-            );
-            return;
-        }
-        if outcome.jumps.is_empty() {
-            self.message = format!("{head}: {found}, {stats}");
-            return;
-        }
-        self.message = match self.record.load_line(&outcome.jumps) {
-            Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
-            Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, reason(e)),
-        };
-    }
-
-    /// `]` and `[`: one jump along the timeline (the solution loaded, or what redo would
-    /// replay).
-    fn step_replay(&mut self, forward: bool) {
-        self.next_step = None;
-        let index = self.record.index();
-        let target = if forward {
-            index + 1
-        } else {
-            index.saturating_sub(1)
-        };
-        self.goto(target);
-        if self.record.index() == index {
-            self.message = if forward {
-                "End of the line: nothing more to replay".into()
-            } else {
-                "At the start of the line".into()
-            };
-        }
-    }
-
-    fn goto(&mut self, index: usize) {
-        let before = self.record.index();
-        self.selected = None;
-        self.record.goto(index);
-        if self.record.index() != before {
-            self.after_replay_step();
-        }
-    }
-
-    /// `p`: plays the rest of the timeline, a jump every [`REPLAY_STEP`], or pauses it.
-    fn toggle_replay(&mut self, now: Instant) {
-        if self.next_step.take().is_some() {
-            self.message = "Replay paused".into();
-        } else if self.record.index() < self.record.jumps().len() {
-            self.next_step = Some(now + REPLAY_STEP);
-            self.message = "Playing (p pauses)".into();
-        } else {
-            self.message = "Nothing to play: s solves from here, then p plays the solution".into();
-        }
-    }
-
-    fn after_replay_step(&mut self) {
-        if let Some(last) = self.record.played().last() {
-            self.cursor = last.to;
-        }
-        self.message = format!(
-            "Jump {} of {}",
-            self.record.index(),
-            self.record.jumps().len()
-        );
-        self.position_changed();
-        self.report_end();
-    }
-
     fn toggle_ascii(&mut self) {
         let unicode = self.glyphs != Glyphs::UNICODE;
         self.set_look(unicode, self.colour);
@@ -585,12 +423,12 @@ impl TuiGame {
     }
 
     /// After any change of position: ask the advisor about the new one.
-    fn position_changed(&mut self) {
+    pub(super) fn position_changed(&mut self) {
         self.advisor.ask(self.record.position(), self.puzzle.goal);
     }
 
     /// Says so when the game is won or stuck.
-    fn report_end(&mut self) {
+    pub(super) fn report_end(&mut self) {
         let position = self.record.position();
         if position.is_won(self.puzzle.goal) || position.is_stuck() {
             self.message = self.end_state_text();
@@ -666,7 +504,7 @@ pub fn cell_name(cell: Cell) -> String {
 }
 
 /// Why a jump is illegal, naming cells as the board does.
-fn reason(error: JumpError) -> String {
+pub(super) fn reason(error: JumpError) -> String {
     match error {
         JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
         JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),

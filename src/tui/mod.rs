@@ -12,6 +12,7 @@
 
 pub mod draw;
 pub mod game;
+pub mod solution;
 pub mod solve;
 
 pub use game::{Effect, TuiGame};
@@ -67,12 +68,6 @@ pub fn on_a_terminal() -> bool {
 /// Plays in the terminal until the person quits; the game in progress is saved for the next
 /// run of either front end. Exit status: 0, 2 for a bad `LAYOUT`, 1 when the terminal fails.
 pub fn run(options: TuiOptions) -> ExitCode {
-    if !on_a_terminal() {
-        eprintln!(
-            "pegsol: the terminal game needs a terminal (standard input and output are not both one)"
-        );
-        return ExitCode::from(1);
-    }
     let saved_at = resume::default_path();
     let (puzzle, record, source) = match &options.layout {
         Some(spec) => match resume::open(spec) {
@@ -90,6 +85,13 @@ pub fn run(options: TuiOptions) -> ExitCode {
             }
         },
     };
+    // Checked after the board, so a bad `LAYOUT` is reported as such wherever it is typed.
+    if !on_a_terminal() {
+        eprintln!(
+            "pegsol: the terminal game needs a terminal (standard input and output are not both one)"
+        );
+        return ExitCode::from(1);
+    }
     let mut game = TuiGame::new(puzzle, record, source, options.why);
     look_from_environment(&mut game);
     match event_loop(&mut game, saved_at) {
