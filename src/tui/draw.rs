@@ -55,7 +55,8 @@ impl Glyphs {
     };
 }
 
-/// Lines around the board: title, blank, blank, status, message, two lines of keys.
+/// Lines around the board: title, blank, the caption under the board, status, message, two
+/// lines of keys.
 const FIXED_LINES: u16 = 7;
 /// Columns for the row numbers left of the board.
 const LABEL_COLUMNS: i32 = 3;
@@ -178,7 +179,17 @@ impl TuiGame {
         let left = (i32::from(area.width) - plan.width).max(0) / 2;
         let top = 2;
         self.draw_board(buf, area, &plan, left, top);
-        let below = (top + plan.height + 1) as u16;
+        let caption = self.style(Style::new(), Some(Color::DarkGray));
+        let under = (top + plan.height) as u16;
+        put(
+            buf,
+            area,
+            left as u16 + 1,
+            under,
+            &self.caption_text(),
+            caption,
+        );
+        let below = under + 1;
         put(buf, area, 0, below, &self.status_text(), Style::new());
         let (message, style) = self.message_line();
         put(buf, area, 0, below + 1, &message, style);
@@ -258,8 +269,8 @@ impl TuiGame {
         }
     }
 
-    /// The status line: pegs left, jumps, the state of play, winnable, the goal, and the
-    /// timeline when there is something to replay.
+    /// The status line, as the window's: pegs left, jumps, the state of play, winnable, the
+    /// goal.
     fn status_text(&self) -> String {
         let position = self.record.position();
         let mut parts = vec![
@@ -280,17 +291,23 @@ impl TuiGame {
             );
         }
         parts.push(goal_text(self.puzzle.goal));
+        parts.join(" | ")
+    }
+
+    /// The line under the board: the cursor's cell, and the timeline when there is something
+    /// to replay.
+    fn caption_text(&self) -> String {
+        let mut text = format!("Cursor {}", cell_name(self.cursor));
         let total = self.record.jumps().len();
         if total > self.record.index() || self.is_playing() {
-            parts.push(format!(
-                "Timeline {}/{}{}",
+            text += &format!(
+                "   Timeline {}/{}{}",
                 self.record.index(),
                 total,
                 if self.is_playing() { " playing" } else { "" }
-            ));
+            );
         }
-        parts.push(format!("Cursor {}", cell_name(self.cursor)));
-        parts.join(" | ")
+        text
     }
 
     /// The message line: the solve prompt, the search's progress, or the last message.
