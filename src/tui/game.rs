@@ -523,3 +523,61 @@ pub fn goal_text(goal: Goal) -> String {
         Goal::At(cell) => format!("Goal: one peg left, on {}", cell_name(cell)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::resume;
+
+    fn start(spec: &str) -> Position {
+        resume::open(spec).expect("catalogue board").0.start
+    }
+
+    #[test]
+    fn up_and_down_stand_for_both_diagonals_on_the_triangle_shift_first_the_right_hand_one() {
+        assert_eq!(arrow_steps(Grid::Square, true, true), vec![(0, -1)]);
+        assert_eq!(
+            arrow_steps(Grid::Triangular, true, false),
+            vec![(-1, -1), (0, -1)]
+        );
+        assert_eq!(
+            arrow_steps(Grid::Triangular, true, true),
+            vec![(0, -1), (-1, -1)]
+        );
+        assert_eq!(
+            arrow_steps(Grid::Triangular, false, false),
+            vec![(0, 1), (1, 1)]
+        );
+        assert_eq!(
+            arrow_steps(Grid::Triangular, false, true),
+            vec![(1, 1), (0, 1)]
+        );
+    }
+
+    #[test]
+    fn an_arrow_jump_takes_the_first_legal_direction_or_names_what_is_wrong() {
+        let triangle = start("triangle");
+        let from = Cell { x: 2, y: 2 };
+        // Up-right from (2,2) leaves the board; up-left into the empty apex is legal, so
+        // Shift+Up (up-right first) still jumps up-left.
+        let steps = arrow_steps(Grid::Triangular, true, true);
+        assert_eq!(
+            keyboard_jump(&triangle, from, &steps),
+            Ok("2,2-0,0".parse().expect("jump"))
+        );
+        let english = start("english");
+        let d2 = Cell { x: 3, y: 1 };
+        assert_eq!(
+            keyboard_jump(&english, d2, &[(-1, 0)]),
+            Err("d2 cannot jump that way: b2 is not on the board".into())
+        );
+        assert_eq!(
+            keyboard_jump(&english, Cell { x: 0, y: 2 }, &[(-1, 0)]),
+            Err("a3 cannot jump that way: it is the edge of the board".into())
+        );
+        assert_eq!(
+            keyboard_jump(&english, Cell { x: 3, y: 4 }, &[(0, 1)]),
+            Err("d5 cannot jump that way: the hole at d7 is not empty".into())
+        );
+    }
+}
