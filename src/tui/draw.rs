@@ -332,16 +332,15 @@ impl TuiGame {
         (self.message.clone(), Style::new().bold())
     }
 
+    /// The keys, in two lines that fit 80 columns.
     fn key_lines(&self) -> [String; 2] {
         let triangular = self.puzzle.shape().grid() == Grid::Triangular;
         [
-            "Keys: arrows move (or jump the peg picked up), Enter picks up, u undo, y redo, \
-             r restart, q quit"
-                .to_string(),
+            "Keys: arrows move/jump, Enter pick up, u undo, y redo, r restart, q quit".to_string(),
             format!(
-                "h hint, s solve from here, ] [ step, p play/pause, a ASCII/Unicode{}",
+                "h hint, s solve, ] [ step, p play, a ASCII{}",
                 if triangular {
-                    ", Shift+Up/Down the right-hand diagonal"
+                    ", Shift+Up/Down: right diagonal"
                 } else {
                     ""
                 }

@@ -295,7 +295,7 @@ impl TuiGame {
             } else {
                 self.selected = Some(cell);
                 self.message = format!(
-                    "{} picked up: an arrow jumps it (or move to a hole and press Enter)",
+                    "{} picked up: an arrow jumps it, Enter puts it down",
                     cell_name(cell)
                 );
             }
