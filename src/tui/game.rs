@@ -196,7 +196,7 @@ impl TuiGame {
                 let steps = arrow_steps(self.puzzle.shape().grid(), up, shift);
                 self.arrow(steps[0], steps.get(1).copied());
             }
-            KeyCode::Enter | KeyCode::Char(' ') => self.select_or_jump_to_cursor(),
+            KeyCode::Enter | KeyCode::Char(' ') => self.pick_up_or_put_down(),
             KeyCode::Esc => self.deselect_or_stop(),
             // The assignment's `u`, and the desktop's Ctrl+Z; redo is `y`, Ctrl+Y or Ctrl+R.
             KeyCode::Char('u' | 'U') => self.undo(),
@@ -281,7 +281,7 @@ impl TuiGame {
     }
 
     /// Enter or Space: select or deselect the peg under the cursor.
-    fn select_or_jump_to_cursor(&mut self) {
+    fn pick_up_or_put_down(&mut self) {
         self.next_step = None;
         let cell = self.cursor;
         let position = self.record.position();
