@@ -516,3 +516,69 @@ fn play_names_a_bad_board_and_asks_for_a_terminal_when_it_has_none() {
         "the first line says which and why: {err}"
     );
 }
+
+/// The real thing under tmux: raw mode, the alternate screen, keys typed with `send-keys`
+/// and the screen read with `capture-pane`, level 0 played to a win, and the terminal given
+/// back. Needs tmux, which CI does not install: run it with
+/// `cargo test --release --test tui -- --ignored`.
+#[test]
+#[ignore = "needs tmux"]
+fn under_tmux_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
+    use std::process::Command;
+    let session = format!("pegsol-tui-test-{}", std::process::id());
+    let home = std::env::temp_dir().join(&session);
+    let tmux = |args: &[&str]| {
+        let o = Command::new("tmux").args(args).output().expect("tmux runs");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let screen_until = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(20);
+        loop {
+            let screen = tmux(&["capture-pane", "-p", "-t", &session]);
+            if screen.contains(what) {
+                return screen;
+            }
+            assert!(Instant::now() < until, "no `{what}` on screen:\n{screen}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    let command = format!(
+        "env -u DISPLAY -u WAYLAND_DISPLAY -u WAYLAND_SOCKET XDG_DATA_HOME={} LANG=C.UTF-8 {} 0; \
+         echo EXIT=$?; sleep 30",
+        home.display(),
+        env!("CARGO_BIN_EXE_pegsol")
+    );
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "40",
+        &command,
+    ]);
+    let first = screen_until("Pegs left: 3");
+    assert!(
+        first.starts_with("Pegsol: Level 0 | terminal game (no display"),
+        "{first}"
+    );
+    for key in ["Enter", "Right", "Right", "Enter", "Left"] {
+        tmux(&["send-keys", "-t", &session, key]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    let won = screen_until("Solved! One peg left");
+    assert!(won.contains("Pegs left: 1 | Jumps: 2"), "{won}");
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let after = screen_until("EXIT=0");
+    assert!(
+        after.starts_with("pegsol: no display"),
+        "the normal screen is back, with the first line: {after}"
+    );
+    tmux(&["kill-session", "-t", &session]);
+    let saved = resume::load(&home.join("pegsol").join(resume::FILE_NAME))
+        .expect("readable")
+        .expect("saved");
+    assert_eq!(saved.game.jumps.len(), 2);
+}
