@@ -69,7 +69,8 @@ pub struct GuiOptions {
     name = "pegsol",
     version,
     about = "Pegsol, a peg solitaire studio: play, design, solve and replay boards.",
-    after_help = "With no command, opens the window.\n\
+    after_help = "With no command, opens the window, or where there is no display (or with\n\
+                  --terminal) plays in the terminal, as `pegsol play` does.\n\
                   The assignment's form also works: pegsol <level> AI <budget> [play_solution]\n\
                   LAYOUT is a level number 0-8, a catalogue name (see `pegsol layouts`), or a file\n\
                   (.ron layout, layouts table, plain-text board, or Pegs game ID)."
