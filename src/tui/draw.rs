@@ -285,7 +285,7 @@ impl TuiGame {
                     Some(Verdict::NotWinnable) => "Not winnable",
                     Some(Verdict::Unknown) => "Unknown",
                     Some(Verdict::Failed) => "Check failed",
-                    Some(Verdict::Checking) | None => "Checking…",
+                    Some(Verdict::Checking) | None => "Checking...",
                 }
                 .to_string(),
             );

@@ -376,7 +376,7 @@ impl TuiGame {
         self.advisor.ask(self.record.position(), self.puzzle.goal);
         if matches!(self.verdict(), Some(Verdict::Checking) | None) {
             self.hint_wanted = true;
-            self.message = "Hint: checking this position…".into();
+            self.message = "Hint: checking this position...".into();
         } else {
             self.show_hint();
         }
@@ -407,7 +407,7 @@ impl TuiGame {
                 "No hint: the check failed ({})",
                 self.advisor.error().unwrap_or("no reason given")
             ),
-            Some(Verdict::Checking) | None => "Hint: checking this position…".into(),
+            Some(Verdict::Checking) | None => "Hint: checking this position...".into(),
         };
     }
 

@@ -42,7 +42,7 @@ impl TuiGame {
                 let from = self.record.position().clone();
                 self.solving = Some(Solving::start(plan, from, self.puzzle.goal));
                 self.message = format!(
-                    "Solving from here ({})…",
+                    "Solving from here ({})...",
                     plan.describe(self.puzzle.shape().cells().len())
                 );
             }
@@ -58,7 +58,7 @@ impl TuiGame {
         match &self.solving {
             Some(solving) => {
                 solving.cancel();
-                self.message = "Cancelling the solve…".into();
+                self.message = "Cancelling the solve...".into();
             }
             None => self.message = "No solve is running".into(),
         }
