@@ -10,7 +10,7 @@
 
 use super::{Record, RestoreError, SavedGame};
 use crate::layout::files::write_atomic;
-use crate::layout::load::{decode, resolve_named_puzzle, MAX_FILE_BYTES};
+use crate::layout::load::{read_text, resolve_named_puzzle, LoadError};
 use crate::layout::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -55,13 +55,11 @@ impl Resume {
     }
 
     /// The file's text: pretty RON, so a person can read which game it is.
-    pub fn to_ron(&self) -> String {
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
         let config = ron::ser::PrettyConfig::new()
             .struct_names(true)
             .indentor("    ".to_string());
-        // Plain strings, numbers and enums always serialise; an empty file reads back as
-        // "nothing to resume" rather than a crash.
-        ron::ser::to_string_pretty(self, config).unwrap_or_default()
+        ron::ser::to_string_pretty(self, config)
     }
 
     /// Reads the file's text, or says why it is being ignored. `name` names the text in
@@ -113,16 +111,18 @@ pub fn default_path() -> Option<PathBuf> {
 /// Reads the game in progress from `path`: `Ok(None)` when there is no file, an error naming
 /// the file and what is wrong when it cannot be used (the caller says so and starts afresh).
 pub fn load(path: &Path) -> Result<Option<Resume>, String> {
-    let name = path.display().to_string();
-    let bytes = match read_limited(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{name}: cannot read: {e}")),
+    let text = match read_text(path) {
+        Ok(text) => text,
+        Err(LoadError::Io { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(None)
+        }
+        Err(e) => return Err(e.to_string()),
     };
-    let text = decode(&bytes, &name).map_err(|e| e.to_string())?;
-    let resume = Resume::from_ron(&text, &name)?;
+    let resume = Resume::from_ron(&text.text, &text.input)?;
     // Refuse a game that does not replay now, not when a front end draws it.
-    resume.restore().map_err(|e| format!("{name}: {e}"))?;
+    resume
+        .restore()
+        .map_err(|e| format!("{}: {e}", text.input))?;
     Ok(Some(resume))
 }
 
@@ -132,44 +132,24 @@ pub fn store(path: &Path, resume: &Resume) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
-    write_atomic(path, resume.to_ron()).map_err(fail)
+    let text = resume
+        .to_ron()
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    write_atomic(path, text).map_err(fail)
 }
 
-/// Opens a `LAYOUT` argument as a game: a saved game (a file starting with `SavedGame(`,
-/// replayed jump by jump), a board file in any format the importers know, a level number or a
-/// catalogue board.
+/// Opens a `LAYOUT` argument as a game: a file (a saved game, replayed jump by jump, or a
+/// board in any format the importers know, both through [`super::open`], as the window opens
+/// files), else a level number or a catalogue board.
 pub fn open(spec: &str) -> Result<(Puzzle, Record, Source), String> {
     let path = Path::new(spec);
     if path.is_file() {
-        let bytes = read_limited(path).map_err(|e| format!("{spec}: cannot read: {e}"))?;
-        let text = decode(&bytes, spec).map_err(|e| e.to_string())?;
-        if SavedGame::looks_like(&text) {
-            let (puzzle, record) = SavedGame::from_ron(&text, spec)
-                .and_then(|saved| saved.restore())
-                .map_err(|e| format!("{spec}: {e}"))?;
-            return Ok((puzzle, record, Source::File(path.to_path_buf())));
-        }
+        let (puzzle, record) = super::open(path).map_err(|e| e.to_string())?.into_parts();
+        return Ok((puzzle, record, Source::File(path.to_path_buf())));
     }
     let (puzzle, name) = resolve_named_puzzle(spec).map_err(|e| e.to_string())?;
-    let source = if path.is_file() {
-        Source::File(path.to_path_buf())
-    } else {
-        Source::Catalogue(name)
-    };
     let record = Record::new(puzzle.start.clone());
-    Ok((puzzle, record, source))
-}
-
-/// Reads a whole file, refusing one larger than any board or game ([`MAX_FILE_BYTES`]).
-fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
-    let size = std::fs::metadata(path)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("the file is {size} bytes; a game file is at most {MAX_FILE_BYTES}"),
-        ));
-    }
-    std::fs::read(path)
+    Ok((puzzle, record, Source::Catalogue(name)))
 }
 
 #[cfg(test)]
@@ -209,12 +189,12 @@ mod tests {
         let (puzzle, record, source) = open("0").unwrap();
         let mut old = Resume::of(&puzzle, &record, source);
         old.version = 99;
-        std::fs::write(&path, old.to_ron()).unwrap();
+        std::fs::write(&path, old.to_ron().unwrap()).unwrap();
         assert!(load(&path).unwrap_err().contains("another version"));
         // A game whose jump cannot be played is refused at load, naming the jump.
         let mut broken = Resume::of(&puzzle, &record, Source::Other("test".into()));
         broken.game.jumps = vec!["0,0-2,0".into(), "0,0-2,0".into()];
-        std::fs::write(&path, broken.to_ron()).unwrap();
+        std::fs::write(&path, broken.to_ron().unwrap()).unwrap();
         assert!(load(&path).unwrap_err().contains("jump"));
     }
 
@@ -231,7 +211,7 @@ mod tests {
         let dir = scratch("open");
         std::fs::create_dir_all(&dir).unwrap();
         let saved = dir.join("game.pegsol");
-        std::fs::write(&saved, record.to_saved(&puzzle).to_ron()).unwrap();
+        std::fs::write(&saved, record.to_saved(&puzzle).to_ron().unwrap()).unwrap();
         let spec = saved.to_string_lossy().into_owned();
         let (_, r, s) = open(&spec).unwrap();
         assert_eq!(r.position(), record.position());
