@@ -2,8 +2,9 @@
 //!
 //! The crate is layered so that dependencies point one way:
 //! [`rules`] (pure game rules) <- [`layout`], [`solver`], [`record`] <- [`experiment`] <- the
-//! command line and the app. The app never names the command line; only the app module may
-//! use egui or eframe (tests/architecture.rs enforces both).
+//! command line and the two front ends, the window ([`app`]) and the terminal game ([`tui`]).
+//! The window and the terminal game never name the command line; only the app module may use
+//! egui or eframe, only the terminal game ratatui (tests/architecture.rs enforces all three).
 
 pub mod app;
 pub mod cli;
@@ -12,3 +13,4 @@ pub mod layout;
 pub mod record;
 pub mod rules;
 pub mod solver;
+pub mod tui;

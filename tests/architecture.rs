@@ -1,6 +1,8 @@
-//! Guards the architecture: only the app may touch the GUI toolkit, and dependencies point one
-//! way (rules <- layout, solver, record <- experiment <- cli, app), with the two front ends
-//! (cli, app) never naming each other.
+//! Guards the architecture: only the app may touch the GUI toolkit, only the terminal game the
+//! terminal toolkit, and dependencies point one way (rules <- layout, solver, record <-
+//! experiment <- cli, app, tui), with the front ends never naming each other (the command line
+//! may start the terminal game; neither the window nor the terminal game names the command
+//! line).
 
 use std::path::{Path, PathBuf};
 
@@ -69,11 +71,18 @@ fn forbidden_for(file: &str) -> &'static [&'static str] {
         "crate::experiment",
         "crate::cli",
         "crate::app",
+        "crate::tui",
     ];
-    const MIDDLE: &[&str] = &["crate::experiment", "crate::cli", "crate::app"];
-    const EXPERIMENT: &[&str] = &["crate::cli", "crate::app"];
+    const MIDDLE: &[&str] = &[
+        "crate::experiment",
+        "crate::cli",
+        "crate::app",
+        "crate::tui",
+    ];
+    const EXPERIMENT: &[&str] = &["crate::cli", "crate::app", "crate::tui"];
     const CLI: &[&str] = &["crate::app"];
-    const APP: &[&str] = &["crate::cli"];
+    const APP: &[&str] = &["crate::cli", "crate::tui"];
+    const TUI: &[&str] = &["crate::app", "crate::cli"];
     let layer = file.split('/').next().unwrap_or("");
     match layer {
         "rules" => RULES,
@@ -81,6 +90,7 @@ fn forbidden_for(file: &str) -> &'static [&'static str] {
         "experiment" => EXPERIMENT,
         "cli" => CLI,
         "app" => APP,
+        "tui" => TUI,
         _ => &[],
     }
 }
@@ -112,14 +122,36 @@ fn dependencies_point_one_way() {
 #[test]
 fn the_guard_knows_every_layer() {
     // A guard that forbids nothing passes everything: each layer has its rule, and the
-    // front ends are kept apart both ways.
+    // front ends are kept apart.
     assert!(forbidden_for("rules/mod.rs").contains(&"crate::experiment"));
     assert!(forbidden_for("solver/engines/exact/mod.rs").contains(&"crate::experiment"));
     assert!(forbidden_for("experiment/sweep.rs").contains(&"crate::cli"));
     assert!(forbidden_for("experiment/sweep.rs").contains(&"crate::app"));
     assert!(forbidden_for("app/solve.rs").contains(&"crate::cli"));
+    assert!(forbidden_for("app/solve.rs").contains(&"crate::tui"));
     assert!(forbidden_for("cli/mod.rs").contains(&"crate::app"));
+    assert!(forbidden_for("tui/mod.rs").contains(&"crate::cli"));
     assert!(forbidden_for("main.rs").is_empty());
+}
+
+#[test]
+fn only_the_terminal_game_uses_ratatui_or_crossterm() {
+    let mut offenders = Vec::new();
+    for (file, text) in sources() {
+        if file.starts_with("tui/") {
+            continue;
+        }
+        for line in code_lines(&text) {
+            if ["ratatui", "crossterm"].iter().any(|w| line.contains(w)) {
+                offenders.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "terminal UI code outside src/tui:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]
@@ -133,6 +165,7 @@ fn the_guard_sees_the_source_tree() {
         "experiment/mod.rs",
         "cli/mod.rs",
         "app/mod.rs",
+        "tui/mod.rs",
         "main.rs",
     ] {
         assert!(files.iter().any(|f| f == expected), "{expected} not found");

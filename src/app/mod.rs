@@ -227,6 +227,8 @@ pub struct PegsolApp {
     mode: editor::Mode,
     /// The layout editor.
     editor: editor::EditorState,
+    /// The game in progress shared with the terminal game.
+    shared: persist::SharedGame,
 }
 
 impl PegsolApp {
@@ -258,6 +260,7 @@ impl PegsolApp {
             replay_keys: false,
             mode: editor::Mode::Play,
             editor,
+            shared: persist::SharedGame::default(),
         }
     }
 
@@ -985,7 +988,9 @@ impl eframe::App for PegsolApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.screenshot.is_none() {
-            storage.set_string(eframe::APP_KEY, self.persisted().to_ron());
+            let state = self.persisted();
+            storage.set_string(eframe::APP_KEY, state.to_ron());
+            self.shared.save(&state);
         }
     }
 
@@ -1044,18 +1049,21 @@ pub fn run(options: GuiOptions) -> ExitCode {
         APP_ID,
         native,
         Box::new(move |cc| {
+            let mut shared = persist::SharedGame::default();
             let remembered = if screenshot_mode {
                 // The same picture whatever was played last: forget egui's memory too.
                 cc.egui_ctx.memory_mut(|m| *m = Default::default());
                 None
             } else {
-                PegsolApp::remembered(cc.storage)
+                shared = persist::SharedGame::at(crate::record::resume::default_path());
+                shared.load_into(PegsolApp::remembered(cc.storage))
             };
             let mut app = PegsolApp::start(&options, remembered).inspect_err(|e| {
                 if let Ok(mut s) = start_error.lock() {
                     *s = Some(e.clone());
                 }
             })?;
+            app.shared = shared;
             if !screenshot_mode {
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor_mut()
