@@ -17,6 +17,7 @@ pub mod exact;
 pub mod failtable;
 pub mod sweep;
 pub mod table;
+pub mod task;
 pub mod worker;
 
 use crate::rules::Jump;
