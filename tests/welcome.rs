@@ -11,7 +11,7 @@ use pegsol::app::game::Game;
 use pegsol::app::persist::PersistedState;
 use pegsol::app::welcome::{CLOSE, TITLE};
 use pegsol::app::PegsolApp;
-use pegsol::cli::GuiOptions;
+use pegsol::app::Options as GuiOptions;
 
 /// The app as the window starts it on a machine that has never run Pegsol.
 fn first_run() -> Harness<'static, PegsolApp> {
@@ -105,7 +105,7 @@ fn a_file_from_the_command_line_opens_under_the_welcome_window() {
         ..GuiOptions::default()
     };
     let app = PegsolApp::start(&options, None).expect("opens a .pegsol file");
-    assert_eq!(app.game().puzzle.name, "Tiny");
+    assert_eq!(app.play().game().puzzle.name, "Tiny");
     assert!(app.welcome_open());
     std::fs::remove_dir_all(&dir).ok();
 }

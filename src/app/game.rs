@@ -106,7 +106,7 @@ impl Game {
 
     /// Writes the game to `path` as a RON saved game.
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        std::fs::write(path, self.to_saved().to_ron())
+        crate::layout::files::write_atomic(path, self.to_saved().to_ron())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))
     }
 

@@ -6,7 +6,7 @@
 //! another version is ignored with a line on standard error, never a crash.
 
 use super::game::Source;
-use super::solve::SolverPanel;
+use super::play::solve::SolverPanel;
 use super::Settings;
 use crate::record::SavedGame;
 use serde::{Deserialize, Serialize};

@@ -82,8 +82,9 @@ pub fn write_png(path: &Path, image: &ColorImage) -> Result<(), String> {
         return Err("the window had no pixels".into());
     }
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(|e| err(&e))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    // Encoded in memory, then written atomically: a failed run never leaves half a PNG.
+    let mut png_bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png_bytes, w as u32, h as u32);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| err(&e))?;
@@ -94,7 +95,8 @@ pub fn write_png(path: &Path, image: &ColorImage) -> Result<(), String> {
         .flat_map(|p| [p.r(), p.g(), p.b(), 255])
         .collect();
     writer.write_image_data(&bytes).map_err(|e| err(&e))?;
-    writer.finish().map_err(|e| err(&e))
+    writer.finish().map_err(|e| err(&e))?;
+    crate::layout::files::write_atomic(path, png_bytes).map_err(|e| err(&e))
 }
 
 /// Parses `--size WxH` (e.g. `1200x800`), accepting `x` or `X` and refusing silly sizes.

@@ -7,9 +7,9 @@
 //! hole at d4", "off-board at d4") so screen readers and UI tests can find it. It changes
 //! nothing itself: it returns [`EditorCommand`]s.
 
-use super::editor::EditorCommand;
-use super::geometry::{cell_name, BoardGeometry};
-use super::palette::Palette;
+use super::EditorCommand;
+use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
 use crate::rules::{Cell, CellSet, Grid, Shape};
