@@ -26,7 +26,10 @@ fn pegs(h: &Harness<'_, PegsolApp>) -> u32 {
 fn click_a_peg_then_a_hole_jumps() {
     let mut h = board("english");
     click(&mut h, "peg at d2");
-    assert_eq!(h.state().play().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
     click(&mut h, "empty hole at d4");
     assert_eq!(jumps(&h), 1);
     assert_eq!(pegs(&h), 31);
@@ -86,7 +89,10 @@ fn arrows_and_enter_select_and_jump() {
     press(&mut h, Key::ArrowUp);
     assert_eq!(h.state().play().board().cursor(), Some(Cell { x: 3, y: 1 }));
     press(&mut h, Key::Enter);
-    assert_eq!(h.state().play().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
     press(&mut h, Key::ArrowDown);
     assert_eq!(jumps(&h), 1);
     h.get_by_label("peg at d4");

@@ -10,8 +10,8 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::editor::{EditorCommand, Verdict};
 use pegsol::app::editor::files::{self as editor_files, Autosave};
+use pegsol::app::editor::{EditorCommand, Verdict};
 use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::edit::{Board, CellKind};
 use pegsol::layout::{Finish, Layout};
@@ -425,9 +425,13 @@ fn solve_this_board_hands_it_to_the_play_view() {
     assert_eq!(h.state().mode(), Mode::Play);
     assert_eq!(h.state().play().game().puzzle.start.peg_count(), 3);
     // ...and starts the solver panel's search on it.
-    frames_until(&mut h, 30, |app| app.play().solve_session().report().is_some());
+    frames_until(&mut h, 30, |app| {
+        app.play().solve_session().report().is_some()
+    });
     let report = h
-        .state().play().solve_session()
+        .state()
+        .play()
+        .solve_session()
         .report()
         .expect("the solve finished");
     assert_eq!(report.outcome.pegs_left, 1);

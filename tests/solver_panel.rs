@@ -51,7 +51,9 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
         "the solve did not finish"
     );
     let report = h
-        .state().play().solve_session()
+        .state()
+        .play()
+        .solve_session()
         .report()
         .expect("a report")
         .clone();
@@ -86,7 +88,12 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
     // Play runs the solution by itself, jump after jump.
     click(&mut h, "Autoplay");
     assert!(h.state().play().playback().playing);
-    assert!(frames_until(&mut h, 20, |app| app.play().game().record.index() >= 2));
+    assert!(frames_until(&mut h, 20, |app| app
+        .play()
+        .game()
+        .record
+        .index()
+        >= 2));
     click(&mut h, "Pause");
     assert!(!h.state().play().playback().playing);
 }
@@ -167,7 +174,12 @@ fn solve_from_here_continues_the_game_in_play() {
     assert_eq!((record.index(), record.jumps().len()), (1, 31));
     click(&mut h, "End >|");
     let app = h.state();
-    assert!(app.play().game().record.position().is_won(app.play().game().puzzle.goal));
+    assert!(app
+        .play()
+        .game()
+        .record
+        .position()
+        .is_won(app.play().game().puzzle.goal));
 }
 
 #[test]
@@ -175,7 +187,10 @@ fn the_hint_on_the_english_board_is_legal_and_keeps_it_winnable() {
     let mut h = board("english");
     // Aim for the centre, the classic English goal.
     click(&mut h, "One peg in the centre (d4)");
-    assert_eq!(h.state().play().game().puzzle.goal, Goal::At(Cell { x: 3, y: 3 }));
+    assert_eq!(
+        h.state().play().game().puzzle.goal,
+        Goal::At(Cell { x: 3, y: 3 })
+    );
     press(&mut h, Key::H);
     assert!(frames_until(&mut h, 30, |app| app.play().hint().is_some()));
     let hint = h.state().play().hint().expect("a hint");
@@ -209,11 +224,17 @@ fn the_finish_cell_is_picked_on_the_board() {
     let mut h = board("english");
     click(&mut h, "One peg on a cell I pick");
     click(&mut h, "peg at d7");
-    assert_eq!(h.state().play().game().puzzle.goal, Goal::At(Cell { x: 3, y: 6 }));
+    assert_eq!(
+        h.state().play().game().puzzle.goal,
+        Goal::At(Cell { x: 3, y: 6 })
+    );
     assert!(h.query_by_label("One peg on d7").is_some());
     // The next click plays again.
     click(&mut h, "peg at d2");
-    assert_eq!(h.state().play().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
 }
 
 #[test]
@@ -243,13 +264,17 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
     let mut frames = 0;
     let mut seen = Vec::new();
     let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(3) && h.state().play().solve_session().is_running() {
+    while started.elapsed() < Duration::from_secs(3)
+        && h.state().play().solve_session().is_running()
+    {
         let t = Instant::now();
         h.step();
         worst = worst.max(t.elapsed());
         frames += 1;
         if let Some(p) = h
-            .state().play().solve_session()
+            .state()
+            .play()
+            .solve_session()
             .snapshot()
             .and_then(|s| s.progress)
         {
@@ -281,8 +306,10 @@ fn save_output_txt_writes_the_assignment_stats_block() {
     // What File > Save output.txt… does once the dialog has a path.
     let path = std::env::temp_dir().join(format!("pegsol-output-{}.txt", std::process::id()));
     let ctx = h.ctx.clone();
-    h.state_mut()
-        .apply(&ctx, ShellCommand::Play(PlayCommand::SaveStats(path.clone())));
+    h.state_mut().apply(
+        &ctx,
+        ShellCommand::Play(PlayCommand::SaveStats(path.clone())),
+    );
     let text = std::fs::read_to_string(&path).expect("written");
     std::fs::remove_file(&path).ok();
     let lines: Vec<&str> = text.lines().collect();
@@ -308,7 +335,10 @@ fn the_solver_settings_are_remembered_between_runs() {
     let text = h.state().persisted().to_ron();
     let state = pegsol::app::persist::PersistedState::from_ron(&text).expect("reads back");
     let restored = PegsolApp::restore(state).expect("restores");
-    assert_eq!(restored.play().solver_panel(), h.state().play().solver_panel());
+    assert_eq!(
+        restored.play().solver_panel(),
+        h.state().play().solver_panel()
+    );
     let request = restored
         .play()
         .solver_panel()

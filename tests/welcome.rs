@@ -10,8 +10,8 @@ use egui_kittest::Harness;
 use pegsol::app::game::Game;
 use pegsol::app::persist::PersistedState;
 use pegsol::app::welcome::{CLOSE, TITLE};
-use pegsol::app::PegsolApp;
 use pegsol::app::Options as GuiOptions;
+use pegsol::app::PegsolApp;
 
 /// The app as the window starts it on a machine that has never run Pegsol.
 fn first_run() -> Harness<'static, PegsolApp> {

@@ -6,11 +6,11 @@
 //! (`--solve`, `--step`, `--experiments`) and the exit status.
 
 use super::editor::files::AUTOSAVE_FILE;
+use super::experiments::ExperimentsView;
 use super::game::Game;
 use super::play::solve::{SolveFrom, SolveRequest};
 use super::play::PlayCommand;
 use super::screenshot::{self, Outcome, ScreenshotJob};
-use super::experiments::ExperimentsView;
 use super::{PegsolApp, ShellCommand, Window, APP_ID};
 use eframe::egui;
 use std::path::PathBuf;

@@ -26,12 +26,12 @@ pub mod welcome;
 use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
 use game::{Game, Source};
+pub use launch::{run, Options};
 use palette::ThemeChoice;
 use panels::PickerView;
 use persist::PersistedState;
 use play::{PlayCommand, PlayView};
 use screenshot::ScreenshotJob;
-pub use launch::{run, Options};
 pub use shell::{Mode, Settings, ShellCommand, ViewFrame, Window};
 
 /// The application id: eframe's storage folder, the Wayland app id and the X11 class, which

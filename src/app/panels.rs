@@ -18,7 +18,12 @@ use egui::{Button, RichText, Ui};
 use std::path::PathBuf;
 
 /// The menu bar: File, Game, View, Help.
-pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]) -> Vec<ShellCommand> {
+pub fn menu_ui(
+    ui: &mut Ui,
+    game: &Game,
+    settings: &Settings,
+    recent: &[PathBuf],
+) -> Vec<ShellCommand> {
     let mut commands = Vec::new();
     let ctx = ui.ctx().clone();
     let shortcut = |s: &egui::KeyboardShortcut| ctx.format_shortcut(s);

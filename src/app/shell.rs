@@ -12,6 +12,7 @@ use super::experiments::ExperimentsCommand;
 use super::game::Game;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
+use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -127,6 +128,20 @@ pub struct ViewFrame<'a> {
     pub settings: &'a Settings,
     /// The message on screen, if any (each view shows it in its own place).
     pub notice: Option<&'a str>,
+}
+
+/// Applies a view's `commands` in order with its `apply`, collecting what they hand back to
+/// the shell; asks for a repaint if there were any, since the frame just painted shows the
+/// old state.
+pub fn apply_each<C>(
+    ctx: &egui::Context,
+    commands: Vec<C>,
+    apply: impl FnMut(C) -> Vec<ShellCommand>,
+) -> Vec<ShellCommand> {
+    if !commands.is_empty() {
+        ctx.request_repaint();
+    }
+    commands.into_iter().flat_map(apply).collect()
 }
 
 /// What a file dialog gave.

@@ -153,7 +153,11 @@ impl<K: PartialEq, T: Send + 'static> Task<K, T> {
     }
 
     fn start_due(&mut self) {
-        if self.waiting.as_ref().is_some_and(|w| w.at <= Instant::now()) {
+        if self
+            .waiting
+            .as_ref()
+            .is_some_and(|w| w.at <= Instant::now())
+        {
             if let Some(Waiting { job, wake, .. }) = self.waiting.take() {
                 self.worker = Some(Worker::start(self.name, job, wake));
             }
@@ -264,7 +268,11 @@ mod tests {
         let (key, finished) = finish(&mut task);
         assert!(started.elapsed() >= delay, "it waited out the debounce");
         assert_eq!((key, finished), (2, Finished::Done(2)));
-        assert_eq!(rx.try_iter().collect::<Vec<_>>(), vec![2], "the first never ran");
+        assert_eq!(
+            rx.try_iter().collect::<Vec<_>>(),
+            vec![2],
+            "the first never ran"
+        );
     }
 
     #[test]

@@ -158,7 +158,13 @@ impl Autosaver {
     /// Once a frame: writes `board` if it has unsaved changes that are not written yet and
     /// the last write is long enough ago, removes the file once the changes are saved or
     /// dropped. Returns how long to wait before a write that is due later.
-    pub fn tick(&mut self, board: &Board, dirty: bool, file: Option<&Path>, now: f64) -> Option<f64> {
+    pub fn tick(
+        &mut self,
+        board: &Board,
+        dirty: bool,
+        file: Option<&Path>,
+        now: f64,
+    ) -> Option<f64> {
         let path = self.path.as_ref()?;
         if !dirty {
             if self.written.take().is_some() {

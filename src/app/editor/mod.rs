@@ -268,7 +268,8 @@ impl EditorView {
     /// step).
     pub fn autosave_now(&mut self) {
         if self.recovery.is_none() && self.editor.is_dirty() {
-            self.autosave.write(self.editor.board(), self.path.as_deref());
+            self.autosave
+                .write(self.editor.board(), self.path.as_deref());
         }
     }
 
@@ -338,16 +339,13 @@ impl EditorView {
         Vec::new()
     }
 
-    /// Carries out a list of commands; asks for a repaint if there were any.
-    fn apply_all(&mut self, ctx: &egui::Context, commands: Vec<EditorCommand>) -> Vec<ShellCommand> {
-        if !commands.is_empty() {
-            ctx.request_repaint();
-        }
-        let mut out = Vec::new();
-        for command in commands {
-            out.extend(self.apply(ctx, command));
-        }
-        out
+    /// Carries out a list of commands (see [`shell::apply_each`]).
+    fn apply_all(
+        &mut self,
+        ctx: &egui::Context,
+        commands: Vec<EditorCommand>,
+    ) -> Vec<ShellCommand> {
+        shell::apply_each(ctx, commands, |c| self.apply(ctx, c))
     }
 
     /// Carries out one command: the only place the editor's state changes. Returns what the
@@ -416,7 +414,8 @@ impl EditorView {
                     self.error = Some(e);
                 }
             },
-            EditorCommand::OpenPasted => match files::board_from_text(&self.paste, "<pasted text>") {
+            EditorCommand::OpenPasted => match files::board_from_text(&self.paste, "<pasted text>")
+            {
                 Ok(board) => {
                     self.paste.clear();
                     return self.apply(ctx, load(board, None));

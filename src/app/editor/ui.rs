@@ -445,4 +445,3 @@ fn paste_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         }
     });
 }
-

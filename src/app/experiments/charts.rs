@@ -3,7 +3,9 @@
 //!
 //! Owns the drawing only: axes, tick labels, legend placement, series colours and styles.
 
-use crate::solver::sweep::{self, x_tick_label, y_tick_label, Chart, SweepRow, XAxis, SERIES_COLOURS};
+use crate::solver::sweep::{
+    self, x_tick_label, y_tick_label, Chart, SweepRow, XAxis, SERIES_COLOURS,
+};
 use eframe::egui;
 use egui::{Color32, RichText, Ui};
 

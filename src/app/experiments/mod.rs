@@ -332,7 +332,10 @@ impl ExperimentsView {
                 self.rows.clone_from(&rows);
             }
         }
-        let seconds = self.task.snapshot().map_or(0.0, |s| s.elapsed.as_secs_f64());
+        let seconds = self
+            .task
+            .snapshot()
+            .map_or(0.0, |s| s.elapsed.as_secs_f64());
         let Some((_, finished)) = self.task.poll() else {
             return;
         };
@@ -375,14 +378,8 @@ impl ExperimentsView {
     /// asked for and returns what the rest of the window must do.
     pub fn ui(&mut self, ui: &mut Ui) -> Vec<ShellCommand> {
         let commands = self.contents_ui(ui);
-        if !commands.is_empty() {
-            ui.ctx().request_repaint();
-        }
-        let mut out = Vec::new();
-        for command in commands {
-            out.extend(self.apply(ui.ctx(), command));
-        }
-        out
+        let ctx = ui.ctx().clone();
+        shell::apply_each(&ctx, commands, |c| self.apply(&ctx, c))
     }
 
     fn contents_ui(&self, ui: &mut Ui) -> Vec<ExperimentsCommand> {
@@ -431,7 +428,10 @@ impl ExperimentsView {
                 ui.label(RichText::new("Engines").strong());
                 let mut classic = self.classic;
                 if ui.checkbox(&mut classic, "classic").changed() {
-                    actions.push(ExperimentsCommand::ChooseAlgorithm(Algorithm::Classic, classic));
+                    actions.push(ExperimentsCommand::ChooseAlgorithm(
+                        Algorithm::Classic,
+                        classic,
+                    ));
                 }
                 let mut exact = self.exact;
                 if ui
@@ -581,4 +581,3 @@ impl ExperimentsView {
         );
     }
 }
-

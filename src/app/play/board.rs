@@ -13,10 +13,10 @@
 //! both do, plain Up/Down take the left-hand one (up-left, down-left) and Shift+Up/Shift+Down
 //! the right-hand one (up-right, down-right).
 
-use crate::app::geometry::{cell_name, BoardGeometry};
-use crate::app::palette::Palette;
 use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
 use super::PlayCommand;
+use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::palette::Palette;
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{

@@ -12,17 +12,16 @@ pub mod board;
 pub mod moves;
 pub mod solve;
 pub mod timeline;
+mod ui;
 
 use super::game::Game;
 use super::geometry::cell_name;
-use super::keys;
-use super::panels;
-use super::shell::{self, ShellCommand, ViewFrame};
+use super::shell::{self, ShellCommand};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
-use board::{BoardModel, BoardView};
+use board::BoardView;
 use eframe::egui;
-use solve::{SolveFrom, SolveRequest, SolveSession, SolverModel, SolverPanel};
+use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
 use std::path::PathBuf;
 use timeline::{Playback, SPEEDS};
 
@@ -194,17 +193,9 @@ impl PlayView {
         self.advisor = None;
     }
 
-    /// Carries out a list of commands; asks for a repaint if there were any, since the frame
-    /// just painted shows the old state.
+    /// Carries out a list of commands (see [`shell::apply_each`]).
     fn apply_all(&mut self, ctx: &egui::Context, commands: Vec<PlayCommand>) -> Vec<ShellCommand> {
-        if !commands.is_empty() {
-            ctx.request_repaint();
-        }
-        let mut out = Vec::new();
-        for command in commands {
-            out.extend(self.apply(ctx, command));
-        }
-        out
+        shell::apply_each(ctx, commands, |c| self.apply(ctx, c))
     }
 
     /// Carries out one command: the only place the view's state changes. Returns what the
@@ -212,7 +203,8 @@ impl PlayView {
     pub fn apply(&mut self, ctx: &egui::Context, command: PlayCommand) -> Vec<ShellCommand> {
         let now = ctx.input(|i| i.time);
         let mut out = Vec::new();
-        let tell = |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
+        let tell =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
         if matches!(
             command,
             PlayCommand::Play(_)
@@ -234,20 +226,21 @@ impl PlayView {
                 }
                 Err(e) => out.push(ShellCommand::Tell(moves::reason(e))),
             },
-            PlayCommand::Undo => {
-                if self.game.record.undo() {
+            step @ (PlayCommand::Undo | PlayCommand::Redo) => {
+                let undo = matches!(step, PlayCommand::Undo);
+                let record = &mut self.game.record;
+                if if undo { record.undo() } else { record.redo() } {
                     self.board.position_changed();
                     out.push(ShellCommand::ClearNotice);
                 } else {
-                    tell(&mut out, "Nothing to undo");
-                }
-            }
-            PlayCommand::Redo => {
-                if self.game.record.redo() {
-                    self.board.position_changed();
-                    out.push(ShellCommand::ClearNotice);
-                } else {
-                    tell(&mut out, "Nothing to redo");
+                    tell(
+                        &mut out,
+                        if undo {
+                            "Nothing to undo"
+                        } else {
+                            "Nothing to redo"
+                        },
+                    );
                 }
             }
             PlayCommand::Restart => {
@@ -558,71 +551,5 @@ impl PlayView {
         self.picking_finish = false;
         self.playback.pause();
         self.replay_keys = false;
-    }
-
-    /// The panels at the window's edges: the status line, the timeline and (if shown) the
-    /// solver panel. Call before the boards panel and the central panel.
-    pub fn side_panels_ui(&mut self, ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
-        let ctx = ui.ctx().clone();
-        let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
-        let verdict = self.verdict();
-        let game = &self.game;
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game, verdict));
-        egui::Panel::bottom("timeline").show(ui, |ui| {
-            ui.add_space(4.0);
-            commands.extend(timeline::timeline_ui(ui, game, &self.playback));
-        });
-        if frame.settings.show_solver {
-            let model = SolverModel {
-                game,
-                session: &self.solve,
-                picking_finish: self.picking_finish,
-            };
-            egui::Panel::right("solver")
-                .resizable(true)
-                .default_size(250.0)
-                .show(ui, |ui| {
-                    commands.extend(self.solver_panel.ui(ui, &model));
-                });
-        }
-        self.apply_all(&ctx, commands)
-    }
-
-    /// The central panel's content: the board's name, the notice line and the board.
-    pub fn ui(&mut self, ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
-        let mut out = Vec::new();
-        let game = &self.game;
-        ui.horizontal(|ui| {
-            if ui.button("Edit this position").clicked() {
-                out.push(ShellCommand::EditPosition);
-            }
-            ui.heading(&game.puzzle.name);
-            // Truncated (full text on hover): a long description must not widen the panel
-            // past the window, or the board is centred off-screen.
-            ui.add(
-                egui::Label::new(egui::RichText::new(&game.puzzle.description).weak()).truncate(),
-            );
-        });
-        // A fixed-height line for the notice, so the board does not jump when one appears.
-        let line = ui.text_style_height(&egui::TextStyle::Body);
-        let size = egui::vec2(ui.available_width(), line);
-        let layout = egui::Layout::left_to_right(egui::Align::Center);
-        ui.allocate_ui_with_layout(size, layout, |ui| {
-            ui.set_min_size(size);
-            if let Some(text) = frame.notice {
-                ui.colored_label(ui.visuals().warn_fg_color, text);
-            }
-        });
-        let model = BoardModel {
-            position: game.record.position(),
-            goal: game.puzzle.goal,
-            can_undo: game.record.can_undo(),
-            animate: frame.settings.animate,
-            hint: self.hint(),
-            picking_finish: self.picking_finish,
-        };
-        let commands = self.board.ui(ui, &model);
-        out.extend(self.apply_all(ui.ctx(), commands));
-        out
     }
 }

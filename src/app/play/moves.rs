@@ -99,4 +99,3 @@ pub(super) fn start_cell(position: &Position) -> Option<Cell> {
     let shape = position.shape();
     shape.center().or_else(|| shape.cells().iter().next())
 }
-

@@ -5,9 +5,9 @@
 //! ([`SolveSession`], a [`Task`] and its report). The panel only returns [`PlayCommand`]s,
 //! its own form's changes included; the play view applies them.
 
+use super::PlayCommand;
 use crate::app::game::Game;
 use crate::app::geometry::cell_name;
-use super::PlayCommand;
 use crate::cli::{parse_budget, stats_block, verdict};
 use crate::rules::{Goal, Position};
 use crate::solver::task::Task;

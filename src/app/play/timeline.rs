@@ -5,8 +5,8 @@
 //! flat view (`jumps`, `index`) and returns [`PlayCommand`]s; moving along the timeline is the
 //! record's own undo and redo, so scrubbing, stepping and undo never disagree.
 
-use crate::app::game::Game;
 use super::PlayCommand;
+use crate::app::game::Game;
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 
