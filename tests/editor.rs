@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{click, frames_until, press_with, settle, wait_for};
+use common::{click, press_with, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -425,7 +425,7 @@ fn solve_this_board_hands_it_to_the_play_view() {
     assert_eq!(h.state().mode(), Mode::Play);
     assert_eq!(h.state().play().game().puzzle.start.peg_count(), 3);
     // ...and starts the solver panel's search on it.
-    frames_until(&mut h, 30, |app| {
+    wait_for(&mut h, "the solve", 60, |app| {
         app.play().solve_session().report().is_some()
     });
     let report = h

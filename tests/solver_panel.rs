@@ -135,7 +135,9 @@ fn cancel_stops_a_long_search_and_keeps_what_it_found() {
         .snapshot()
         .is_some_and(|s| s.progress.is_some())));
     click(&mut h, "Cancel solve");
-    assert!(frames_until(&mut h, 5, solved), "cancel took too long");
+    // A cancel takes milliseconds (the bench measures it); the bound only catches a cancel
+    // that never lands, with room for a loaded machine.
+    assert!(frames_until(&mut h, 60, solved), "the cancel never landed");
     let report = h.state().play().solve_session().report().expect("a report");
     assert_eq!(report.outcome.stop, Stop::Cancelled);
     assert!(report.outcome.expanded > 0);
@@ -288,12 +290,26 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
         worst.as_secs_f64() * 1000.0
     );
     seen.dedup();
+    // A loaded machine may give the search little time in those 3 s: keep stepping (for a
+    // minute at most) until the progress has changed across frames five times.
+    let until = Instant::now() + Duration::from_secs(60);
+    while seen.len() < 5 && Instant::now() < until && h.state().play().solve_session().is_running()
+    {
+        h.step();
+        let progress = h.state().play().solve_session().snapshot();
+        if let Some(p) = progress.and_then(|s| s.progress) {
+            if seen.last() != Some(&p.expanded) {
+                seen.push(p.expanded);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert!(
         seen.len() >= 5,
         "progress should change across frames: {seen:?}"
     );
     click(&mut h, "Cancel solve");
-    assert!(frames_until(&mut h, 5, solved));
+    assert!(frames_until(&mut h, 60, solved), "the cancel never landed");
 }
 
 #[test]

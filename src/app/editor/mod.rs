@@ -314,16 +314,21 @@ impl EditorView {
         self.shown_start = None;
     }
 
-    /// Once a frame, whichever view is shown: keeps the facts current, runs the background
-    /// checks, and autosaves.
-    pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
-        let now = ctx.input(|i| i.time);
+    /// Works the facts out again if the board changed since.
+    fn refresh_facts(&mut self) {
         let board = self.editor.board();
         if *board != self.facts_of {
             self.facts = board.facts();
             self.facts_of = board.clone();
         }
-        if self.jobs.logic(ctx, board, &self.facts) {
+    }
+
+    /// Once a frame, whichever view is shown: keeps the facts current, runs the background
+    /// checks, and autosaves.
+    pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let now = ctx.input(|i| i.time);
+        self.refresh_facts();
+        if self.jobs.logic(ctx, self.editor.board(), &self.facts) {
             self.shown_start = None;
         }
         // While a recovery is on offer the file holds the old edit: leave it alone.
@@ -491,6 +496,8 @@ impl EditorView {
             EditorCommand::CancelAnalysis => self.jobs.cancel_analysis(),
             EditorCommand::ShowStart(cell) => self.shown_start = cell,
             EditorCommand::Play | EditorCommand::Solve => {
+                // The board may have changed since the frame began.
+                self.refresh_facts();
                 let Some(puzzle) = self.facts.puzzle.clone() else {
                     let first = self.facts.checks.first().map(|c| c.to_string());
                     let why = first.unwrap_or_default();
