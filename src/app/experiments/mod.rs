@@ -35,25 +35,42 @@ pub enum ExportKind {
     Png,
 }
 
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The file could not be written.
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The charts could not be drawn or written (the chart writer's message).
+    #[error("{0}")]
+    Charts(String),
+}
+
 /// Writes the rows as `kind` to `path` (a file for CSV and Markdown, a folder for PNG) and
 /// says what was written.
-pub fn export(rows: &[SweepRow], kind: ExportKind, path: &Path) -> Result<String, String> {
-    let write = |text: String| {
-        crate::layout::files::write_atomic(path, text)
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
-    };
-    match kind {
-        ExportKind::Csv => write(sweep::csv(rows)),
-        ExportKind::Markdown => write(sweep::markdown(rows)),
+pub fn export(rows: &[SweepRow], kind: ExportKind, path: &Path) -> Result<String, ExportError> {
+    let text = match kind {
+        ExportKind::Csv => sweep::csv(rows),
+        ExportKind::Markdown => sweep::markdown(rows),
         ExportKind::Png => {
-            let written = crate::cli::charts::write_all(rows, path)?;
+            let written = crate::cli::charts::write_all(rows, path).map_err(ExportError::Charts)?;
             return Ok(format!(
                 "Wrote {} charts to {}",
                 written.len(),
                 path.display()
             ));
         }
-    }?;
+    };
+    crate::layout::files::write_atomic(path, text).map_err(|source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(format!("Wrote {}", path.display()))
 }
 
@@ -281,7 +298,7 @@ impl ExperimentsView {
                 };
             }
             ExperimentsCommand::Export(kind, path) => {
-                let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e);
+                let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e.to_string());
                 self.status = Some(said.clone());
                 return vec![ShellCommand::Tell(said)];
             }
