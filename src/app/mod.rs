@@ -395,14 +395,14 @@ impl PegsolApp {
             self.frame.applied_theme = Some(self.settings.theme);
         }
         let now = ctx.input(|i| i.time);
+        let mut commands = std::mem::take(&mut self.frame.pending);
         if let Some(n) = &self.notice {
             if now >= n.until {
-                self.notice = None;
+                commands.push(ShellCommand::ClearNotice);
             } else {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(n.until - now));
             }
         }
-        let mut commands = std::mem::take(&mut self.frame.pending);
         commands.extend(self.play.logic(&ctx));
         commands.extend(self.editor.logic(&ctx));
         if ctx.input(|i| i.viewport().close_requested())

@@ -262,26 +262,12 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     egui::Grid::new("editor-names")
         .num_columns(2)
         .show(ui, |ui| {
-            let label = ui.label("Name");
-            let mut name = ed.board().name.clone();
-            if ui
-                .add(egui::TextEdit::singleline(&mut name).desired_width(f32::INFINITY))
-                .labelled_by(label.id)
-                .changed()
-            {
+            if let Some(name) = text_row_ui(ui, "Name", &ed.board().name) {
                 out.push(EditorCommand::SetName(name));
             }
-            ui.end_row();
-            let label = ui.label("Description");
-            let mut description = ed.board().description.clone();
-            if ui
-                .add(egui::TextEdit::singleline(&mut description).desired_width(f32::INFINITY))
-                .labelled_by(label.id)
-                .changed()
-            {
-                out.push(EditorCommand::SetDescription(description));
+            if let Some(text) = text_row_ui(ui, "Description", &ed.board().description) {
+                out.push(EditorCommand::SetDescription(text));
             }
-            ui.end_row();
         });
     egui::Grid::new("editor-facts").show(ui, |ui| {
         ui.label("Holes");
@@ -422,6 +408,18 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
             out.push(EditorCommand::ShowStart((!selected).then_some(r.start)));
         }
     }
+}
+
+/// A labelled one-line text field as a grid row; the new text if it was edited.
+fn text_row_ui(ui: &mut Ui, name: &str, text: &str) -> Option<String> {
+    let label = ui.label(name);
+    let mut text = text.to_string();
+    let changed = ui
+        .add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY))
+        .labelled_by(label.id)
+        .changed();
+    ui.end_row();
+    changed.then_some(text)
 }
 
 /// The field to paste a Pegs game ID (or any board text) into, and its button.

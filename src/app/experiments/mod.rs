@@ -14,6 +14,9 @@ use super::shell::{self, Picked, ShellCommand, Window};
 use crate::cli::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
 pub mod charts;
+pub mod export;
+
+pub use export::{export, ExportError, ExportKind};
 
 use crate::solver::sweep::{self, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
 use crate::solver::task::Task;
@@ -21,58 +24,8 @@ use crate::solver::worker::Finished;
 use crate::solver::Algorithm;
 use eframe::egui;
 use egui::{RichText, Ui};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-
-/// What a file export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportKind {
-    /// The table as CSV.
-    Csv,
-    /// The table as Markdown.
-    Markdown,
-    /// The three charts as PNG files in a folder.
-    Png,
-}
-
-/// Why an export failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    /// The file could not be written.
-    #[error("{path}: cannot write: {source}")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        #[source]
-        source: std::io::Error,
-    },
-    /// The charts could not be drawn or written (the chart writer's message).
-    #[error("{0}")]
-    Charts(String),
-}
-
-/// Writes the rows as `kind` to `path` (a file for CSV and Markdown, a folder for PNG) and
-/// says what was written.
-pub fn export(rows: &[SweepRow], kind: ExportKind, path: &Path) -> Result<String, ExportError> {
-    let text = match kind {
-        ExportKind::Csv => sweep::csv(rows),
-        ExportKind::Markdown => sweep::markdown(rows),
-        ExportKind::Png => {
-            let written = crate::cli::charts::write_all(rows, path).map_err(ExportError::Charts)?;
-            return Ok(format!(
-                "Wrote {} charts to {}",
-                written.len(),
-                path.display()
-            ));
-        }
-    };
-    crate::layout::files::write_atomic(path, text).map_err(|source| ExportError::Write {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(format!("Wrote {}", path.display()))
-}
 
 /// Something a person asked the Experiments window for. [`ExperimentsView::apply`] carries
 /// it out.
