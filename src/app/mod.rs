@@ -61,7 +61,7 @@ struct Windows {
 
 /// What the shell keeps from one frame to the next.
 #[derive(Debug, Default)]
-struct Frame {
+struct FrameMemory {
     /// Commands to apply on the next frame (a file from the command line that failed).
     pending: Vec<ShellCommand>,
     /// The theme last applied to egui, so it is set only on change.
@@ -83,7 +83,7 @@ pub struct PegsolApp {
     experiments: ExperimentsView,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
-    frame: Frame,
+    frame: FrameMemory,
 }
 
 impl PegsolApp {
@@ -100,7 +100,7 @@ impl PegsolApp {
             editor,
             experiments: ExperimentsView::new(),
             screenshot: None,
-            frame: Frame::default(),
+            frame: FrameMemory::default(),
         }
     }
 

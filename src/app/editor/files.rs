@@ -138,7 +138,7 @@ pub fn clear_autosave(path: &Path) {
 const AUTOSAVE_EVERY: f64 = 2.0;
 
 /// Keeps the autosave file in step with the edit in progress: written at most every
-/// [`AUTOSAVE_EVERY`] seconds while there are unsaved changes, removed once there are none.
+/// `AUTOSAVE_EVERY` (2) seconds while there are unsaved changes, removed once there are none.
 #[derive(Debug, Default)]
 pub struct Autosaver {
     /// The file, once attached (a screenshot run and tests without one never write).

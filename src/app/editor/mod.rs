@@ -2,8 +2,8 @@
 //! holes, save it, open boards in any format, and hand it to the play view.
 //!
 //! Owns the editor's state: the [`Editor`] model, the file it belongs to, the tool and
-//! mirror, the background checks ([`jobs`]), the unsaved-changes prompt, the recovery offer
-//! and the autosave. Its widgets ([`ui`], [`canvas`]) return [`EditorCommand`]s and
+//! mirror, the background checks (`jobs`), the unsaved-changes prompt, the recovery offer
+//! and the autosave. Its widgets (`ui`, [`canvas`]) return [`EditorCommand`]s and
 //! [`EditorView::apply`] is the one place its state changes; what concerns the rest of the
 //! window (a notice, a file to remember, playing the board, switching view, closing) it
 //! hands back as [`ShellCommand`]s. File access goes through [`files`], whose functions take

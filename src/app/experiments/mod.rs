@@ -2,22 +2,22 @@
 //!
 //! Owns the window's choices (catalogue boards, budgets, engines), the sweep's [`Task`]
 //! (started here, polled once a frame, cancelled on Cancel or when the view is dropped), the
-//! rows as they arrive, the table's sort order, the live charts (egui_plot, from the same
-//! [`Chart`] data the command line draws), and copying and exporting the results. Exports go
-//! through [`export`], which takes a path, so tests never open a dialog; the PNGs are drawn by
-//! the command line's plotters code ([`crate::cli::charts`]), so both give the same files.
+//! rows as they arrive, the table's sort order, the live charts ([`charts`], egui_plot, from
+//! the same chart data the command line draws), and copying and exporting the results.
+//! Exports go through [`export()`], which takes a path, so tests never open a dialog; the
+//! PNGs are drawn by the command line's plotters code, so both give the same files.
 //!
 //! The view changes only its own state, through [`ExperimentsView::apply`]; what concerns the
 //! rest of the app (closing, a notice) it returns as [`ShellCommand`]s.
 
-use super::shell::{self, Picked, ShellCommand, Window};
-use crate::cli::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
-use crate::layout::catalogue;
 pub mod charts;
 pub mod export;
 
 pub use export::{export, ExportError, ExportKind};
 
+use super::shell::{self, Picked, ShellCommand, Window};
+use crate::cli::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
+use crate::layout::catalogue;
 use crate::solver::sweep::{self, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
 use crate::solver::task::Task;
 use crate::solver::worker::Finished;
