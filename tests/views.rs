@@ -116,3 +116,23 @@ fn the_experiments_window_checks_its_choices_before_running() {
         .status()
         .is_some_and(|s| s != "Choose at least one board"));
 }
+
+#[test]
+fn a_failed_save_says_so_and_keeps_the_unsaved_mark() {
+    let ctx = egui::Context::default();
+    let mut editor = EditorView::new(Board::new(Grid::Square, 3, 1));
+    editor.apply(&ctx, EditorCommand::SetName("Unsaved".into()));
+    assert!(editor.is_dirty());
+    let nowhere = std::env::temp_dir()
+        .join(format!("pegsol-no-such-dir-{}", std::process::id()))
+        .join("board.ron");
+    let out = editor.apply(&ctx, EditorCommand::SaveAs(nowhere.clone()));
+    assert!(
+        told(&out).iter().any(|t| t.starts_with("Not saved")),
+        "{out:?}"
+    );
+    assert!(editor.is_dirty(), "still marked unsaved");
+    assert!(editor.error().is_some());
+    assert_eq!(editor.path(), None);
+    assert!(!nowhere.exists());
+}
