@@ -142,9 +142,6 @@ struct PickerEntry {
 #[derive(Clone, Debug)]
 pub struct PickerView {
     entries: Vec<PickerEntry>,
-    /// The board the list was last scrolled to, so it scrolls once per new board and then
-    /// leaves the scroll bar to the person.
-    scrolled_to: Option<Source>,
     /// The files opened or saved lately, newest first.
     recent: Vec<PathBuf>,
 }
@@ -175,7 +172,6 @@ impl PickerView {
             .collect();
         PickerView {
             entries,
-            scrolled_to: None,
             recent: Vec::new(),
         }
     }
@@ -199,7 +195,7 @@ impl PickerView {
     }
 
     /// Shows the picker and returns the board or file chosen.
-    pub fn ui(&mut self, ui: &mut Ui, game: &Game) -> Vec<ShellCommand> {
+    pub fn ui(&self, ui: &mut Ui, game: &Game) -> Vec<ShellCommand> {
         let recent = &self.recent;
         let mut commands = Vec::new();
         ui.heading("Boards");
@@ -216,9 +212,13 @@ impl PickerView {
                 if response.clicked() {
                     commands.push(ShellCommand::OpenCatalogue(entry.key.to_string()));
                 }
-                if current && self.scrolled_to.as_ref() != Some(&game.source) {
+                // Scrolled to once per new board, then the scroll bar is the person's: which
+                // board that was is egui's widget memory, like a scroll offset.
+                let memory = egui::Id::unique("boards-panel-scrolled-to");
+                let scrolled = ui.data(|d| d.get_temp::<Source>(memory));
+                if current && scrolled.as_ref() != Some(&game.source) {
                     response.scroll_to_me(Some(egui::Align::Center));
-                    self.scrolled_to = Some(game.source.clone());
+                    ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
                 }
                 ui.label(RichText::new(&entry.description).small().weak());
                 ui.add_space(4.0);

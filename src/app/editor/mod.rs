@@ -115,6 +115,9 @@ pub enum EditorCommand {
     DiscardRecovery,
     /// Hide the error box.
     DismissError,
+    /// The canvas's own state after the pointer moved or a drag went on (see
+    /// [`CanvasState::ui`]).
+    SetCanvas(CanvasState),
 }
 
 impl EditorCommand {
@@ -554,6 +557,7 @@ impl EditorView {
                 self.autosave.clear();
             }
             EditorCommand::DismissError => self.error = None,
+            EditorCommand::SetCanvas(canvas) => self.canvas = canvas,
         }
         out
     }

@@ -55,8 +55,8 @@ struct Animation {
     started: f64,
 }
 
-/// The board view's own state.
-#[derive(Clone, Debug, Default)]
+/// The board view's own state: what a person is doing on the board, not the game.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
     /// The peg a person has picked up, by click, drag or keyboard.
     selected: Option<Cell>,
@@ -81,13 +81,14 @@ impl BoardView {
         self.cursor
     }
 
-    /// Called by the app after it has played `jump`: drop the selection, follow the peg with
-    /// the cursor, and start the animation (if `animate`) at time `now`.
-    pub fn jumped(&mut self, jump: Jump, now: f64, animate: bool) {
+    /// Called by the play view after it has played `jump`: drop the selection, follow the peg
+    /// with the cursor, and start the animation at time `now` (not drawn when the window does
+    /// not animate jumps).
+    pub fn jumped(&mut self, jump: Jump, now: f64) {
         self.selected = None;
         self.dragging = None;
         self.cursor = Some(jump.to);
-        self.animation = animate.then_some(Animation { jump, started: now });
+        self.animation = Some(Animation { jump, started: now });
     }
 
     /// Called by the app when the position changed other than by a jump (undo, redo, restart,
@@ -99,7 +100,21 @@ impl BoardView {
     }
 
     /// Shows the board filling the space available and returns what the person asked for.
-    pub fn ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
+    /// A change to the widget's own state (a peg picked up, the cursor moved, a drag begun, an
+    /// animation over) comes first, as [`PlayCommand::SetBoard`], so the play view applies it
+    /// like everything else, before any jump it leads to.
+    pub fn ui(&self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
+        let mut next = self.clone();
+        let mut commands = next.frame_ui(ui, model);
+        if next != *self {
+            commands.insert(0, PlayCommand::SetBoard(next));
+        }
+        commands
+    }
+
+    /// One frame of the board on a copy of the widget's state, which it updates as the person
+    /// interacts.
+    fn frame_ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
         let mut commands = Vec::new();
         let position = model.position;
         let shape = position.shape();

@@ -88,6 +88,9 @@ pub enum PlayCommand {
     HandBackKeys,
     /// Show a jump that keeps the finish reachable.
     Hint,
+    /// The board widget's own state after a person's click, drag or key (see
+    /// [`BoardView::ui`]).
+    SetBoard(BoardView),
 }
 
 /// The play view (see the module docs).
@@ -219,7 +222,7 @@ impl PlayView {
             PlayCommand::Play(jump) => match self.game.record.play(jump) {
                 Ok(()) => {
                     // Drawn only if the window animates jumps (the board widget asks).
-                    self.board.jumped(jump, now, true);
+                    self.board.jumped(jump, now);
                     out.push(ShellCommand::ClearNotice);
                     // The person took over: arrows are the board's again.
                     self.replay_keys = false;
@@ -403,6 +406,7 @@ impl PlayView {
             }
             PlayCommand::HandBackKeys => self.replay_keys = false,
             PlayCommand::Hint => out.extend(self.show_hint()),
+            PlayCommand::SetBoard(board) => self.board = board,
         }
         out
     }
@@ -472,7 +476,7 @@ impl PlayView {
         let index = record.index();
         if index < record.jumps().len() && record.goto(index + 1) > index {
             if let Some(&jump) = record.played().last() {
-                self.board.jumped(jump, now, true);
+                self.board.jumped(jump, now);
             }
         } else {
             self.playback.pause();
