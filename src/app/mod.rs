@@ -51,9 +51,10 @@ struct Notice {
     until: f64,
 }
 
-/// Which of the shell's own windows are open.
+/// What the window shows: which view, and which of the shell's own windows are open.
 #[derive(Clone, Copy, Debug, Default)]
-struct Windows {
+struct Shown {
+    mode: Mode,
     help: bool,
     about: bool,
     welcome: bool,
@@ -72,10 +73,9 @@ struct FrameMemory {
 
 /// The Pegsol window: the shell (see the module docs).
 pub struct PegsolApp {
-    mode: Mode,
     settings: Settings,
     notice: Option<Notice>,
-    windows: Windows,
+    shown: Shown,
     /// The boards panel, with the recent files.
     boards: PickerView,
     play: PlayView,
@@ -91,10 +91,9 @@ impl PegsolApp {
     pub fn new(game: Game) -> PegsolApp {
         let editor = EditorView::for_game(&game);
         PegsolApp {
-            mode: Mode::Play,
             settings: Settings::default(),
             notice: None,
-            windows: Windows::default(),
+            shown: Shown::default(),
             boards: PickerView::new(),
             play: PlayView::new(game),
             editor,
@@ -147,7 +146,7 @@ impl PegsolApp {
         if let (Some(file), Source::File(_)) = (&options.file, &app.play.game().source) {
             app.boards.remember(file.clone());
         }
-        app.windows.welcome = !app.settings.welcomed;
+        app.shown.welcome = !app.settings.welcomed;
         Ok(app)
     }
 
@@ -170,7 +169,7 @@ impl PegsolApp {
             ..options.clone()
         };
         let mut app = PegsolApp::start(&play, remembered)?;
-        app.mode = Mode::Editor;
+        app.shown.mode = Mode::Editor;
         if let Err(e) = app.editor.edit_spec(&spec) {
             if options.screenshot.is_some() {
                 return Err(e);
@@ -257,7 +256,7 @@ impl PegsolApp {
 
     /// Which view is shown.
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.shown.mode
     }
 
     /// The View settings.
@@ -267,7 +266,7 @@ impl PegsolApp {
 
     /// Whether the welcome window is open.
     pub fn welcome_open(&self) -> bool {
-        self.windows.welcome
+        self.shown.welcome
     }
 
     /// The notice on screen, if any.
@@ -279,7 +278,7 @@ impl PegsolApp {
     /// view's commands are handed to it.
     pub fn apply(&mut self, ctx: &egui::Context, command: ShellCommand) {
         let now = ctx.input(|i| i.time);
-        let editing = self.mode == Mode::Editor;
+        let editing = self.shown.mode == Mode::Editor;
         // What the view shown does with the commands that mean "this view's Open, Save, Undo".
         let routed = match command {
             ShellCommand::Undo if editing => ShellCommand::Editor(EditorCommand::Undo),
@@ -321,7 +320,7 @@ impl PegsolApp {
                 Vec::new()
             }
             ShellCommand::PlayGame { game, solve } => {
-                self.mode = Mode::Play;
+                self.shown.mode = Mode::Play;
                 let mut out = self.play.apply(ctx, PlayCommand::Load(game));
                 if solve {
                     // The solver panel's own settings (engine, budget, finish) apply.
@@ -342,7 +341,7 @@ impl PegsolApp {
                 }
             }
             ShellCommand::SetMode(mode) => {
-                self.mode = mode;
+                self.shown.mode = mode;
                 Vec::new()
             }
             ShellCommand::Quit => {
@@ -361,10 +360,10 @@ impl PegsolApp {
                 match window {
                     Window::Picker => self.settings.show_picker = on,
                     Window::Solver => self.settings.show_solver = on,
-                    Window::Help => self.windows.help = on,
-                    Window::About => self.windows.about = on,
+                    Window::Help => self.shown.help = on,
+                    Window::About => self.shown.about = on,
                     Window::Welcome => {
-                        self.windows.welcome = on;
+                        self.shown.welcome = on;
                         self.settings.welcomed |= !on;
                     }
                     Window::Experiments => self.experiments.set_open(on),
@@ -422,7 +421,7 @@ impl PegsolApp {
             // The Play | Editor switch sits at the right; the menu bar takes what is left.
             let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
             ui.with_layout(right_to_left, |ui| {
-                commands.extend(mode_switch_ui(ui, self.mode));
+                commands.extend(mode_switch_ui(ui, self.shown.mode));
                 let left_to_right = egui::Layout::left_to_right(egui::Align::Center);
                 ui.with_layout(left_to_right, |ui| {
                     commands.extend(panels::menu_ui(
@@ -438,7 +437,7 @@ impl PegsolApp {
             settings: &self.settings,
             notice: self.notice.as_ref().map(|n| n.text.as_str()),
         };
-        let editing = self.mode == Mode::Editor;
+        let editing = self.shown.mode == Mode::Editor;
         if editing {
             commands.extend(self.editor.side_panels_ui(ui, &view_frame));
         } else {
@@ -460,13 +459,13 @@ impl PegsolApp {
             }
         });
         commands.extend(self.editor.prompts_ui(&ctx));
-        commands.extend(panels::help_window_ui(&ctx, self.windows.help));
-        commands.extend(panels::about_window_ui(&ctx, self.windows.about));
-        commands.extend(welcome::welcome_window_ui(&ctx, self.windows.welcome));
+        commands.extend(panels::help_window_ui(&ctx, self.shown.help));
+        commands.extend(panels::about_window_ui(&ctx, self.shown.about));
+        commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.experiments.show(&ctx));
         self.apply_all(&ctx, commands);
 
-        let title = match self.mode {
+        let title = match self.shown.mode {
             // Unsaved edits are marked in either view.
             Mode::Play if self.editor.is_dirty() => {
                 format!("*Pegsol: {}", self.play.game().title())
