@@ -5,7 +5,6 @@
 //! app, so tests never open one) and returns a message a person can act on instead of
 //! panicking on a bad file.
 
-use crate::layout::load::{decode, load_file, MAX_FILE_BYTES};
 use crate::layout::{catalogue, Puzzle};
 use crate::record::{Record, SavedGame};
 use serde::{Deserialize, Serialize};
@@ -63,40 +62,17 @@ impl Game {
     }
 
     /// Opens a file: a saved game (RON starting with `SavedGame(`), or a board in any format
-    /// the layout importers know (a layouts table gives its first board).
+    /// the layout importers know (a layouts table gives its first board). The file is read
+    /// once, by [`fn@crate::record::open`].
     pub fn from_file(path: &Path) -> Result<Game, String> {
-        let name = path.display().to_string();
-        let size = std::fs::metadata(path)
-            .map_err(|e| format!("{name}: cannot read: {e}"))?
-            .len();
-        if size > MAX_FILE_BYTES {
-            return Err(format!(
-                "{name}: the file is {size} bytes; a board or game file is at most {MAX_FILE_BYTES}"
-            ));
-        }
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-        let text = decode(&bytes, &name).map_err(|e| e.to_string())?;
-        let source = Source::File(path.to_path_buf());
-        if SavedGame::looks_like(&text) {
-            let (puzzle, record) = SavedGame::from_ron(&text, &name)
-                .and_then(|saved| saved.restore())
-                .map_err(|e| format!("{name}: {e}"))?;
-            return Ok(Game {
-                puzzle,
-                record,
-                source,
-            });
-        }
-        let layout = load_file(path)
+        let (puzzle, record) = crate::record::open(path)
             .map_err(|e| e.to_string())?
-            .into_iter()
-            .next()
-            .ok_or_else(|| format!("{name}: the file holds no board"))?;
-        let puzzle = layout.validate().map_err(|problems| {
-            let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
-            format!("{name}: the board cannot be played:\n{}", list.join("\n"))
-        })?;
-        Ok(Game::new(puzzle, source))
+            .into_parts();
+        Ok(Game {
+            puzzle,
+            record,
+            source: Source::File(path.to_path_buf()),
+        })
     }
 
     /// The game as a saved game.
@@ -104,10 +80,9 @@ impl Game {
         self.record.to_saved(&self.puzzle)
     }
 
-    /// Writes the game to `path` as a RON saved game.
+    /// Writes the game to `path` as a RON saved game, atomically.
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        crate::layout::files::write_atomic(path, self.to_saved().to_ron())
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        self.to_saved().save(path).map_err(|e| e.to_string())
     }
 
     /// Rebuilds a game from its saved form (for the window's persisted state).

@@ -230,10 +230,9 @@ fn list_layouts() -> Result<(), Failure> {
     );
     for entry in crate::layout::catalogue::ENTRIES {
         let layout = entry.layout().map_err(|e| Failure::usage(e.to_string()))?;
-        let puzzle = layout.validate().map_err(|problems| LoadError::Invalid {
-            source: entry.key.to_string(),
-            problems,
-        })?;
+        let puzzle = layout
+            .validate()
+            .map_err(|problems| LoadError::invalid(entry.key, problems))?;
         let shape = puzzle.shape();
         println!(
             "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  {}",

@@ -102,7 +102,7 @@ mod tests {
             layout
                 .validate()
                 .unwrap_or_else(|p| panic!("{}: {p:?}", e.key));
-            let again = from_ron(&super::super::format::to_ron(&layout), e.key).unwrap();
+            let again = from_ron(&super::super::format::to_ron(&layout).unwrap(), e.key).unwrap();
             assert_eq!(again, layout, "{} does not round-trip", e.key);
         }
     }

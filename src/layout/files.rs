@@ -5,6 +5,30 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Why a file could not be saved: the value could not be written as text, or the text could
+/// not be written to the file. Either way the file on disk is as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The value could not be turned into RON.
+    #[error("{}: cannot be written as RON: {error}", path.display())]
+    Encode {
+        /// The file it was meant for.
+        path: PathBuf,
+        /// What the RON writer said.
+        #[source]
+        error: ron::Error,
+    },
+    /// The file could not be written.
+    #[error("{}: cannot write: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        error: std::io::Error,
+    },
+}
+
 /// Writes `bytes` to `path` atomically: first to a temporary file beside it (same folder, so
 /// the rename stays on one file system), flushed to disk, then renamed over `path`. On any
 /// failure the temporary file is removed and `path` is left as it was.

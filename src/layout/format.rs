@@ -13,14 +13,22 @@
 //! )
 //! ```
 
+use super::files::{write_atomic, SaveError};
+use super::text::{escape_controls, strip_bom};
 use super::Layout;
-use std::fmt;
+use std::path::Path;
 
-/// A text that is not a board: where (source, 1-based line and column) and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A text that is not a board: where (the input, 1-based line and column) and what was
+/// expected. Control characters in the input's name or the message are escaped when shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{}:{line}:{column}: {}",
+    escape_controls(input),
+    escape_controls(message)
+)]
 pub struct FileError {
     /// The file's path, or a name such as `<pasted text>`.
-    pub source: String,
+    pub input: String,
     /// 1-based line.
     pub line: usize,
     /// 1-based column.
@@ -29,29 +37,39 @@ pub struct FileError {
     pub message: String,
 }
 
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.source, self.line, self.column, self.message
-        )
+impl FileError {
+    /// The error for `input` at `line`, `column`.
+    pub fn new(input: &str, line: usize, column: usize, message: impl Into<String>) -> FileError {
+        FileError {
+            input: input.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
-impl std::error::Error for FileError {}
+/// The RON reader every Pegsol file format uses: plain values are accepted where an option is
+/// expected (`current: 2` as well as `current: Some(2)`), as a person writing a file by hand
+/// would expect.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
 
-/// Reads one layout from RON text. `source` names the text in errors.
-pub fn from_ron(text: &str, source: &str) -> Result<Layout, FileError> {
-    ron::Options::default()
-        .from_str::<Layout>(text)
-        .map_err(|e| FileError {
-            source: source.to_string(),
-            // ron's span starts at the whitespace before the offending token and ends at the
-            // token itself, which is where a person should look.
-            line: e.span.end.line.max(1),
-            column: e.span.end.col.max(1),
-            message: ron_message(&e.code),
+/// Where a RON error points: ron's span starts at the whitespace before the offending token
+/// and ends at the token itself, which is where a person should look.
+pub fn ron_place(e: &ron::error::SpannedError) -> (usize, usize) {
+    (e.span.end.line.max(1), e.span.end.col.max(1))
+}
+
+/// Reads one layout from RON text (a leading byte-order mark is skipped). `input` names the
+/// text in errors.
+pub fn from_ron(text: &str, input: &str) -> Result<Layout, FileError> {
+    ron_options()
+        .from_str::<Layout>(strip_bom(text))
+        .map_err(|e| {
+            let (line, column) = ron_place(&e);
+            FileError::new(input, line, column, ron_message(&e.code))
         })
 }
 
@@ -65,14 +83,170 @@ fn ron_message(code: &ron::Error) -> String {
     }
 }
 
-/// Writes a layout as pretty RON, one row per line, so the rows read like the board.
-pub fn to_ron(layout: &Layout) -> String {
-    let config = ron::ser::PrettyConfig::new()
+/// The pretty-printing every Pegsol RON file uses: struct names, four-space indents, so a
+/// layout's rows read like the board.
+pub fn ron_pretty() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
         .struct_names(true)
-        .indentor("    ".to_string());
-    // Serialising these plain strings and enums cannot fail; fall back to the Debug form
-    // rather than panic if a future ron ever disagrees.
-    ron::ser::to_string_pretty(layout, config).unwrap_or_else(|e| format!("// {e}\n{layout:?}"))
+        .indentor("    ".to_string())
+}
+
+/// Writes a layout as pretty RON, one row per line, so the rows read like the board.
+pub fn to_ron(layout: &Layout) -> Result<String, ron::Error> {
+    ron::ser::to_string_pretty(layout, ron_pretty())
+}
+
+/// Saves `layout` to `path` as a RON layout, atomically (see [`write_atomic`]).
+pub fn save(path: &Path, layout: &Layout) -> Result<(), SaveError> {
+    let text = to_ron(layout).map_err(|error| SaveError::Encode {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    write_atomic(path, text).map_err(|error| SaveError::Write {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// The byte offset in RON `text` of each character of each row of the first `rows: [...]`
+/// list, so board problems found after parsing can be pointed at in the file. Empty when the
+/// text has no such list (it was not read from this text).
+pub fn ron_row_offsets(text: &str) -> Vec<Vec<usize>> {
+    let mut scan = Scanner { text, at: 0 };
+    let mut rows = Vec::new();
+    if scan.find_rows_list().is_none() {
+        return rows;
+    }
+    loop {
+        scan.skip_blank();
+        match scan.peek() {
+            Some(',') => scan.at += 1,
+            Some('"' | 'r') => match scan.string_literal() {
+                Some(chars) => rows.push(chars),
+                None => return rows,
+            },
+            _ => return rows,
+        }
+    }
+}
+
+/// Just enough of RON to find string literals: comments, strings and raw strings skipped.
+struct Scanner<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scanner<'a> {
+    fn rest(&self) -> &'a str {
+        &self.text[self.at..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    /// Skips whitespace and comments.
+    fn skip_blank(&mut self) {
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.at += rest.len() - trimmed.len();
+            if trimmed.starts_with("//") {
+                self.at += trimmed.find('\n').unwrap_or(trimmed.len());
+            } else if let Some(body) = trimmed.strip_prefix("/*") {
+                self.at += 2 + body.find("*/").map_or(body.len(), |p| p + 2);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Moves past `rows`, `:` and `[` of the first `rows` field outside strings and comments.
+    fn find_rows_list(&mut self) -> Option<()> {
+        loop {
+            self.skip_blank();
+            let c = self.peek()?;
+            if c == '"' || (c == 'r' && matches!(self.rest()[1..].chars().next(), Some('"' | '#')))
+            {
+                self.string_literal()?;
+            } else if c.is_alphanumeric() || c == '_' {
+                let word_len = self
+                    .rest()
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(self.rest().len());
+                let is_rows = &self.rest()[..word_len] == "rows";
+                self.at += word_len;
+                if is_rows {
+                    self.skip_blank();
+                    if self.peek() == Some(':') {
+                        self.at += 1;
+                        self.skip_blank();
+                        if self.peek() == Some('[') {
+                            self.at += 1;
+                            return Some(());
+                        }
+                    }
+                }
+            } else {
+                self.at += c.len_utf8();
+            }
+        }
+    }
+
+    /// Reads a string literal at the cursor (plain or raw) and returns the byte offset of each
+    /// character it stands for (an escape sequence is one character, at its backslash).
+    fn string_literal(&mut self) -> Option<Vec<usize>> {
+        let mut offsets = Vec::new();
+        if let Some(raw) = self.rest().strip_prefix('r') {
+            let hashes = raw.len() - raw.trim_start_matches('#').len();
+            let open = 1 + hashes;
+            if !self.rest()[open..].starts_with('"') {
+                return None;
+            }
+            let close = format!("\"{}", "#".repeat(hashes));
+            let body_start = self.at + open + 1;
+            let body_len = self.text[body_start..].find(&close)?;
+            offsets.extend(
+                self.text[body_start..body_start + body_len]
+                    .char_indices()
+                    .map(|(i, _)| body_start + i),
+            );
+            self.at = body_start + body_len + close.len();
+            return Some(offsets);
+        }
+        if self.peek() != Some('"') {
+            return None;
+        }
+        self.at += 1;
+        let mut chars = self.rest().char_indices().map(|(i, c)| (i + self.at, c));
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.at = i + 1;
+                    return Some(offsets);
+                }
+                '\\' => {
+                    offsets.push(i);
+                    match chars.next()?.1 {
+                        'u' => {
+                            for (_, c) in chars.by_ref() {
+                                if c == '}' {
+                                    break;
+                                }
+                            }
+                        }
+                        'x' => {
+                            chars.next();
+                            chars.next();
+                        }
+                        _ => {}
+                    }
+                }
+                _ => offsets.push(i),
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -120,14 +294,14 @@ mod tests {
     #[test]
     fn written_ron_reads_back_identical() {
         let l = from_ron(ENGLISH, "e").unwrap();
-        assert_eq!(from_ron(&to_ron(&l), "again").unwrap(), l);
+        assert_eq!(from_ron(&to_ron(&l).unwrap(), "again").unwrap(), l);
     }
 
     #[test]
     fn truncated_file_reports_line_and_column() {
         let cut = &ENGLISH[..ENGLISH.find("o o o . o").unwrap()];
         let e = from_ron(cut, "cut.ron").unwrap_err();
-        assert_eq!(e.source, "cut.ron");
+        assert_eq!(e.input, "cut.ron");
         assert!(e.line >= 8, "{e}");
         assert!(e.to_string().starts_with("cut.ron:"), "{e}");
     }

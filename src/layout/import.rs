@@ -6,8 +6,10 @@
 //! an imported board with problems can still be opened in the editor and fixed.
 
 use super::format::{from_ron, FileError};
+use super::load::MAX_FILE_BYTES;
+use super::text::{strip_bom, Shown};
 use super::Layout;
-use crate::rules::Grid;
+use crate::rules::{Grid, MAX_SIDE};
 
 /// The formats [`parse_any`] recognises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +48,21 @@ pub fn detect(text: &str) -> Format {
 }
 
 /// Parses any recognised format into its layouts. `source` names the text in errors and gives
-/// a name to boards that carry none.
+/// a name to boards that carry none. A leading byte-order mark is skipped; a text longer than
+/// a board file may be ([`MAX_FILE_BYTES`], as for pasted text) is refused unread.
 pub fn parse_any(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(error(
+            source,
+            1,
+            1,
+            format!(
+                "the text is {} bytes; a board is at most {MAX_FILE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    let text = strip_bom(text);
     match detect(text) {
         Format::Ron => from_ron(text, source).map(|l| vec![l]),
         Format::Table => parse_table(text, source),
@@ -58,12 +73,7 @@ pub fn parse_any(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
 }
 
 fn error(source: &str, line: usize, column: usize, message: impl Into<String>) -> FileError {
-    FileError {
-        source: source.to_string(),
-        line,
-        column,
-        message: message.into(),
-    }
+    FileError::new(source, line, column, message)
 }
 
 fn is_table_header(line: &str) -> Option<&str> {
@@ -72,10 +82,23 @@ fn is_table_header(line: &str) -> Option<&str> {
     (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).then_some(n)
 }
 
+/// Where each row of a board starts in the text it was read from: the 1-based line and the
+/// column of the row's first character, or `None` when the row is not copied from the text
+/// character for character (a C string with an escape in it).
+pub type RowStarts = Vec<Option<(usize, usize)>>;
+
 /// Parses the layouts table: `#` comment lines, then for each board a `layout N` line followed
 /// by its rows between `|` bars (the bars keep trailing spaces). Boards are named "Level N".
 pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
-    let mut layouts: Vec<Layout> = Vec::new();
+    Ok(table_boards(text, source)?
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect())
+}
+
+/// The boards of a layouts table, each with where its rows start.
+fn table_boards(text: &str, source: &str) -> Result<Vec<(Layout, RowStarts)>, FileError> {
+    let mut layouts: Vec<(Layout, RowStarts)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
@@ -84,10 +107,10 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
             continue;
         }
         if let Some(n) = is_table_header(trimmed) {
-            layouts.push(Layout::from_rows(&format!("Level {n}"), &[]));
+            layouts.push((Layout::from_rows(&format!("Level {n}"), &[]), Vec::new()));
             continue;
         }
-        let Some(current) = layouts.last_mut() else {
+        let Some((current, starts)) = layouts.last_mut() else {
             return Err(error(
                 source,
                 line_no,
@@ -113,6 +136,7 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
             )
         })?;
         current.rows.push(inner[..end].to_string());
+        starts.push(Some((line_no, line[..start].chars().count() + 2)));
     }
     if layouts.is_empty() {
         return Err(error(source, 1, 1, "expected at least one `layout N` line"));
@@ -120,11 +144,36 @@ pub fn parse_table(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
     Ok(layouts)
 }
 
+/// Where the rows of the first board of `text` start (see [`RowStarts`]), for the formats
+/// whose rows are the file's characters as written: the layouts table and the C header.
+/// Empty for other formats, and for text that does not parse.
+pub fn first_board_row_starts(text: &str) -> RowStarts {
+    let boards = match detect(text) {
+        Format::Table => table_boards(text, ""),
+        Format::CHeader => c_header_boards(text, ""),
+        _ => return Vec::new(),
+    };
+    boards
+        .ok()
+        .and_then(|b| b.into_iter().next())
+        .map(|(_, starts)| starts)
+        .unwrap_or_default()
+}
+
 /// Parses the C `layouts.h` array: every innermost `{ ... }` group of string literals is one
 /// board, in order, named "Level 0", "Level 1", ...
 pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError> {
+    Ok(c_header_boards(text, source)?
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect())
+}
+
+/// The boards of a C header, each with where its rows start.
+fn c_header_boards(text: &str, source: &str) -> Result<Vec<(Layout, RowStarts)>, FileError> {
     let mut layouts = Vec::new();
     let mut current: Vec<String> = Vec::new();
+    let mut starts: RowStarts = Vec::new();
     let mut chars = text.chars().peekable();
     let (mut line, mut column) = (1usize, 0usize);
     let mut depth = 0usize;
@@ -146,8 +195,12 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
             }
             '/' if chars.peek() == Some(&'*') => {
                 chars.next();
+                column += 1;
                 let mut prev = ' ';
                 for c in chars.by_ref() {
+                    // Columns count inside the comment too, so what follows it on the same
+                    // line is placed right.
+                    column += 1;
                     if c == '\n' {
                         line += 1;
                         column = 0;
@@ -167,13 +220,14 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                 if !current.is_empty() {
                     let name = format!("Level {}", layouts.len());
                     let rows: Vec<&str> = current.iter().map(String::as_str).collect();
-                    layouts.push(Layout::from_rows(&name, &rows));
+                    layouts.push((Layout::from_rows(&name, &rows), std::mem::take(&mut starts)));
                     current.clear();
                 }
             }
             '"' => {
                 let (start_line, start_col) = (line, column);
                 let mut s = String::new();
+                let mut escaped = false;
                 loop {
                     match chars.next() {
                         None | Some('\n') => {
@@ -186,6 +240,7 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                         }
                         Some('"') => break,
                         Some('\\') => {
+                            escaped = true;
                             if let Some(e) = chars.next() {
                                 s.push(e);
                             }
@@ -195,6 +250,7 @@ pub fn parse_c_header(text: &str, source: &str) -> Result<Vec<Layout>, FileError
                 }
                 column += s.chars().count() + 1;
                 current.push(s);
+                starts.push((!escaped).then_some((start_line, start_col + 1)));
             }
             _ => {}
         }
@@ -256,7 +312,10 @@ pub fn parse_plain(text: &str, source: &str) -> Result<Layout, FileError> {
                     source,
                     *line_no,
                     col + 1,
-                    format!("`{c}` is not a board character (o peg, . hole, space or X off-board)"),
+                    format!(
+                        "`{}` is not a board character (o peg, . hole, space or X off-board)",
+                        Shown(c)
+                    ),
                 )
             })?;
             s.push(cell);
@@ -278,22 +337,49 @@ fn file_stem(source: &str) -> &str {
         .unwrap_or(source)
 }
 
-/// `(width, height, description)` from a `WxH[type]:desc` game ID.
-fn tatham_header(id: &str) -> Option<(usize, usize, &str)> {
+/// The parts of a `WxH[type]:desc` game ID: the width and height as written (digits only,
+/// not yet read as numbers, so no size is trusted before it is checked) and the description.
+fn tatham_header(id: &str) -> Option<(&str, &str, &str)> {
     let (params, desc) = id.split_once(':')?;
     let (w, rest) = params.split_once('x')?;
     let digits = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
     let (h, kind) = rest.split_at(digits);
+    if w.is_empty() || h.is_empty() || !w.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
     if !kind.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    Some((w.parse().ok()?, h.parse().ok()?, desc))
+    Some((w, h, desc))
+}
+
+/// A Pegs width or height, checked against the board's limit before anything is allocated:
+/// 1 to [`MAX_SIDE`].
+fn tatham_side(digits: &str, what: &str, source: &str, column: usize) -> Result<usize, FileError> {
+    let side = usize::from(MAX_SIDE);
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=side).contains(&n) => Ok(n),
+        _ => Err(error(
+            source,
+            1,
+            column,
+            format!(
+                "a Pegs board's {what} is `{}`; it must be 1 to {side}",
+                if digits.len() > 20 {
+                    format!("{}...", &digits[..20])
+                } else {
+                    digits.to_string()
+                }
+            ),
+        )),
+    }
 }
 
 /// Parses a Simon Tatham Pegs game ID: `WxH:` (optionally `WxHtype:`, e.g. `7x7cross:`) then
-/// `W*H` characters row by row, `P` peg, `H` hole, `O` obstacle (off-board).
+/// `W*H` characters row by row, `P` peg, `H` hole, `O` obstacle (off-board). Width and height
+/// are checked (1 to [`MAX_SIDE`]) before anything is allocated.
 pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
     let (w, h, desc) = tatham_header(id).ok_or_else(|| {
         error(
@@ -303,16 +389,18 @@ pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
             "expected a Pegs game ID such as `7x7:PPHH...` or `7x7cross:...`",
         )
     })?;
-    let desc_col = id.len() - desc.len() + 1;
-    if desc.chars().count() != w * h {
+    let w = tatham_side(w, "width", source, 1)?;
+    let h = tatham_side(h, "height", source, id.find('x').map_or(1, |p| p + 2))?;
+    let desc_col = id[..id.len() - desc.len()].chars().count() + 1;
+    let letters = desc.chars().count();
+    if letters != w * h {
         return Err(error(
             source,
             1,
             desc_col,
             format!(
-                "a {w}x{h} game ID needs {} cell letters, found {}",
-                w * h,
-                desc.chars().count()
+                "a {w}x{h} game ID needs {} cell letters, found {letters}",
+                w * h
             ),
         ));
     }
@@ -327,7 +415,10 @@ pub fn parse_tatham(id: &str, source: &str) -> Result<Layout, FileError> {
                     source,
                     1,
                     desc_col + i,
-                    format!("`{c}` is not a Pegs cell letter (P peg, H hole, O obstacle)"),
+                    format!(
+                        "`{}` is not a Pegs cell letter (P peg, H hole, O obstacle)",
+                        Shown(c)
+                    ),
                 ))
             }
         };
@@ -414,5 +505,58 @@ mod tests {
         assert!(e.message.contains("needs 9"), "{e}");
         let e = parse_tatham("2x1:PZ", "id").unwrap_err();
         assert_eq!(e.column, 6);
+    }
+
+    #[test]
+    fn huge_pegs_sizes_are_refused_before_anything_is_allocated() {
+        // Each of these aborted or took gigabytes before the sizes were checked first.
+        for id in [
+            "0x99999999999999999:",
+            "4294967296x4294967296:",
+            "0x1000000000:",
+            "0x100000000:",
+            "12x1:PPPPPPPPPPPH",
+            "99999999999999999999999x1:P",
+        ] {
+            assert_eq!(detect(id), Format::Tatham, "{id}");
+            let e = parse_any(id, "id.txt").unwrap_err();
+            assert!(e.message.contains("must be 1 to 11"), "{id}: {e}");
+            assert!(e.to_string().starts_with("id.txt:1:"), "{e}");
+        }
+        let e = parse_tatham("3x0:", "id").unwrap_err();
+        assert_eq!((e.column, e.message.contains("height")), (3, true), "{e}");
+    }
+
+    #[test]
+    fn pasted_text_longer_than_a_board_file_is_refused_unread() {
+        let text = "o".repeat(MAX_FILE_BYTES as usize + 1);
+        let e = parse_any(&text, "<pasted>").unwrap_err();
+        assert!(e.message.contains("at most"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_any_format_is_skipped() {
+        let ls = parse_any("\u{feff}layout 0\r\n|o o . |\r\n", "t.txt").unwrap();
+        assert_eq!(ls[0].rows, vec!["o o . "]);
+        let l = parse_any("\u{feff}3x1:PPH", "id").unwrap().remove(0);
+        assert_eq!(l.rows, vec!["o o ."]);
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_escaped_in_messages() {
+        let e = parse_plain("oo\u{1b}[2J\n", "b.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains('\u{1b}'), "{e:?}");
+        assert!(e.contains("\\u{1b}"), "{e}");
+    }
+
+    #[test]
+    fn c_header_columns_count_block_comments() {
+        let e = parse_c_header("{ /* ab */ \"o\n", "h").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 12), "{e}");
+        let text = "{ { /* x */ \"o . \", \"o\\ o\" } }";
+        let starts = first_board_row_starts(text);
+        assert_eq!(starts, vec![Some((1, 14)), None]);
     }
 }

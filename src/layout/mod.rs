@@ -6,8 +6,9 @@
 //!
 //! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
 //! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
-//! resolving the `LAYOUT` argument of the command line ([`load`]) and writing every file
-//! atomically ([`files`]).
+//! resolving the `LAYOUT` argument of the command line and reading board files once ([`load`]),
+//! writing every file atomically ([`files`]), and the text handling every parser shares
+//! ([`text`]: byte-order marks, escaping).
 
 pub mod catalogue;
 pub mod edit;
@@ -15,13 +16,15 @@ pub mod files;
 pub mod format;
 pub mod import;
 pub mod load;
+pub mod text;
 
 use crate::rules::{Cell, CellSet, Goal, Grid, Position, Shape, MAX_SIDE};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+pub use files::SaveError;
 pub use format::FileError;
-pub use load::{resolve, LoadError};
+pub use load::{resolve, LoadError, PlacedProblem};
 
 /// Where the last peg has to be for a win, as a layout states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -82,7 +85,7 @@ pub enum LayoutProblem {
         /// How many rows there are.
         rows: usize,
     },
-    /// A cell beyond column 10.
+    /// A cell (or any character but a space) beyond column 10.
     #[error("row {y} has a cell at column {x}; columns go from 0 to {}", MAX_SIDE - 1)]
     TooWide {
         /// The row.
@@ -92,7 +95,8 @@ pub enum LayoutProblem {
     },
     /// A character that is not `o`, `.` or a space where a cell goes.
     #[error(
-        "row {y}, character {index}: `{ch}` is not a cell (use `o` peg, `.` hole, space off-board)"
+        "row {y}, character {index}: `{}` is not a cell (use `o` peg, `.` hole, space off-board)",
+        text::Shown(*.ch)
     )]
     UnknownCharacter {
         /// The row.
@@ -104,7 +108,8 @@ pub enum LayoutProblem {
     },
     /// Something other than a space between two cells.
     #[error(
-        "row {y}, character {index}: `{ch}` sits between two cells; odd positions must be spaces"
+        "row {y}, character {index}: `{}` sits between two cells; odd positions must be spaces",
+        text::Shown(*.ch)
     )]
     MisplacedCharacter {
         /// The row.
@@ -211,9 +216,19 @@ impl Layout {
                 rows: self.rows.len(),
             });
         }
-        for (y, row) in self.rows.iter().enumerate() {
-            let mut reported_wide = false;
+        // Rows and characters past the 11x11 box cannot be cells: the rows beyond it are one
+        // `TooManyRows`, and a row's tail one `TooWide`, so a hostile file with a million
+        // characters yields a few hundred problems at most, not millions.
+        let side = usize::from(MAX_SIDE);
+        for (y, row) in self.rows.iter().enumerate().take(side) {
             for (index, ch) in row.chars().enumerate() {
+                if index >= 2 * side {
+                    if ch != ' ' {
+                        problems.push(LayoutProblem::TooWide { y, x: index / 2 });
+                        break;
+                    }
+                    continue;
+                }
                 if index % 2 == 1 {
                     if ch != ' ' {
                         problems.push(LayoutProblem::MisplacedCharacter { y, index, ch });
@@ -230,11 +245,8 @@ impl Layout {
                         continue;
                     }
                 };
+                // Within the box (checked above), so always a cell.
                 let Some(cell) = Cell::new(x as i32, y as i32) else {
-                    if x >= usize::from(MAX_SIDE) && !reported_wide {
-                        problems.push(LayoutProblem::TooWide { y, x });
-                        reported_wide = true;
-                    }
                     continue;
                 };
                 cells.insert(cell);

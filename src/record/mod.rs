@@ -1,16 +1,22 @@
 //! The game record: a start position and the jumps played from it, with unlimited undo and
-//! redo, and the saved-game file format.
+//! redo; the saved-game file format ([`saved`]); and opening a board or game file for the
+//! window ([`mod@open`]).
 //!
 //! Owns the history of one game (what the play window shows and the replay timeline will
-//! scrub through) and reading and writing it as RON. It is pure: no user interface, no
-//! threads, and no file access (callers hand it text). Everything read from a file is checked
-//! by replaying it with [`Position::try_play`], so a hostile save file is refused with a
-//! message and never panics.
+//! scrub through) and reading and writing it as RON. No user interface and no threads; the
+//! only file access is [`open::open`] (one read, through the layout loader) and
+//! [`SavedGame::save`] (an atomic write). Everything read from a file is checked by replaying
+//! it with [`Position::try_play`], so a hostile save file is refused with a message and never
+//! panics.
 
-use crate::layout::{Layout, LayoutProblem, Puzzle};
-use crate::rules::{Jump, JumpError, JumpParseError, Position};
-use serde::{Deserialize, Serialize};
-use std::fmt;
+pub mod open;
+pub mod saved;
+
+pub use open::{open, OpenError, Opened};
+pub use saved::{RestoreError, SavedGame};
+
+use crate::layout::Puzzle;
+use crate::rules::{Jump, JumpError, Position};
 
 /// One entry of the undo history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,148 +220,6 @@ impl Record {
     }
 }
 
-/// A saved game as it is written to a file: the start as a [`Layout`], the jumps in their
-/// text form `x,y-x,y`, and how many of them are played (all of them if absent).
-///
-/// ```ron
-/// SavedGame(
-///     layout: Layout(name: "Level 0", rows: ["o o . o"]),
-///     jumps: ["0,0-2,0"],
-///     current: 1,
-/// )
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "SavedGame", deny_unknown_fields)]
-pub struct SavedGame {
-    /// The board and its start.
-    pub layout: Layout,
-    /// The jumps, each `x,y-x,y` (from, then to).
-    #[serde(default)]
-    pub jumps: Vec<String>,
-    /// How many of the jumps are played; the rest can be redone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub current: Option<usize>,
-}
-
-/// Why a saved game cannot be restored. Every case says what is wrong and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RestoreError {
-    /// The text is not a saved game at all.
-    Syntax(String),
-    /// The board inside cannot be played.
-    Layout(Vec<LayoutProblem>),
-    /// Jump number `index` (1-based) is not a jump.
-    BadJump {
-        /// 1-based number of the jump in the file.
-        index: usize,
-        /// What is wrong with its text.
-        error: JumpParseError,
-    },
-    /// Jump number `index` (1-based) cannot be played where it stands.
-    IllegalJump {
-        /// 1-based number of the jump in the file.
-        index: usize,
-        /// The jump.
-        jump: Jump,
-        /// Why it cannot be played.
-        error: JumpError,
-    },
-    /// `current` is past the end of the jumps.
-    CurrentOutOfRange {
-        /// The value in the file.
-        current: usize,
-        /// How many jumps there are.
-        jumps: usize,
-    },
-}
-
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RestoreError::Syntax(message) => write!(f, "not a saved game: {message}"),
-            RestoreError::Layout(problems) => {
-                write!(f, "the saved game's board cannot be played:")?;
-                for p in problems {
-                    write!(f, "\n  - {p}")?;
-                }
-                Ok(())
-            }
-            RestoreError::BadJump { index, error } => write!(f, "jump {index}: {error}"),
-            RestoreError::IllegalJump { index, jump, error } => {
-                write!(f, "jump {index} ({jump}) cannot be played: {error}")
-            }
-            RestoreError::CurrentOutOfRange { current, jumps } => write!(
-                f,
-                "`current: {current}` is past the end of the game ({jumps} jumps)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
-
-impl SavedGame {
-    /// Checks the saved game and rebuilds its puzzle and record: the layout is validated and
-    /// every jump parsed and replayed with [`Position::try_play`].
-    pub fn restore(&self) -> Result<(Puzzle, Record), RestoreError> {
-        let puzzle = self.layout.validate().map_err(RestoreError::Layout)?;
-        let mut record = Record::new(puzzle.start.clone());
-        for (i, text) in self.jumps.iter().enumerate() {
-            let index = i + 1;
-            let jump: Jump = text
-                .parse()
-                .map_err(|error| RestoreError::BadJump { index, error })?;
-            record
-                .play(jump)
-                .map_err(|error| RestoreError::IllegalJump { index, jump, error })?;
-        }
-        let current = self.current.unwrap_or(self.jumps.len());
-        if current > self.jumps.len() {
-            return Err(RestoreError::CurrentOutOfRange {
-                current,
-                jumps: self.jumps.len(),
-            });
-        }
-        record.goto(current);
-        // The undo history of a loaded game is its line only: undoing past the start of the
-        // file would mean nothing to the person who opens it.
-        Ok((puzzle, record))
-    }
-
-    /// Writes the saved game as pretty RON, with the layout's rows one per line.
-    pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new()
-            .struct_names(true)
-            .indentor("    ".to_string());
-        // Plain strings, numbers and enums always serialise; keep a readable fallback rather
-        // than panic if a future ron disagrees.
-        ron::ser::to_string_pretty(self, config).unwrap_or_else(|e| format!("// {e}\n"))
-    }
-
-    /// Reads a saved game from RON text. `source` names the text in messages.
-    pub fn from_ron(text: &str, source: &str) -> Result<SavedGame, RestoreError> {
-        ron::Options::default()
-            .from_str::<SavedGame>(text)
-            .map_err(|e| {
-                RestoreError::Syntax(format!(
-                    "{source}:{}:{}: {}",
-                    e.span.end.line.max(1),
-                    e.span.end.col.max(1),
-                    e.code
-                ))
-            })
-    }
-
-    /// Whether `text` looks like a saved game rather than a layout, so a front end can pick
-    /// the right reader for a file it is given.
-    pub fn looks_like(text: &str) -> bool {
-        text.lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with("//"))
-            .is_some_and(|l| l.starts_with("SavedGame"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,50 +361,5 @@ mod tests {
         let legal = record.position().legal_jumps()[0];
         assert!(matches!(record.load_line(&[legal, legal]), Err((1, _))));
         assert_eq!(record, before);
-    }
-
-    #[test]
-    fn saved_games_round_trip_through_ron() {
-        let p = puzzle("english");
-        let mut r = Record::new(p.start.clone());
-        r.play(j("3,1-3,3")).unwrap();
-        r.play(j("1,2-3,2")).unwrap();
-        r.undo();
-        let text = r.to_saved(&p).to_ron();
-        assert!(SavedGame::looks_like(&text), "{text}");
-        let (p2, r2) = SavedGame::from_ron(&text, "t").unwrap().restore().unwrap();
-        assert_eq!(p2.start, p.start);
-        assert_eq!(r2.position(), r.position());
-        assert_eq!(r2.jumps(), r.jumps());
-        assert_eq!(r2.index(), 1);
-    }
-
-    #[test]
-    fn hostile_saved_games_are_refused_with_a_message() {
-        let p = puzzle("english");
-        let good = Record::new(p.start.clone()).to_saved(&p);
-        let with = |jumps: &[&str], current| SavedGame {
-            jumps: jumps.iter().map(|s| s.to_string()).collect(),
-            current,
-            ..good.clone()
-        };
-        let e = with(&["3,1-3,3", "3,1-3,3"], None).restore().unwrap_err();
-        assert!(
-            matches!(e, RestoreError::IllegalJump { index: 2, .. }),
-            "{e}"
-        );
-        assert!(e.to_string().contains("jump 2"));
-        let e = with(&["nonsense"], None).restore().unwrap_err();
-        assert!(matches!(e, RestoreError::BadJump { index: 1, .. }));
-        let e = with(&["99,99-97,99"], None).restore().unwrap_err();
-        assert!(matches!(e, RestoreError::BadJump { .. }), "{e}");
-        let e = with(&["3,1-3,3"], Some(5)).restore().unwrap_err();
-        assert!(matches!(e, RestoreError::CurrentOutOfRange { .. }));
-        let mut broken = good.clone();
-        broken.layout.rows = vec!["o o o".into()];
-        assert!(matches!(broken.restore(), Err(RestoreError::Layout(_))));
-        for text in ["", "SavedGame(", "SavedGame(layout: 3)", "\u{0}\u{1}"] {
-            assert!(SavedGame::from_ron(text, "t").is_err());
-        }
     }
 }

@@ -1,5 +1,6 @@
 //! Pure game rules: cells and bitboard cell sets, board shapes on the square and triangular
-//! grids, positions, jumps, symmetries and position classes.
+//! grids, positions, jumps, symmetries, position classes, pagoda functions and random
+//! solvable starts.
 //!
 //! Nothing here does I/O, spawns threads or knows about a user interface; every function is a
 //! pure function of its arguments, and checked entry points ([`Position::try_play`]) reject bad
@@ -7,10 +8,14 @@
 
 mod cellset;
 mod class;
+mod pagoda;
 mod position;
+mod random;
 mod shape;
 
 pub use cellset::{Cell, CellIter, CellParseError, CellSet, CELL_COUNT, MAX_SIDE};
 pub use class::{ClassMasks, PositionClass};
+pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Jump, JumpError, JumpParseError, Position};
+pub use random::{random_puzzle, RandomPuzzle};
 pub use shape::{Direction, Grid, Shape, Symmetry, SQUARE_DIRECTIONS, TRIANGULAR_DIRECTIONS};

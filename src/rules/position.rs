@@ -70,12 +70,27 @@ impl std::str::FromStr for Jump {
     type Err = JumpParseError;
 
     fn from_str(s: &str) -> Result<Jump, JumpParseError> {
-        let (from, to) = s
-            .trim()
-            .split_once('-')
-            .ok_or_else(|| JumpParseError::Form(s.to_string()))?;
-        let (from, to): (Cell, Cell) = (from.parse()?, to.parse()?);
-        Jump::between(from, to).ok_or_else(|| JumpParseError::Distance(s.to_string()))
+        let text = s.trim();
+        // A `-` may also be a minus sign (`-1,3-1,3`), so every `-` with text on both sides is
+        // tried as the separator: the first whose sides are both cells wins; otherwise the
+        // error names the first side that is not a cell (never an empty text).
+        let mut first_error = None;
+        for (i, _) in text.match_indices('-') {
+            let (from, to) = (&text[..i], &text[i + 1..]);
+            if from.trim().is_empty() || to.trim().is_empty() {
+                continue;
+            }
+            match (from.parse::<Cell>(), to.parse::<Cell>()) {
+                (Ok(from), Ok(to)) => {
+                    return Jump::between(from, to)
+                        .ok_or_else(|| JumpParseError::Distance(s.to_string()))
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_error.map_or_else(|| JumpParseError::Form(s.to_string()), JumpParseError::Cell))
     }
 }
 
@@ -337,6 +352,22 @@ mod tests {
             "a-2,1".parse::<Jump>(),
             Err(JumpParseError::Cell(_))
         ));
+        assert!(matches!(
+            "3,1-".parse::<Jump>(),
+            Err(JumpParseError::Form(_))
+        ));
+    }
+
+    #[test]
+    fn a_negative_cell_in_jump_text_is_named_not_an_empty_one() {
+        let e = "-1,3-1,3".parse::<Jump>().unwrap_err().to_string();
+        assert!(e.starts_with("`-1,3` is not a cell"), "{e}");
+        let e = "1,3--1,3".parse::<Jump>().unwrap_err().to_string();
+        assert!(e.starts_with("`-1,3` is not a cell"), "{e}");
+        assert_eq!(
+            "1,3-3,3".parse::<Jump>().map(|j| j.to_string()),
+            Ok("1,3-3,3".into())
+        );
     }
 
     #[test]

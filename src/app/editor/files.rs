@@ -7,7 +7,6 @@
 
 use crate::layout::edit::Board;
 use crate::layout::files::write_atomic;
-use crate::layout::format::to_ron;
 use crate::layout::import::parse_any;
 use crate::layout::load::{load_file, LoadError};
 use crate::layout::{Layout, LayoutProblem};
@@ -66,7 +65,7 @@ fn problems_message(source: &str, problems: &[LayoutProblem]) -> String {
 /// Writes `layout` to `path` as a RON layout. Writes a temporary file next to it first and
 /// renames it over the old one, so a full disk or a crash never leaves half a board.
 pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), String> {
-    write_atomically(path, &to_ron(layout))
+    crate::layout::format::save(path, layout).map_err(|e| e.to_string())
 }
 
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {

@@ -1,0 +1,120 @@
+//! Opening a file in the window: one read of the file (through the layout loader's size and
+//! text checks), then either a saved game, restored by replaying every jump, or a board in any
+//! format the layout importers know (a layouts table gives its first board).
+//!
+//! This is the record's one door to the file system for reading: the play window opens every
+//! file through it, so a bad file is refused with the same message from the menu, a
+//! double-click, `--layout` or the recent files.
+
+use super::saved::{RestoreError, SavedGame};
+use super::Record;
+use crate::layout::load::{read_text, LoadError};
+use crate::layout::text::escape_controls;
+use crate::layout::Puzzle;
+use std::path::Path;
+
+/// What a file held: a board to play from its start, or a saved game with its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// A board (the first of the file).
+    Board(Puzzle),
+    /// A saved game, restored.
+    Game {
+        /// The board and its start.
+        puzzle: Puzzle,
+        /// The jumps played and those that can be redone.
+        record: Record,
+    },
+}
+
+impl Opened {
+    /// The puzzle and a record ready to play: a fresh one for a board.
+    pub fn into_parts(self) -> (Puzzle, Record) {
+        match self {
+            Opened::Board(puzzle) => {
+                let record = Record::new(puzzle.start.clone());
+                (puzzle, record)
+            }
+            Opened::Game { puzzle, record } => (puzzle, record),
+        }
+    }
+}
+
+/// Why a file cannot be opened: it cannot be read or holds no playable board (the layout
+/// loader's reasons), or it is a saved game that does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// Not read, too large, not text, not a board, or a board that cannot be played.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// A saved game that cannot be restored.
+    #[error("{}: {error}", escape_controls(input))]
+    Game {
+        /// The file, as shown in messages.
+        input: String,
+        /// What is wrong with the game.
+        #[source]
+        error: RestoreError,
+    },
+}
+
+/// Opens `path`, reading it once: a saved game (RON starting with `SavedGame(`) or a board.
+pub fn open(path: &Path) -> Result<Opened, OpenError> {
+    let text = read_text(path)?;
+    if SavedGame::looks_like(&text.text) {
+        let (puzzle, record) =
+            SavedGame::read(&text.text, &text.input).map_err(|error| OpenError::Game {
+                input: text.input.clone(),
+                error,
+            })?;
+        return Ok(Opened::Game { puzzle, record });
+    }
+    Ok(Opened::Board(text.puzzle()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("pegsol-open-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_board_and_a_saved_game_open_from_one_read() {
+        let dir = scratch("both");
+        let board = dir.join("english.ron");
+        std::fs::write(&board, catalogue::find("english").unwrap().text).unwrap();
+        let Opened::Board(puzzle) = open(&board).unwrap() else {
+            panic!("a board file opens as a board")
+        };
+        let mut record = Record::new(puzzle.start.clone());
+        record.play("3,1-3,3".parse().unwrap()).unwrap();
+        let game = dir.join("game.ron");
+        record.to_saved(&puzzle).save(&game).unwrap();
+        let (p2, r2) = open(&game).unwrap().into_parts();
+        assert_eq!((p2.start, r2.index()), (puzzle.start, 1));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_bad_game_file_names_the_file_and_the_jump() {
+        let dir = scratch("bad");
+        let game = dir.join("bad.pegsol");
+        std::fs::write(
+            &game,
+            "SavedGame(layout: Layout(name: \"t\", rows: [\"o o .\"]), jumps: [\"2,0-0,0\"])",
+        )
+        .unwrap();
+        let e = open(&game).unwrap_err().to_string();
+        assert!(e.contains("bad.pegsol") && e.contains("jump 1"), "{e}");
+        assert!(matches!(
+            open(&dir.join("missing.ron")),
+            Err(OpenError::Load(LoadError::Io { .. }))
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
