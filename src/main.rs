@@ -1,4 +1,5 @@
-//! Pegsol's entry point: the window by default, the command line for batch work.
+//! Pegsol's entry point: the window by default (the terminal game where there is no display),
+//! the command line for batch work.
 
 // On Windows the program is a GUI program: no console window opens behind the game when it is
 // started from the Start menu or by double-clicking a file. The command line still prints:
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
     match run(args) {
         Launch::Done(code) => code,
         Launch::Gui(options) => pegsol::app::run(window_options(options)),
+        Launch::Terminal(options) => pegsol::tui::run(options),
     }
 }
 

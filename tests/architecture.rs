@@ -1,5 +1,6 @@
-//! Guards the architecture: only the app may touch the GUI toolkit, and dependencies point one
-//! way (rules <- layout, solver, record <- cli, app).
+//! Guards the architecture: only the app may touch the GUI toolkit, only the terminal game the
+//! terminal toolkit, and dependencies point one way (rules <- layout, solver, record <- cli,
+//! app, tui; the two front ends never name each other, and the terminal game not the cli).
 
 use std::path::{Path, PathBuf};
 
@@ -67,8 +68,11 @@ fn dependencies_point_one_way() {
         "crate::record",
         "crate::cli",
         "crate::app",
+        "crate::tui",
     ];
-    let middle = ["crate::cli", "crate::app"];
+    let middle = ["crate::cli", "crate::app", "crate::tui"];
+    let app = ["crate::tui"];
+    let tui = ["crate::app", "crate::cli"];
     let mut offenders = Vec::new();
     for (file, text) in sources() {
         let forbidden: &[&str] = if file.starts_with("rules/") {
@@ -78,6 +82,10 @@ fn dependencies_point_one_way() {
             || file.starts_with("record/")
         {
             &middle
+        } else if file.starts_with("app/") {
+            &app
+        } else if file.starts_with("tui/") {
+            &tui
         } else {
             &[]
         };
@@ -93,10 +101,36 @@ fn dependencies_point_one_way() {
 }
 
 #[test]
+fn only_the_terminal_game_uses_ratatui_or_crossterm() {
+    let mut offenders = Vec::new();
+    for (file, text) in sources() {
+        if file.starts_with("tui/") {
+            continue;
+        }
+        for line in code_lines(&text) {
+            if ["ratatui", "crossterm"].iter().any(|w| line.contains(w)) {
+                offenders.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "terminal UI code outside src/tui:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
 fn the_guard_sees_the_source_tree() {
     // A guard that reads nothing passes everything: make sure it reads the real modules.
     let files: Vec<String> = sources().into_iter().map(|(f, _)| f).collect();
-    for expected in ["rules/mod.rs", "layout/mod.rs", "solver/mod.rs", "main.rs"] {
+    for expected in [
+        "rules/mod.rs",
+        "layout/mod.rs",
+        "solver/mod.rs",
+        "tui/mod.rs",
+        "main.rs",
+    ] {
         assert!(files.iter().any(|f| f == expected), "{expected} not found");
     }
 }

@@ -7,19 +7,11 @@
 
 use crate::layout::{catalogue, Puzzle};
 use crate::record::{Record, SavedGame};
-use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Where the board on screen came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Source {
-    /// A catalogue board, by key (`english`, `level-0`).
-    Catalogue(String),
-    /// A layout or saved-game file.
-    File(PathBuf),
-    /// Restored or built some other way (e.g. `--layout` with a level number).
-    Other(String),
-}
+// Where the board on screen came from: shared with the terminal game, which saves the same
+// game in progress.
+pub use crate::record::resume::Source;
 
 /// A game in the window.
 #[derive(Clone, Debug)]

@@ -8,6 +8,7 @@
 use super::editor::files::AUTOSAVE_FILE;
 use super::experiments::ExperimentsView;
 use super::game::Game;
+use super::persist::SharedGame;
 use super::play::solve::{SolveFrom, SolveRequest};
 use super::play::PlayCommand;
 use super::screenshot::{self, Outcome, ScreenshotJob};
@@ -86,18 +87,21 @@ pub fn run(options: Options) -> ExitCode {
         APP_ID,
         native,
         Box::new(move |cc| {
+            let mut shared = SharedGame::default();
             let remembered = if screenshot_mode {
                 // The same picture whatever was played last: forget egui's memory too.
                 cc.egui_ctx.memory_mut(|m| *m = Default::default());
                 None
             } else {
-                PegsolApp::remembered(cc.storage)
+                shared = SharedGame::at(crate::record::resume::default_path());
+                shared.load_into(PegsolApp::remembered(cc.storage))
             };
             let mut app = PegsolApp::start(&options, remembered).inspect_err(|e| {
                 if let Ok(mut s) = start_error.lock() {
                     *s = Some(e.clone());
                 }
             })?;
+            app.shared = shared;
             if !screenshot_mode {
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));

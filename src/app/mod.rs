@@ -84,6 +84,8 @@ pub struct PegsolApp {
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
+    /// The game in progress shared with the terminal game.
+    shared: persist::SharedGame,
 }
 
 impl PegsolApp {
@@ -100,6 +102,7 @@ impl PegsolApp {
             experiments: ExperimentsView::new(),
             screenshot: None,
             frame: FrameMemory::default(),
+            shared: persist::SharedGame::default(),
         }
     }
 
@@ -526,7 +529,9 @@ impl eframe::App for PegsolApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.screenshot.is_none() {
-            storage.set_string(eframe::APP_KEY, self.persisted().to_ron());
+            let state = self.persisted();
+            storage.set_string(eframe::APP_KEY, state.to_ron());
+            self.shared.save(&state);
         }
     }
 

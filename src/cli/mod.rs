@@ -26,6 +26,8 @@ pub enum Launch {
     Done(ExitCode),
     /// Open the window.
     Gui(GuiOptions),
+    /// Play in the terminal (`pegsol play`, `--terminal`, or no display).
+    Terminal(crate::tui::TuiOptions),
 }
 
 /// Options for opening the window (see `pegsol --help`).
@@ -56,6 +58,10 @@ pub struct GuiOptions {
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
+    /// Play in this terminal instead of opening the window (the default where there is no
+    /// display).
+    #[arg(long, conflicts_with_all = ["screenshot", "editor", "experiments"])]
+    pub terminal: bool,
 }
 
 #[derive(Parser, Debug)]
@@ -63,7 +69,8 @@ pub struct GuiOptions {
     name = "pegsol",
     version,
     about = "Pegsol, a peg solitaire studio: play, design, solve and replay boards.",
-    after_help = "With no command, opens the window.\n\
+    after_help = "With no command, opens the window, or where there is no display (or with\n\
+                  --terminal) plays in the terminal, as `pegsol play` does.\n\
                   The assignment's form also works: pegsol <level> AI <budget> [play_solution]\n\
                   LAYOUT is a level number 0-8, a catalogue name (see `pegsol layouts`), or a file\n\
                   (.ron layout, layouts table, plain-text board, or Pegs game ID)."
@@ -77,6 +84,12 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play in the terminal: a board (level, name, file) or a saved game; with none, the
+    /// game in progress.
+    Play {
+        /// The board or saved game.
+        layout: Option<String>,
+    },
     /// List the built-in boards.
     Layouts,
     /// Print a board in the layouts table's text form.
@@ -184,7 +197,7 @@ pub fn run(args: Vec<String>) -> Launch {
         }
     };
     match result {
-        Ok(Some(gui)) => Launch::Gui(gui),
+        Ok(Some(launch)) => launch,
         Ok(None) => Launch::Done(ExitCode::SUCCESS),
         Err(f) => {
             eprintln!("pegsol: {}", f.message);
@@ -193,11 +206,17 @@ pub fn run(args: Vec<String>) -> Launch {
     }
 }
 
-fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
+fn dispatch(cli: Cli) -> Result<Option<Launch>, Failure> {
     let Some(command) = cli.command else {
-        return Ok(Some(cli.gui));
+        return Ok(Some(front_end(cli.gui)));
     };
     match command {
+        Command::Play { layout } => {
+            return Ok(Some(Launch::Terminal(crate::tui::TuiOptions {
+                layout,
+                why: "terminal game (pegsol play)".into(),
+            })))
+        }
         Command::Layouts => list_layouts(),
         Command::Show { layout } => show(&layout),
         Command::Solve {
@@ -221,6 +240,50 @@ fn dispatch(cli: Cli) -> Result<Option<GuiOptions>, Failure> {
         Command::Experiment(args) => experiment::run(args),
     }
     .map(|()| None)
+}
+
+/// `pegsol [LAYOUT]`: the window where a display exists, the terminal game where none does
+/// (on a terminal) or with `--terminal`, saying which and why on standard error's first line.
+fn front_end(mut gui: GuiOptions) -> Launch {
+    // `pegsol 5`, `pegsol english`: a catalogue board rather than a file of that name.
+    if let Some(file) = &gui.file {
+        let name = file.to_string_lossy().into_owned();
+        if gui.layout.is_none() && !file.exists() && crate::layout::catalogue::find(&name).is_some()
+        {
+            gui.layout = Some(name);
+            gui.file = None;
+        }
+    }
+    let spec = || {
+        gui.file
+            .as_ref()
+            .map(|f| f.to_string_lossy().into_owned())
+            .or_else(|| gui.layout.clone())
+    };
+    if gui.terminal {
+        eprintln!("pegsol: playing in the terminal (--terminal)");
+        return Launch::Terminal(crate::tui::TuiOptions {
+            layout: spec(),
+            why: "terminal game (--terminal)".into(),
+        });
+    }
+    if gui.screenshot.is_none() && !gui.editor && !gui.experiments {
+        use std::io::IsTerminal;
+        match crate::tui::display(|k| std::env::var(k).ok()) {
+            Err(why) if crate::tui::on_a_terminal() => {
+                eprintln!("pegsol: {why}: playing in the terminal");
+                return Launch::Terminal(crate::tui::TuiOptions {
+                    layout: spec(),
+                    why: format!("terminal game ({why})"),
+                });
+            }
+            Ok(display) if std::io::stderr().is_terminal() => eprintln!(
+                "pegsol: opening the window on {display} (--terminal plays in this terminal)"
+            ),
+            _ => {}
+        }
+    }
+    Launch::Gui(gui)
 }
 
 fn list_layouts() -> Result<(), Failure> {
@@ -441,7 +504,13 @@ fn assignment_form(args: &[String]) -> Result<(), Failure> {
     check_memory(budget, &puzzle.start)?;
     let outcome = uncontrolled(|c| classic::solve(&puzzle.start, puzzle.goal, budget, c));
     if play {
-        play_solution(&puzzle, &outcome);
+        if crate::tui::on_a_terminal() {
+            let why = format!("the solution of {level} AI {budget}");
+            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)
+                .map_err(|message| Failure { code: 1, message })?;
+        } else {
+            play_solution(&puzzle, &outcome);
+        }
     }
     let stats = report::stats_block(&outcome);
     print!("{stats}");
@@ -452,7 +521,8 @@ fn assignment_form(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Prints the solution board by board, pausing between boards on a terminal.
+/// Prints the solution board by board, as text (a terminal gets the animated view instead;
+/// this pause is for a terminal on standard output only, with input redirected).
 fn play_solution(puzzle: &Puzzle, outcome: &Outcome) {
     use std::io::IsTerminal;
     let pause = std::io::stdout().is_terminal();

@@ -4,12 +4,13 @@
 //!
 //! Owns the history of one game (what the play window shows and the replay timeline will
 //! scrub through) and reading and writing it as RON. No user interface and no threads; the
-//! only file access is [`open::open`] (one read, through the layout loader) and
-//! [`SavedGame::save`] (an atomic write). Everything read from a file is checked by replaying
-//! it with [`Position::try_play`], so a hostile save file is refused with a message and never
-//! panics.
+//! only file access is [`open::open`] (one read, through the layout loader),
+//! [`SavedGame::save`] (an atomic write) and [`resume`], the game in progress that the window
+//! and the terminal game share. Everything read from a file is checked by replaying it with
+//! [`Position::try_play`], so a hostile save file is refused with a message and never panics.
 
 pub mod open;
+pub mod resume;
 pub mod saved;
 
 pub use open::{open, OpenError, Opened};

@@ -1,0 +1,189 @@
+//! "Solve from here" in the terminal: choosing the engine and budget, and the search running
+//! on its own thread while the keys keep working.
+//!
+//! Owns the solve prompt ([`SolvePlan`]: an engine and a budget picked from presets with the
+//! arrow keys, so no text has to be typed or parsed) and the search in flight ([`Solving`]).
+//! The search is the window's: [`crate::solver::search`] on a [`Worker`].
+
+use crate::rules::{Goal, Position};
+use crate::solver::worker::{Finished, Worker};
+use crate::solver::{classic, search, Algorithm, Outcome};
+
+/// The exact solver's budgets, smallest first; `None` is no limit (it always ends, but the
+/// big boards can take minutes).
+const EXACT_BUDGETS: [Option<u64>; 5] = [
+    Some(100_000),
+    Some(1_000_000),
+    Some(10_000_000),
+    Some(100_000_000),
+    None,
+];
+
+/// The classic search's budgets: the assignment's sweep and its 1.2M, capped at 10M so the
+/// duplicate set stays well under a gigabyte.
+const CLASSIC_BUDGETS: [Option<u64>; 5] = [
+    Some(10_000),
+    Some(100_000),
+    Some(1_000_000),
+    Some(1_200_000),
+    Some(10_000_000),
+];
+
+/// The engine and budget the next solve will use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolvePlan {
+    /// The engine.
+    pub algorithm: Algorithm,
+    /// Index into the engine's budget presets.
+    budget_index: usize,
+}
+
+impl Default for SolvePlan {
+    /// Exact with 10M expansions: every classic board but the hardest in a few seconds.
+    fn default() -> SolvePlan {
+        SolvePlan {
+            algorithm: Algorithm::Exact,
+            budget_index: 2,
+        }
+    }
+}
+
+impl SolvePlan {
+    fn presets(self) -> &'static [Option<u64>] {
+        match self.algorithm {
+            Algorithm::Exact => &EXACT_BUDGETS,
+            Algorithm::Classic => &CLASSIC_BUDGETS,
+        }
+    }
+
+    /// The budget in expansions (`None`: no limit).
+    pub fn budget(self) -> Option<u64> {
+        let presets = self.presets();
+        presets[self.budget_index.min(presets.len() - 1)]
+    }
+
+    /// Switches engine, keeping the budget's place in the list.
+    pub fn toggle_engine(&mut self) {
+        self.algorithm = match self.algorithm {
+            Algorithm::Exact => Algorithm::Classic,
+            Algorithm::Classic => Algorithm::Exact,
+        };
+    }
+
+    /// The next larger (`up`) or smaller budget preset, stopping at the ends.
+    pub fn step_budget(&mut self, up: bool) {
+        let last = self.presets().len() - 1;
+        self.budget_index = if up {
+            (self.budget_index + 1).min(last)
+        } else {
+            self.budget_index.saturating_sub(1)
+        };
+    }
+
+    /// The plan in words, for the prompt: engine, budget, and for the classic search the
+    /// memory its worst case may need on a board of `cells` holes.
+    pub fn describe(self, cells: u32) -> String {
+        let budget = self.budget().map_or("no limit".to_string(), short_count);
+        match self.algorithm {
+            Algorithm::Exact => format!("exact, budget {budget}"),
+            Algorithm::Classic => {
+                let mib = classic::estimate_bytes(self.budget().unwrap_or(0), cells) >> 20;
+                format!("classic, budget {budget} (up to {mib} MiB)")
+            }
+        }
+    }
+}
+
+/// A search running from a position on the board.
+pub struct Solving {
+    /// The plan it runs.
+    pub plan: SolvePlan,
+    /// The position it started from: its answer is loaded only if the board still shows it.
+    pub from: Position,
+    worker: Worker<Outcome>,
+}
+
+impl Solving {
+    /// Starts `plan` from `from` for `goal` on a background thread.
+    pub fn start(plan: SolvePlan, from: Position, goal: Goal) -> Solving {
+        let start = from.clone();
+        let worker = Worker::start(
+            "pegsol-tui-solve",
+            move |job| job.control(|c| search(plan.algorithm, &start, goal, plan.budget(), c)),
+            // The event loop polls several times a second; nothing to wake.
+            || {},
+        );
+        Solving { plan, from, worker }
+    }
+
+    /// Progress in words: expansions so far and the time taken.
+    pub fn progress(&self) -> String {
+        let snap = self.worker.snapshot();
+        let expanded = snap.progress.map_or(0, |p| p.expanded);
+        format!(
+            "{} expanded, {:.1} s",
+            short_count(expanded),
+            snap.elapsed.as_secs_f64()
+        )
+    }
+
+    /// Asks the search to stop; it reports what it found so far.
+    pub fn cancel(&self) {
+        self.worker.cancel();
+    }
+
+    /// The result, once the search has ended.
+    pub fn take_finished(&mut self) -> Option<Finished<Outcome>> {
+        self.worker.take_finished()
+    }
+}
+
+/// A count as people read it: `950`, `12.3k`, `1.2M`, `10M`.
+pub fn short_count(n: u64) -> String {
+    let (value, unit) = match n {
+        0..1_000 => return n.to_string(),
+        1_000..1_000_000 => (n as f64 / 1e3, "k"),
+        1_000_000..1_000_000_000 => (n as f64 / 1e6, "M"),
+        _ => (n as f64 / 1e9, "G"),
+    };
+    let text = format!("{value:.1}");
+    format!("{}{unit}", text.trim_end_matches(".0"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_step_within_the_presets_and_survive_an_engine_switch() {
+        let mut plan = SolvePlan::default();
+        assert_eq!(plan.budget(), Some(10_000_000));
+        for _ in 0..9 {
+            plan.step_budget(true);
+        }
+        assert_eq!(
+            plan.budget(),
+            None,
+            "the exact solver may run without a limit"
+        );
+        plan.toggle_engine();
+        assert_eq!(
+            plan.budget(),
+            Some(10_000_000),
+            "classic always has a budget"
+        );
+        for _ in 0..9 {
+            plan.step_budget(false);
+        }
+        assert_eq!(plan.budget(), Some(10_000));
+        assert!(plan.describe(33).starts_with("classic, budget 10k (up to "));
+    }
+
+    #[test]
+    fn counts_read_short() {
+        assert_eq!(short_count(950), "950");
+        assert_eq!(short_count(12_345), "12.3k");
+        assert_eq!(short_count(1_200_000), "1.2M");
+        assert_eq!(short_count(10_000_000), "10M");
+    }
+}
