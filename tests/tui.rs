@@ -473,7 +473,11 @@ fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let mut window_game = app.play().game().record.clone();
     let next = window_game.position().legal_jumps()[0];
     window_game.play(next).unwrap();
-    let back = Resume::of(&app.play().game().puzzle, &window_game, app.play().game().source.clone());
+    let back = Resume::of(
+        &app.play().game().puzzle,
+        &window_game,
+        app.play().game().source.clone(),
+    );
     resume::store(&path, &back).expect("write");
     let loaded = resume::load(&path).expect("read").expect("there");
     let (puzzle, record) = loaded.restore().expect("replays");
