@@ -6,7 +6,7 @@
 // see `attach_console`.
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
-use pegsol::cli::{run, Launch};
+use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -16,8 +16,23 @@ fn main() -> ExitCode {
     }
     match run(args) {
         Launch::Done(code) => code,
-        Launch::Gui(options) => pegsol::app::run(options),
+        Launch::Gui(options) => pegsol::app::run(window_options(options)),
         Launch::Terminal(options) => pegsol::tui::run(options),
+    }
+}
+
+/// The command line's window options as the window takes them (the app never imports the
+/// command line).
+fn window_options(options: GuiOptions) -> pegsol::app::Options {
+    pegsol::app::Options {
+        screenshot: options.screenshot,
+        layout: options.layout,
+        size: options.size,
+        solve: options.solve,
+        step: options.step,
+        editor: options.editor,
+        experiments: options.experiments,
+        file: options.file,
     }
 }
 

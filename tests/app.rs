@@ -15,18 +15,21 @@ use pegsol::layout::Layout;
 use pegsol::rules::Cell;
 
 fn jumps(h: &Harness<'_, PegsolApp>) -> usize {
-    h.state().game().record.index()
+    h.state().play().game().record.index()
 }
 
 fn pegs(h: &Harness<'_, PegsolApp>) -> u32 {
-    h.state().game().record.position().peg_count()
+    h.state().play().game().record.position().peg_count()
 }
 
 #[test]
 fn click_a_peg_then_a_hole_jumps() {
     let mut h = board("english");
     click(&mut h, "peg at d2");
-    assert_eq!(h.state().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
     click(&mut h, "empty hole at d4");
     assert_eq!(jumps(&h), 1);
     assert_eq!(pegs(&h), 31);
@@ -72,7 +75,7 @@ fn an_illegal_attempt_says_why() {
     click(&mut h, "peg at d1");
     click(&mut h, "peg at d1");
     assert_eq!(
-        h.state().board().selected(),
+        h.state().play().board().selected(),
         None,
         "a second click deselects"
     );
@@ -84,9 +87,12 @@ fn arrows_and_enter_select_and_jump() {
     // The cursor starts on the centre; walk it up to d2.
     press(&mut h, Key::ArrowUp);
     press(&mut h, Key::ArrowUp);
-    assert_eq!(h.state().board().cursor(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(h.state().play().board().cursor(), Some(Cell { x: 3, y: 1 }));
     press(&mut h, Key::Enter);
-    assert_eq!(h.state().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
     press(&mut h, Key::ArrowDown);
     assert_eq!(jumps(&h), 1);
     h.get_by_label("peg at d4");
@@ -148,7 +154,7 @@ fn level_0_can_be_won() {
     click(&mut h, "empty hole at f4");
     click(&mut h, "peg at g4");
     click(&mut h, "empty hole at e4");
-    let game = h.state().game();
+    let game = h.state().play().game();
     assert!(game.record.position().is_won(game.puzzle.goal));
     assert!(h.query_by_label("Solved!").is_some());
 }
@@ -164,7 +170,7 @@ fn a_stuck_game_is_shown_and_offers_undo() {
     )));
     click(&mut h, "peg at a1");
     click(&mut h, "empty hole at c1");
-    assert!(h.state().game().record.position().is_stuck());
+    assert!(h.state().play().game().record.position().is_stuck());
     assert!(h.query_by_label_contains("Stuck with 2 pegs").is_some());
     click(&mut h, "Undo last jump");
     assert_eq!(jumps(&h), 0);
@@ -180,7 +186,7 @@ fn the_state_survives_a_round_trip() {
     let text = h.state().persisted().to_ron();
     let state = PersistedState::from_ron(&text).expect("reads back");
     let restored = PegsolApp::restore(state).expect("restores");
-    let (a, b) = (h.state().game(), restored.game());
+    let (a, b) = (h.state().play().game(), restored.play().game());
     assert_eq!(a.record.position(), b.record.position());
     assert_eq!(a.record.jumps(), b.record.jumps(), "the redo tail survives");
     assert_eq!(a.puzzle.name, b.puzzle.name);
@@ -205,7 +211,7 @@ fn corrupt_or_old_state_is_refused_not_fatal() {
         game.jumps = vec!["0,0-2,0".into()];
     }
     let restored = PegsolApp::restore(state).expect("falls back");
-    assert_eq!(restored.game().record.index(), 0);
+    assert_eq!(restored.play().game().record.index(), 0);
 }
 
 #[test]
@@ -216,7 +222,7 @@ fn saved_games_and_bad_files_open_from_a_path() {
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     let path = dir.join("game.ron");
-    h.state().game().save_to(&path).expect("saves");
+    h.state().play().game().save_to(&path).expect("saves");
     let game = Game::from_file(&path).expect("opens");
     assert_eq!(game.record.index(), 1);
     let hostile = dir.join("hostile.ron");

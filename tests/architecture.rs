@@ -95,11 +95,6 @@ fn forbidden_for(file: &str) -> &'static [&'static str] {
     }
 }
 
-/// Named uses still allowed across a rule while another branch moves them: the app's launch
-/// options (`GuiOptions`, parsed by clap in cli) move to the app on the "app" branch. Remove
-/// this entry when that branch is merged; the guard then holds without exception.
-const PENDING: &[&str] = &["use crate::cli::GuiOptions;"];
-
 #[test]
 fn dependencies_point_one_way() {
     let mut offenders = Vec::new();
@@ -108,9 +103,6 @@ fn dependencies_point_one_way() {
         // Test modules may use anything: they sit at the end of a file, after `#[cfg(test)]`.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         for line in code_lines(code) {
-            if PENDING.contains(&line.trim()) {
-                continue;
-            }
             if let Some(f) = forbidden.iter().find(|f| line.contains(*f)) {
                 offenders.push(format!("{file} names {f}: {}", line.trim()));
             }

@@ -4,15 +4,15 @@
 
 mod common;
 
-use common::{click, frames_until, press_with, settle, wait_for};
+use common::{click, press_with, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::editor::{EditorCommand, Mode, Verdict};
-use pegsol::app::editor_files::{self, Autosave};
-use pegsol::app::{Command, PegsolApp};
+use pegsol::app::editor::files::{self as editor_files, Autosave};
+use pegsol::app::editor::{EditorCommand, Verdict};
+use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::edit::{Board, CellKind};
 use pegsol::layout::{Finish, Layout};
 use pegsol::rules::{Cell, Grid};
@@ -29,7 +29,7 @@ fn editor() -> Harness<'static, PegsolApp> {
 /// Carries out a command as the view would return it.
 fn apply(h: &mut Harness<'_, PegsolApp>, command: EditorCommand) {
     let ctx = h.ctx.clone();
-    h.state_mut().apply(&ctx, Command::Editor(command));
+    h.state_mut().apply(&ctx, ShellCommand::Editor(command));
     settle(h);
 }
 
@@ -102,12 +102,12 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
     assert!(h.query_by_label_contains("Winnable").is_some());
     click(&mut h, "Play this board");
     assert_eq!(h.state().mode(), Mode::Play);
-    let game = h.state().game();
+    let game = h.state().play().game();
     assert_eq!(game.puzzle.start.peg_count(), 32);
     assert_eq!(game.puzzle.name, "New board X");
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
-    assert_eq!(h.state().game().record.index(), 1);
+    assert_eq!(h.state().play().game().record.index(), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -137,7 +137,7 @@ fn drag_paints_one_undo_step_and_ctrl_z_undoes_it() {
     press_with(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     assert_eq!(board(&h).cells.len(), 30);
     // The play game was not touched by the editor's undo.
-    assert_eq!(h.state().game().record.index(), 0);
+    assert_eq!(h.state().play().game().record.index(), 0);
 }
 
 #[test]
@@ -366,7 +366,7 @@ fn edit_the_position_in_play_and_paste_a_game_id() {
     click(&mut h, "Edit this position");
     assert_eq!(h.state().mode(), Mode::Editor);
     let b = board(&h);
-    assert_eq!(b.pegs, h.state().game().record.position().pegs());
+    assert_eq!(b.pegs, h.state().play().game().record.position().pegs());
     assert_eq!(b.kind(c(3, 1)), CellKind::Hole);
     // A Pegs game ID, pasted.
     let id = "7x7cross:OOPPPOOOOPPPOOPPPPPPPPPPHPPPPPPPPPPOOPPPOOOOPPPOO";
@@ -423,11 +423,14 @@ fn solve_this_board_hands_it_to_the_play_view() {
     );
     click(&mut h, "Solve this board");
     assert_eq!(h.state().mode(), Mode::Play);
-    assert_eq!(h.state().game().puzzle.start.peg_count(), 3);
+    assert_eq!(h.state().play().game().puzzle.start.peg_count(), 3);
     // ...and starts the solver panel's search on it.
-    frames_until(&mut h, 30, |app| app.solve_session().report().is_some());
+    wait_for(&mut h, "the solve", 60, |app| {
+        app.play().solve_session().report().is_some()
+    });
     let report = h
         .state()
+        .play()
         .solve_session()
         .report()
         .expect("the solve finished");

@@ -12,7 +12,8 @@ use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::PegsolApp;
+use pegsol::app::play::PlayCommand;
+use pegsol::app::{PegsolApp, ShellCommand};
 use pegsol::rules::{Cell, Goal};
 use pegsol::solver::services::advisor::Verdict;
 use pegsol::solver::{Algorithm, Stop};
@@ -34,7 +35,7 @@ fn type_budget(h: &mut Harness<'_, PegsolApp>, text: &str) {
 }
 
 fn solved(app: &PegsolApp) -> bool {
-    !app.solve_session().is_running() && app.solve_session().report().is_some()
+    !app.play().solve_session().is_running() && app.play().solve_session().report().is_some()
 }
 
 #[test]
@@ -51,6 +52,7 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
     );
     let report = h
         .state()
+        .play()
         .solve_session()
         .report()
         .expect("a report")
@@ -67,28 +69,33 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
     h.get_by_label("4,898,609");
 
     click(&mut h, "Load solution");
-    let record = &h.state().game().record;
+    let record = &h.state().play().game().record;
     assert_eq!((record.index(), record.jumps().len()), (0, 35));
     // Once a solution is loaded, Left/Right step the timeline.
     press(&mut h, Key::ArrowRight);
     press(&mut h, Key::ArrowRight);
-    assert_eq!(h.state().game().record.index(), 2);
+    assert_eq!(h.state().play().game().record.index(), 2);
     press(&mut h, Key::ArrowLeft);
-    assert_eq!(h.state().game().record.index(), 1);
+    assert_eq!(h.state().play().game().record.index(), 1);
     click(&mut h, "Forward >");
-    assert_eq!(h.state().game().record.index(), 2);
+    assert_eq!(h.state().play().game().record.index(), 2);
     press(&mut h, Key::End);
-    assert_eq!(h.state().game().record.index(), 35);
-    assert_eq!(h.state().game().record.position().peg_count(), 1);
+    assert_eq!(h.state().play().game().record.index(), 35);
+    assert_eq!(h.state().play().game().record.position().peg_count(), 1);
     assert!(h.query_by_label_contains("Solved!").is_some());
     press(&mut h, Key::Home);
-    assert_eq!(h.state().game().record.index(), 0);
+    assert_eq!(h.state().play().game().record.index(), 0);
     // Play runs the solution by itself, jump after jump.
     click(&mut h, "Autoplay");
-    assert!(h.state().playback().playing);
-    assert!(frames_until(&mut h, 20, |app| app.game().record.index() >= 2));
+    assert!(h.state().play().playback().playing);
+    assert!(frames_until(&mut h, 20, |app| app
+        .play()
+        .game()
+        .record
+        .index()
+        >= 2));
     click(&mut h, "Pause");
-    assert!(!h.state().playback().playing);
+    assert!(!h.state().play().playback().playing);
 }
 
 #[test]
@@ -98,12 +105,12 @@ fn taking_over_mid_replay_drops_the_rest_of_the_solution() {
     assert!(frames_until(&mut h, 60, solved));
     click(&mut h, "Load solution");
     press(&mut h, Key::ArrowRight);
-    let total = h.state().game().record.jumps().len();
+    let total = h.state().play().game().record.jumps().len();
     assert_eq!(total, 31);
     // A jump of the person's own, other than the solution's next one.
     let app = h.state();
-    let position = app.game().record.position().clone();
-    let next_in_solution = app.game().record.jumps()[1];
+    let position = app.play().game().record.position().clone();
+    let next_in_solution = app.play().game().record.jumps()[1];
     let own = position
         .legal_jumps()
         .into_iter()
@@ -112,7 +119,7 @@ fn taking_over_mid_replay_drops_the_rest_of_the_solution() {
     let name = |c: Cell| format!("{}{}", (b'a' + c.x) as char, c.y + 1);
     click(&mut h, &format!("peg at {}", name(own.from)));
     click(&mut h, &format!("empty hole at {}", name(own.to)));
-    let record = &h.state().game().record;
+    let record = &h.state().play().game().record;
     assert_eq!((record.index(), record.jumps().len()), (2, 2));
 }
 
@@ -123,12 +130,15 @@ fn cancel_stops_a_long_search_and_keeps_what_it_found() {
     type_budget(&mut h, "50M");
     click(&mut h, "Solve from start");
     assert!(frames_until(&mut h, 30, |app| app
+        .play()
         .solve_session()
         .snapshot()
         .is_some_and(|s| s.progress.is_some())));
     click(&mut h, "Cancel solve");
-    assert!(frames_until(&mut h, 5, solved), "cancel took too long");
-    let report = h.state().solve_session().report().expect("a report");
+    // A cancel takes milliseconds (the bench measures it); the bound only catches a cancel
+    // that never lands, with room for a loaded machine.
+    assert!(frames_until(&mut h, 60, solved), "the cancel never landed");
+    let report = h.state().play().solve_session().report().expect("a report");
     assert_eq!(report.outcome.stop, Stop::Cancelled);
     assert!(report.outcome.expanded > 0);
     // The window carries on: the board still plays.
@@ -140,13 +150,13 @@ fn a_new_solve_replaces_the_one_running() {
     let mut h = board("6");
     // The exact solver with no limit takes a while on this board...
     click(&mut h, "Solve from start");
-    assert!(h.state().solve_session().is_running());
+    assert!(h.state().play().solve_session().is_running());
     // ...a classic solve started now replaces it: the exact one is cancelled, not waited for.
     click(&mut h, "Classic");
     type_budget(&mut h, "100k");
     click(&mut h, "Solve from start");
     assert!(frames_until(&mut h, 30, solved));
-    let report = h.state().solve_session().report().expect("a report");
+    let report = h.state().play().solve_session().report().expect("a report");
     assert_eq!(report.outcome.algorithm, Algorithm::Classic);
     assert_eq!(report.outcome.expanded, 100_000);
 }
@@ -156,17 +166,22 @@ fn solve_from_here_continues_the_game_in_play() {
     let mut h = board("english");
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
-    assert_eq!(h.state().game().record.index(), 1);
+    assert_eq!(h.state().play().game().record.index(), 1);
     click(&mut h, "Solve from here");
     assert!(frames_until(&mut h, 60, solved));
-    let report = h.state().solve_session().report().expect("a report");
+    let report = h.state().play().solve_session().report().expect("a report");
     assert_eq!(report.outcome.jumps.len(), 30);
     click(&mut h, "Load solution");
-    let record = &h.state().game().record;
+    let record = &h.state().play().game().record;
     assert_eq!((record.index(), record.jumps().len()), (1, 31));
     click(&mut h, "End >|");
     let app = h.state();
-    assert!(app.game().record.position().is_won(app.game().puzzle.goal));
+    assert!(app
+        .play()
+        .game()
+        .record
+        .position()
+        .is_won(app.play().game().puzzle.goal));
 }
 
 #[test]
@@ -174,20 +189,23 @@ fn the_hint_on_the_english_board_is_legal_and_keeps_it_winnable() {
     let mut h = board("english");
     // Aim for the centre, the classic English goal.
     click(&mut h, "One peg in the centre (d4)");
-    assert_eq!(h.state().game().puzzle.goal, Goal::At(Cell { x: 3, y: 3 }));
+    assert_eq!(
+        h.state().play().game().puzzle.goal,
+        Goal::At(Cell { x: 3, y: 3 })
+    );
     press(&mut h, Key::H);
-    assert!(frames_until(&mut h, 30, |app| app.hint().is_some()));
-    let hint = h.state().hint().expect("a hint");
-    let before = h.state().game().record.position().clone();
+    assert!(frames_until(&mut h, 30, |app| app.play().hint().is_some()));
+    let hint = h.state().play().hint().expect("a hint");
+    let before = h.state().play().game().record.position().clone();
     assert!(before.is_legal(hint));
     assert!(h.state().notice().is_some_and(|n| n.starts_with("Hint:")));
     // Play it: the indicator says the game can still be won.
     let name = |c: Cell| format!("{}{}", (b'a' + c.x) as char, c.y + 1);
     click(&mut h, &format!("peg at {}", name(hint.from)));
     click(&mut h, &format!("empty hole at {}", name(hint.to)));
-    assert_eq!(h.state().game().record.index(), 1);
+    assert_eq!(h.state().play().game().record.index(), 1);
     assert!(frames_until(&mut h, 30, |app| matches!(
-        app.verdict(),
+        app.play().verdict(),
         Some(Verdict::Winnable(_))
     )));
     assert!(h.query_by_label("Winnable").is_some());
@@ -197,8 +215,8 @@ fn the_hint_on_the_english_board_is_legal_and_keeps_it_winnable() {
 fn a_lost_position_is_shown_as_not_winnable() {
     // Level 8 cannot be finished with one peg at all: the indicator proves it.
     let mut h = board("8");
-    assert_eq!(h.state().game().puzzle.goal, Goal::Anywhere);
-    assert!(frames_until(&mut h, 60, |app| app.verdict()
+    assert_eq!(h.state().play().game().puzzle.goal, Goal::Anywhere);
+    assert!(frames_until(&mut h, 60, |app| app.play().verdict()
         == Some(Verdict::NotWinnable)));
     assert!(h.query_by_label("Not winnable").is_some());
 }
@@ -208,11 +226,17 @@ fn the_finish_cell_is_picked_on_the_board() {
     let mut h = board("english");
     click(&mut h, "One peg on a cell I pick");
     click(&mut h, "peg at d7");
-    assert_eq!(h.state().game().puzzle.goal, Goal::At(Cell { x: 3, y: 6 }));
+    assert_eq!(
+        h.state().play().game().puzzle.goal,
+        Goal::At(Cell { x: 3, y: 6 })
+    );
     assert!(h.query_by_label("One peg on d7").is_some());
     // The next click plays again.
     click(&mut h, "peg at d2");
-    assert_eq!(h.state().board().selected(), Some(Cell { x: 3, y: 1 }));
+    assert_eq!(
+        h.state().play().board().selected(),
+        Some(Cell { x: 3, y: 1 })
+    );
 }
 
 #[test]
@@ -222,7 +246,7 @@ fn a_bad_budget_is_refused_with_the_reason() {
     type_budget(&mut h, "lots");
     assert!(h.query_by_label_contains("is not a budget").is_some());
     click(&mut h, "Solve from start");
-    assert!(!h.state().solve_session().is_running());
+    assert!(!h.state().play().solve_session().is_running());
     assert!(h
         .state()
         .notice()
@@ -242,13 +266,16 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
     let mut frames = 0;
     let mut seen = Vec::new();
     let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(3) && h.state().solve_session().is_running() {
+    while started.elapsed() < Duration::from_secs(3)
+        && h.state().play().solve_session().is_running()
+    {
         let t = Instant::now();
         h.step();
         worst = worst.max(t.elapsed());
         frames += 1;
         if let Some(p) = h
             .state()
+            .play()
             .solve_session()
             .snapshot()
             .and_then(|s| s.progress)
@@ -263,12 +290,26 @@ fn frames_keep_coming_while_a_long_classic_search_runs() {
         worst.as_secs_f64() * 1000.0
     );
     seen.dedup();
+    // A loaded machine may give the search little time in those 3 s: keep stepping (for a
+    // minute at most) until the progress has changed across frames five times.
+    let until = Instant::now() + Duration::from_secs(60);
+    while seen.len() < 5 && Instant::now() < until && h.state().play().solve_session().is_running()
+    {
+        h.step();
+        let progress = h.state().play().solve_session().snapshot();
+        if let Some(p) = progress.and_then(|s| s.progress) {
+            if seen.last() != Some(&p.expanded) {
+                seen.push(p.expanded);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert!(
         seen.len() >= 5,
         "progress should change across frames: {seen:?}"
     );
     click(&mut h, "Cancel solve");
-    assert!(frames_until(&mut h, 5, solved));
+    assert!(frames_until(&mut h, 60, solved), "the cancel never landed");
 }
 
 #[test]
@@ -281,8 +322,10 @@ fn save_output_txt_writes_the_assignment_stats_block() {
     // What File > Save output.txt… does once the dialog has a path.
     let path = std::env::temp_dir().join(format!("pegsol-output-{}.txt", std::process::id()));
     let ctx = h.ctx.clone();
-    h.state_mut()
-        .apply(&ctx, pegsol::app::Command::SaveStats(path.clone()));
+    h.state_mut().apply(
+        &ctx,
+        ShellCommand::Play(PlayCommand::SaveStats(path.clone())),
+    );
     let text = std::fs::read_to_string(&path).expect("written");
     std::fs::remove_file(&path).ok();
     let lines: Vec<&str> = text.lines().collect();
@@ -308,10 +351,14 @@ fn the_solver_settings_are_remembered_between_runs() {
     let text = h.state().persisted().to_ron();
     let state = pegsol::app::persist::PersistedState::from_ron(&text).expect("reads back");
     let restored = PegsolApp::restore(state).expect("restores");
-    assert_eq!(restored.solver_panel(), h.state().solver_panel());
+    assert_eq!(
+        restored.play().solver_panel(),
+        h.state().play().solver_panel()
+    );
     let request = restored
+        .play()
         .solver_panel()
-        .request(pegsol::app::solve::SolveFrom::Start)
+        .request(pegsol::app::play::solve::SolveFrom::Start)
         .expect("a valid form");
     assert_eq!(
         (request.algorithm, request.budget),

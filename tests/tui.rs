@@ -467,13 +467,17 @@ fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let mut shared = pegsol::app::persist::SharedGame::at(Some(path.clone()));
     let state = shared.load_into(None).expect("the shared game");
     let app = pegsol::app::PegsolApp::restore(state).expect("restores");
-    assert_eq!(app.game().record.position(), g.record().position());
-    assert_eq!(app.game().record.played(), g.record().played());
+    assert_eq!(app.play().game().record.position(), g.record().position());
+    assert_eq!(app.play().game().record.played(), g.record().played());
     // And the window's game back in the terminal.
-    let mut window_game = app.game().record.clone();
+    let mut window_game = app.play().game().record.clone();
     let next = window_game.position().legal_jumps()[0];
     window_game.play(next).unwrap();
-    let back = Resume::of(&app.game().puzzle, &window_game, app.game().source.clone());
+    let back = Resume::of(
+        &app.play().game().puzzle,
+        &window_game,
+        app.play().game().source.clone(),
+    );
     resume::store(&path, &back).expect("write");
     let loaded = resume::load(&path).expect("read").expect("there");
     let (puzzle, record) = loaded.restore().expect("replays");

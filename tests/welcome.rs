@@ -10,12 +10,12 @@ use egui_kittest::Harness;
 use pegsol::app::game::Game;
 use pegsol::app::persist::PersistedState;
 use pegsol::app::welcome::{CLOSE, TITLE};
+use pegsol::app::Options;
 use pegsol::app::PegsolApp;
-use pegsol::cli::GuiOptions;
 
 /// The app as the window starts it on a machine that has never run Pegsol.
 fn first_run() -> Harness<'static, PegsolApp> {
-    harness(PegsolApp::start(&GuiOptions::default(), None).expect("starts"))
+    harness(PegsolApp::start(&Options::default(), None).expect("starts"))
 }
 
 fn shown(h: &Harness<'_, PegsolApp>) -> bool {
@@ -52,7 +52,7 @@ fn dismissing_hides_it_and_is_remembered() {
     let text = h.state().persisted().to_ron();
     let state = PersistedState::from_ron(&text).expect("reads back");
     assert!(state.settings.welcomed);
-    let next = PegsolApp::start(&GuiOptions::default(), Some(state)).expect("starts");
+    let next = PegsolApp::start(&Options::default(), Some(state)).expect("starts");
     assert!(!next.welcome_open());
     let h2 = harness(next);
     assert!(!shown(&h2));
@@ -100,12 +100,12 @@ fn a_file_from_the_command_line_opens_under_the_welcome_window() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("board.pegsol");
     std::fs::write(&path, "Layout(name: \"Tiny\", rows: [\"o o .\"])\n").expect("write");
-    let options = GuiOptions {
+    let options = Options {
         file: Some(path.clone()),
-        ..GuiOptions::default()
+        ..Options::default()
     };
     let app = PegsolApp::start(&options, None).expect("opens a .pegsol file");
-    assert_eq!(app.game().puzzle.name, "Tiny");
+    assert_eq!(app.play().game().puzzle.name, "Tiny");
     assert!(app.welcome_open());
     std::fs::remove_dir_all(&dir).ok();
 }

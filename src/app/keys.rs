@@ -5,7 +5,8 @@
 //! timeline's. The board's own keys (arrows, Enter, Space, Escape) live with the board
 //! widget; while the timeline has the arrows its keys are consumed first.
 
-use super::Command;
+use super::play::PlayCommand;
+use super::shell::ShellCommand;
 use eframe::egui;
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
@@ -57,7 +58,7 @@ pub const HELP: &[(&str, &str)] = &[
 
 /// The commands the window-wide shortcuts pressed this frame ask for. Does nothing while a
 /// text field has the keyboard, so typing a `u` never undoes a jump.
-pub fn shortcuts(ctx: &Context) -> Vec<Command> {
+pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
     if ctx.egui_wants_keyboard_input() {
         return Vec::new();
     }
@@ -65,41 +66,41 @@ pub fn shortcuts(ctx: &Context) -> Vec<Command> {
         let mut commands = Vec::new();
         // Most specific first: Ctrl+Z would also match Ctrl+Shift+Z.
         if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
-            commands.push(Command::Redo);
+            commands.push(ShellCommand::Redo);
         }
         if i.consume_shortcut(&UNDO) {
-            commands.push(Command::Undo);
+            commands.push(ShellCommand::Undo);
         }
         if i.consume_shortcut(&OPEN) {
-            commands.push(Command::ChooseFileToOpen);
+            commands.push(ShellCommand::ChooseFileToOpen);
         }
         if i.consume_shortcut(&SAVE) {
-            commands.push(Command::ChooseFileToSave);
+            commands.push(ShellCommand::Save);
         }
         if i.consume_shortcut(&QUIT) {
-            commands.push(Command::Quit);
+            commands.push(ShellCommand::Quit);
         }
         // The terminal game's single letters, with no modifier.
         let plain = |i: &mut egui::InputState, key| {
             i.modifiers.is_none() && i.consume_key(Modifiers::NONE, key)
         };
         if plain(i, Key::U) {
-            commands.push(Command::Undo);
+            commands.push(ShellCommand::Undo);
         }
         if plain(i, Key::R) {
-            commands.push(Command::Restart);
+            commands.push(ShellCommand::Play(PlayCommand::Restart));
         }
         if plain(i, Key::Q) {
-            commands.push(Command::Quit);
+            commands.push(ShellCommand::Quit);
         }
         if plain(i, Key::H) {
-            commands.push(Command::Hint);
+            commands.push(ShellCommand::Play(PlayCommand::Hint));
         }
         if plain(i, Key::OpenBracket) {
-            commands.push(Command::StepBack);
+            commands.push(ShellCommand::Play(PlayCommand::StepBack));
         }
         if plain(i, Key::CloseBracket) {
-            commands.push(Command::StepForward);
+            commands.push(ShellCommand::Play(PlayCommand::StepForward));
         }
         commands
     })
@@ -107,29 +108,27 @@ pub fn shortcuts(ctx: &Context) -> Vec<Command> {
 
 /// The timeline's keys while it has the arrows (`replay`): Left/Right step, Space plays or
 /// pauses, Home/End jump to the ends, Escape hands the arrows back to the board. They are
-/// consumed here, before the board reads its keys. Returns the commands and whether Escape
-/// handed the arrows back.
-pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> (Vec<Command>, bool) {
+/// consumed here, before the board reads its keys.
+pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
     if !replay || ctx.egui_wants_keyboard_input() {
-        return (Vec::new(), false);
+        return Vec::new();
     }
     ctx.input_mut(|i| {
         let mut commands = Vec::new();
-        let mut handed_back = false;
         for (key, command) in [
-            (Key::ArrowLeft, Command::StepBack),
-            (Key::ArrowRight, Command::StepForward),
-            (Key::Space, Command::TogglePlay),
-            (Key::Home, Command::Goto(0)),
-            (Key::End, Command::Goto(usize::MAX)),
+            (Key::ArrowLeft, PlayCommand::StepBack),
+            (Key::ArrowRight, PlayCommand::StepForward),
+            (Key::Space, PlayCommand::TogglePlay),
+            (Key::Home, PlayCommand::Goto(0)),
+            (Key::End, PlayCommand::Goto(usize::MAX)),
         ] {
             if i.consume_key(Modifiers::NONE, key) {
                 commands.push(command);
             }
         }
         if i.consume_key(Modifiers::NONE, Key::Escape) {
-            handed_back = true;
+            commands.push(PlayCommand::HandBackKeys);
         }
-        (commands, handed_back)
+        commands
     })
 }

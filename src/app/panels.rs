@@ -1,14 +1,15 @@
 //! The panels round the board: the menu bar, the board picker, the status line and the help
 //! windows.
 //!
-//! Owns their layout only. Each reads the game and settings and returns [`Command`]s; none
+//! Owns their layout only. Each reads the game and settings and returns [`ShellCommand`]s; none
 //! changes anything itself, so the app applies every change in one place.
 
 use super::game::{Game, Source};
 use super::geometry::cell_name;
 use super::keys;
 use super::palette::ThemeChoice;
-use super::{Command, Settings};
+use super::play::PlayCommand;
+use super::shell::{Settings, ShellCommand, Window};
 use crate::layout::catalogue;
 use crate::rules::Goal;
 use crate::solver::services::advisor::Verdict;
@@ -17,7 +18,12 @@ use egui::{Button, RichText, Ui};
 use std::path::PathBuf;
 
 /// The menu bar: File, Game, View, Help.
-pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]) -> Vec<Command> {
+pub fn menu_ui(
+    ui: &mut Ui,
+    game: &Game,
+    settings: &Settings,
+    recent: &[PathBuf],
+) -> Vec<ShellCommand> {
     let mut commands = Vec::new();
     let ctx = ui.ctx().clone();
     let shortcut = |s: &egui::KeyboardShortcut| ctx.format_shortcut(s);
@@ -27,19 +33,19 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
                 .add(Button::new("Open board or game…").shortcut_text(shortcut(&keys::OPEN)))
                 .clicked()
             {
-                commands.push(Command::ChooseFileToOpen);
+                commands.push(ShellCommand::ChooseFileToOpen);
             }
             if ui
                 .add(Button::new("Save game…").shortcut_text(shortcut(&keys::SAVE)))
                 .clicked()
             {
-                commands.push(Command::ChooseFileToSave);
+                commands.push(ShellCommand::Save);
             }
             ui.add_enabled_ui(!recent.is_empty(), |ui| {
                 ui.menu_button("Open recent", |ui| {
                     for path in recent {
                         if ui.button(path.display().to_string()).clicked() {
-                            commands.push(Command::OpenFile(path.clone()));
+                            commands.push(ShellCommand::OpenFile(path.clone()));
                         }
                     }
                 });
@@ -49,14 +55,14 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
                 .add(Button::new("Quit").shortcut_text(format!("Q, {}", shortcut(&keys::QUIT))))
                 .clicked()
             {
-                commands.push(Command::Quit);
+                commands.push(ShellCommand::Quit);
             }
         });
         ui.menu_button("Game", |ui| {
             let record = &game.record;
             let undo = Button::new("Undo").shortcut_text(format!("U, {}", shortcut(&keys::UNDO)));
             if ui.add_enabled(record.can_undo(), undo).clicked() {
-                commands.push(Command::Undo);
+                commands.push(ShellCommand::Undo);
             }
             let redo = Button::new("Redo").shortcut_text(format!(
                 "{}, {}",
@@ -64,14 +70,14 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
                 shortcut(&keys::REDO_Y)
             ));
             if ui.add_enabled(record.can_redo(), redo).clicked() {
-                commands.push(Command::Redo);
+                commands.push(ShellCommand::Redo);
             }
             let restart = Button::new("Restart").shortcut_text("R");
             if ui.add_enabled(record.index() > 0, restart).clicked() {
-                commands.push(Command::Restart);
+                commands.push(ShellCommand::Play(PlayCommand::Restart));
             }
             if ui.add(Button::new("Hint").shortcut_text("H")).clicked() {
-                commands.push(Command::Hint);
+                commands.push(ShellCommand::Play(PlayCommand::Hint));
             }
             ui.separator();
             ui.label(
@@ -82,15 +88,15 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
         ui.menu_button("View", |ui| {
             let mut animate = settings.animate;
             if ui.checkbox(&mut animate, "Animate jumps").changed() {
-                commands.push(Command::SetAnimate(animate));
+                commands.push(ShellCommand::SetAnimate(animate));
             }
             let mut picker = settings.show_picker;
             if ui.checkbox(&mut picker, "Boards panel").changed() {
-                commands.push(Command::ShowPicker(picker));
+                commands.push(ShellCommand::Show(Window::Picker, picker));
             }
             let mut solver = settings.show_solver;
             if ui.checkbox(&mut solver, "Solver panel").changed() {
-                commands.push(Command::ShowSolver(solver));
+                commands.push(ShellCommand::Show(Window::Solver, solver));
             }
             ui.separator();
             ui.label("Theme");
@@ -100,24 +106,24 @@ pub fn menu_ui(ui: &mut Ui, game: &Game, settings: &Settings, recent: &[PathBuf]
                 (ThemeChoice::Dark, "Dark"),
             ] {
                 if ui.radio(settings.theme == choice, name).clicked() {
-                    commands.push(Command::SetTheme(choice));
+                    commands.push(ShellCommand::SetTheme(choice));
                 }
             }
         });
         ui.menu_button("Tools", |ui| {
             if ui.button("Experiments…").clicked() {
-                commands.push(Command::ShowExperiments(true));
+                commands.push(ShellCommand::Show(Window::Experiments, true));
             }
         });
         ui.menu_button("Help", |ui| {
             if ui.button("Welcome").clicked() {
-                commands.push(Command::ShowWelcome(true));
+                commands.push(ShellCommand::Show(Window::Welcome, true));
             }
             if ui.button("Keyboard shortcuts").clicked() {
-                commands.push(Command::ShowHelp(true));
+                commands.push(ShellCommand::Show(Window::Help, true));
             }
             if ui.button("About Pegsol").clicked() {
-                commands.push(Command::ShowAbout(true));
+                commands.push(ShellCommand::Show(Window::About, true));
             }
         });
     });
@@ -136,10 +142,12 @@ struct PickerEntry {
 #[derive(Clone, Debug)]
 pub struct PickerView {
     entries: Vec<PickerEntry>,
-    /// The board the list was last scrolled to, so it scrolls once per new board and then
-    /// leaves the scroll bar to the person.
-    scrolled_to: Option<Source>,
+    /// The files opened or saved lately, newest first.
+    recent: Vec<PathBuf>,
 }
+
+/// How many recent files the boards panel and File > Open recent keep.
+const RECENT_MAX: usize = 8;
 
 impl Default for PickerView {
     fn default() -> PickerView {
@@ -164,16 +172,35 @@ impl PickerView {
             .collect();
         PickerView {
             entries,
-            scrolled_to: None,
+            recent: Vec::new(),
         }
     }
 
+    /// The recent files, newest first.
+    pub fn recent(&self) -> &[PathBuf] {
+        &self.recent
+    }
+
+    /// Replaces the recent files (restoring remembered ones).
+    pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
+        self.recent = recent;
+        self.recent.truncate(RECENT_MAX);
+    }
+
+    /// Puts `path` first in the recent files.
+    pub fn remember(&mut self, path: PathBuf) {
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_MAX);
+    }
+
     /// Shows the picker and returns the board or file chosen.
-    pub fn ui(&mut self, ui: &mut Ui, game: &Game, recent: &[PathBuf]) -> Vec<Command> {
+    pub fn ui(&self, ui: &mut Ui, game: &Game) -> Vec<ShellCommand> {
+        let recent = &self.recent;
         let mut commands = Vec::new();
         ui.heading("Boards");
         if ui.button("Open board or game…").clicked() {
-            commands.push(Command::ChooseFileToOpen);
+            commands.push(ShellCommand::ChooseFileToOpen);
         }
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -183,11 +210,15 @@ impl PickerView {
                     .selectable_label(current, RichText::new(&entry.name).strong())
                     .on_hover_text(&entry.description);
                 if response.clicked() {
-                    commands.push(Command::OpenCatalogue(entry.key.to_string()));
+                    commands.push(ShellCommand::OpenCatalogue(entry.key.to_string()));
                 }
-                if current && self.scrolled_to.as_ref() != Some(&game.source) {
+                // Scrolled to once per new board, then the scroll bar is the person's: which
+                // board that was is egui's widget memory, like a scroll offset.
+                let memory = egui::Id::unique("boards-panel-scrolled-to");
+                let scrolled = ui.data(|d| d.get_temp::<Source>(memory));
+                if current && scrolled.as_ref() != Some(&game.source) {
                     response.scroll_to_me(Some(egui::Align::Center));
-                    self.scrolled_to = Some(game.source.clone());
+                    ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
                 }
                 ui.label(RichText::new(&entry.description).small().weak());
                 ui.add_space(4.0);
@@ -206,7 +237,7 @@ impl PickerView {
                         .on_hover_text(path.display().to_string())
                         .clicked()
                     {
-                        commands.push(Command::OpenFile(path.clone()));
+                        commands.push(ShellCommand::OpenFile(path.clone()));
                     }
                 }
             }
@@ -286,35 +317,41 @@ pub fn finish_text(goal: Goal) -> String {
     }
 }
 
-/// The keyboard help window. Returns a command to close it when its close button is used.
-pub fn help_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
+/// A small fixed window of the shell's (`window` names it), shown while `open`, with `body`
+/// inside. Returns a command to close it when its close button is used.
+fn shell_window_ui(
+    ctx: &egui::Context,
+    window: Window,
+    title: &str,
+    open: bool,
+    body: impl FnOnce(&mut Ui),
+) -> Option<ShellCommand> {
     let mut still_open = open;
-    egui::Window::new("Keyboard shortcuts")
+    egui::Window::new(title)
         .open(&mut still_open)
         .resizable(false)
         .collapsible(false)
-        .show(ctx, |ui| {
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for (keys, what) in keys::HELP {
-                    ui.label(RichText::new(*keys).monospace());
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
-        });
-    (still_open != open).then_some(Command::ShowHelp(still_open))
+        .show(ctx, body);
+    (still_open != open).then_some(ShellCommand::Show(window, still_open))
 }
 
-/// The about window.
-pub fn about_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
-    let mut still_open = open;
-    egui::Window::new("About Pegsol")
-        .open(&mut still_open)
-        .resizable(false)
-        .collapsible(false)
-        .show(ctx, |ui| {
-            ui.label(format!("Pegsol {}", env!("CARGO_PKG_VERSION")));
-            ui.label(env!("CARGO_PKG_DESCRIPTION"));
+/// The keyboard help window. Returns a command to close it when its close button is used.
+pub fn help_window_ui(ctx: &egui::Context, open: bool) -> Option<ShellCommand> {
+    shell_window_ui(ctx, Window::Help, "Keyboard shortcuts", open, |ui| {
+        egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+            for (keys, what) in keys::HELP {
+                ui.label(RichText::new(*keys).monospace());
+                ui.label(*what);
+                ui.end_row();
+            }
         });
-    (still_open != open).then_some(Command::ShowAbout(still_open))
+    })
+}
+
+/// The about window. Returns a command to close it when its close button is used.
+pub fn about_window_ui(ctx: &egui::Context, open: bool) -> Option<ShellCommand> {
+    shell_window_ui(ctx, Window::About, "About Pegsol", open, |ui| {
+        ui.label(format!("Pegsol {}", env!("CARGO_PKG_VERSION")));
+        ui.label(env!("CARGO_PKG_DESCRIPTION"));
+    })
 }

@@ -8,7 +8,7 @@
 //! over eframe's copy, so a game can be started in one front end and finished in the other.
 
 use super::game::Source;
-use super::solve::SolverPanel;
+use super::play::solve::SolverPanel;
 use super::Settings;
 use crate::record::resume::{self, Resume};
 use crate::record::SavedGame;

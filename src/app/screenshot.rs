@@ -65,7 +65,8 @@ impl ScreenshotJob {
             self.requested = true;
             let (path, outcome, repaint) = (self.path.clone(), self.outcome.clone(), ctx.clone());
             ctx.request_screenshot(move |image| {
-                let result = write_png(&path, &image);
+                // The outcome is a message for standard error.
+                let result = write_png(&path, &image).map_err(|e| e.to_string());
                 if let Ok(mut o) = outcome.lock() {
                     *o = Some(result);
                 }
@@ -75,40 +76,83 @@ impl ScreenshotJob {
     }
 }
 
+/// Why a PNG could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    /// The framebuffer came back empty.
+    #[error("the window had no pixels")]
+    NoPixels,
+    /// The encoder refused the image.
+    #[error("{path}: cannot encode the PNG: {source}")]
+    Encode {
+        /// The file that was to be written.
+        path: PathBuf,
+        /// The encoder's reason.
+        #[source]
+        source: png::EncodingError,
+    },
+    /// The file could not be written.
+    #[error("{path}: cannot write: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// Encodes an RGBA image as a PNG file.
-pub fn write_png(path: &Path, image: &ColorImage) -> Result<(), String> {
+pub fn write_png(path: &Path, image: &ColorImage) -> Result<(), PngError> {
     let [w, h] = image.size;
     if w == 0 || h == 0 {
-        return Err("the window had no pixels".into());
+        return Err(PngError::NoPixels);
     }
-    let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let file = std::fs::File::create(path).map_err(|e| err(&e))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    let encode = |source| PngError::Encode {
+        path: path.to_path_buf(),
+        source,
+    };
+    // Encoded in memory, then written atomically: a failed run never leaves half a PNG.
+    let mut png_bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png_bytes, w as u32, h as u32);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| err(&e))?;
+    let mut writer = encoder.write_header().map_err(encode)?;
     let bytes: Vec<u8> = image
         .pixels
         .iter()
         // The window is opaque; drop whatever alpha the framebuffer read back.
         .flat_map(|p| [p.r(), p.g(), p.b(), 255])
         .collect();
-    writer.write_image_data(&bytes).map_err(|e| err(&e))?;
-    writer.finish().map_err(|e| err(&e))
+    writer.write_image_data(&bytes).map_err(encode)?;
+    writer.finish().map_err(encode)?;
+    crate::layout::files::write_atomic(path, png_bytes).map_err(|source| PngError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A `--size` that is not a window size.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// Not of the form `WxH`.
+    #[error("`{0}` is not a window size: expected WxH, e.g. 1200x800")]
+    NotASize(String),
+    /// Too small or too large.
+    #[error("`{0}`: the window must be 200-8192 wide and 150-8192 high")]
+    OutOfRange(String),
 }
 
 /// Parses `--size WxH` (e.g. `1200x800`), accepting `x` or `X` and refusing silly sizes.
-pub fn parse_size(text: &str) -> Result<[f32; 2], String> {
-    let bad = || format!("`{text}` is not a window size: expected WxH, e.g. 1200x800");
+pub fn parse_size(text: &str) -> Result<[f32; 2], SizeError> {
+    let bad = || SizeError::NotASize(text.to_string());
     let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (
         w.trim().parse().map_err(|_| bad())?,
         h.trim().parse().map_err(|_| bad())?,
     );
     if !(200..=8192).contains(&w) || !(150..=8192).contains(&h) {
-        return Err(format!(
-            "`{text}`: the window must be 200-8192 wide and 150-8192 high"
-        ));
+        return Err(SizeError::OutOfRange(text.to_string()));
     }
     Ok([w as f32, h as f32])
 }

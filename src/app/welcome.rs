@@ -2,10 +2,10 @@
 //!
 //! Owns the window's text and layout only. It is shown once, on the first run (the app
 //! decides when, from the remembered [`super::Settings::welcomed`]); closing it in any way
-//! returns [`Command::ShowWelcome`]`(false)`, which the app records so it does not come back
+//! returns [`ShellCommand::Show`]`(Window::Welcome, false)`, which the app records so it does not come back
 //! at the next start. Help > Welcome shows it again.
 
-use super::Command;
+use super::shell::{ShellCommand, Window};
 use eframe::egui;
 use egui::RichText;
 
@@ -60,9 +60,9 @@ const LINES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The welcome window, when `open`. Returns [`Command::ShowWelcome`]`(false)` when it is
+/// The welcome window, when `open`. Returns [`ShellCommand::Show`]`(Window::Welcome, false)` when it is
 /// closed (its button or its close box), `None` otherwise.
-pub fn welcome_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
+pub fn welcome_window_ui(ctx: &egui::Context, open: bool) -> Option<ShellCommand> {
     if !open {
         return None;
     }
@@ -92,5 +92,5 @@ pub fn welcome_window_ui(ctx: &egui::Context, open: bool) -> Option<Command> {
                 ui.label(RichText::new("Shown once; Help > Welcome brings it back.").weak());
             });
         });
-    (close || !still_open).then_some(Command::ShowWelcome(false))
+    (close || !still_open).then_some(ShellCommand::Show(Window::Welcome, false))
 }

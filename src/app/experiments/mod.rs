@@ -1,63 +1,36 @@
 //! The Experiments window: the assignment's budget sweep, live.
 //!
-//! Owns the window's choices (catalogue boards, budgets, engines), the sweep's [`Worker`]
+//! Owns the window's choices (catalogue boards, budgets, engines), the sweep's [`Task`]
 //! (started here, polled once a frame, cancelled on Cancel or when the view is dropped), the
-//! rows as they arrive, the table's sort order, the live charts (egui_plot, from the same
-//! [`Chart`] data the command line draws), and copying and exporting the results. Exports go
-//! through [`export`], which takes a path, so tests never open a dialog; the PNGs are drawn by
-//! the plotters code of [`crate::experiment`], so both give the same files.
+//! rows as they arrive, the table's sort order, the live charts ([`charts`], egui_plot, from
+//! the same chart data the command line draws), and copying and exporting the results.
+//! Exports go through [`export()`], which takes a path, so tests never open a dialog; the
+//! PNGs are drawn by the command line's plotters code, so both give the same files.
 //!
-//! The view changes only its own state, through [`ExperimentsView::act`]; what concerns the
-//! rest of the app (closing, a notice) it returns as [`Command`]s.
+//! The view changes only its own state, through [`ExperimentsView::apply`]; what concerns the
+//! rest of the app (closing, a notice) it returns as [`ShellCommand`]s.
 
-use super::Command;
-use crate::experiment::{
-    self, check_memory, parse_budgets, sort_rows, x_tick_label, y_tick_label, Chart, SweepColumn,
-    SweepLayout, SweepPlan, SweepRow, XAxis, DEFAULT_BUDGETS, SERIES_COLOURS,
-};
+pub mod charts;
+pub mod export;
+
+pub use export::{export, ExportError, ExportKind};
+
+use super::shell::{self, Picked, ShellCommand, Window};
+use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
+use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
-use crate::solver::services::worker::{Finished, Worker};
+use crate::solver::services::worker::Finished;
+use crate::solver::task::Task;
 use crate::solver::Algorithm;
 use eframe::egui;
-use egui::{Color32, RichText, Ui};
-use std::path::{Path, PathBuf};
+use egui::{RichText, Ui};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// What a file export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportKind {
-    /// The table as CSV.
-    Csv,
-    /// The table as Markdown.
-    Markdown,
-    /// The three charts as PNG files in a folder.
-    Png,
-}
-
-/// Writes the rows as `kind` to `path` (a file for CSV and Markdown, a folder for PNG) and
-/// says what was written.
-pub fn export(rows: &[SweepRow], kind: ExportKind, path: &Path) -> Result<String, String> {
-    let write = |text: String| {
-        std::fs::write(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
-    };
-    match kind {
-        ExportKind::Csv => write(experiment::csv(rows)),
-        ExportKind::Markdown => write(experiment::markdown(rows)),
-        ExportKind::Png => {
-            let written = experiment::write_charts(rows, path).map_err(|e| e.to_string())?;
-            return Ok(format!(
-                "Wrote {} charts to {}",
-                written.len(),
-                path.display()
-            ));
-        }
-    }?;
-    Ok(format!("Wrote {}", path.display()))
-}
-
-/// Something a person did in the window.
+/// Something a person asked the Experiments window for. [`ExperimentsView::apply`] carries
+/// it out.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Action {
+pub enum ExperimentsCommand {
     /// Tick or untick a catalogue board (by key).
     Choose(&'static str, bool),
     /// Choose exactly levels 0-8, or no board.
@@ -80,11 +53,11 @@ pub enum Action {
     Export(ExportKind, PathBuf),
 }
 
-/// A sweep being run.
+/// A sweep being run: what the job shares with the window.
 struct Running {
-    worker: Worker<Vec<SweepRow>>,
     /// Rows pushed by the job as each run ends, read every frame.
     live: Arc<Mutex<Vec<SweepRow>>>,
+    /// How many runs the plan has.
     total: usize,
 }
 
@@ -97,6 +70,10 @@ pub struct ExperimentsView {
     budgets: String,
     classic: bool,
     exact: bool,
+    /// The sweep's job, keyed by the sweep's number (each Run is a new question).
+    task: Task<u64, Vec<SweepRow>>,
+    /// How many sweeps were started.
+    sweeps: u64,
     running: Option<Running>,
     rows: Vec<SweepRow>,
     sort: Option<(SweepColumn, bool)>,
@@ -128,6 +105,8 @@ impl ExperimentsView {
             budgets: DEFAULT_BUDGETS.replace(',', ", "),
             classic: true,
             exact: false,
+            task: Task::new("pegsol-sweep"),
+            sweeps: 0,
             running: None,
             rows: Vec::new(),
             sort: None,
@@ -135,7 +114,8 @@ impl ExperimentsView {
         }
     }
 
-    /// Shows or hides the window (a running sweep goes on either way).
+    /// Shows or hides the window (a running sweep goes on either way). The shell calls this
+    /// for its [`ShellCommand::Show`].
     pub fn set_open(&mut self, open: bool) {
         self.open = open;
     }
@@ -147,7 +127,7 @@ impl ExperimentsView {
 
     /// Whether a sweep is running.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.task.is_busy()
     }
 
     /// The rows so far (all of them once the sweep ends), in run order.
@@ -197,54 +177,53 @@ impl ExperimentsView {
         })
     }
 
-    /// Starts a sweep small enough to finish in well under a second: levels 0-8 at 10k and
-    /// 100k, classic (for `--screenshot --experiments` and tests).
-    pub fn start_small_sweep(&mut self, ctx: &egui::Context) {
-        self.act(ctx, Action::ChooseLevels(true));
-        self.act(ctx, Action::SetBudgets("10k, 100k".into()));
-        self.act(ctx, Action::ChooseAlgorithm(Algorithm::Classic, true));
-        self.act(ctx, Action::ChooseAlgorithm(Algorithm::Exact, false));
-        self.act(ctx, Action::Run);
+    /// The commands that start a sweep small enough to finish in well under a second:
+    /// levels 0-8 at 10k and 100k, classic (for `--screenshot --experiments` and tests).
+    pub fn small_sweep() -> Vec<ExperimentsCommand> {
+        vec![
+            ExperimentsCommand::ChooseLevels(true),
+            ExperimentsCommand::SetBudgets("10k, 100k".into()),
+            ExperimentsCommand::ChooseAlgorithm(Algorithm::Classic, true),
+            ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, false),
+            ExperimentsCommand::Run,
+        ]
     }
 
-    /// Carries out one action. The only place the view's state changes.
-    pub fn act(&mut self, ctx: &egui::Context, action: Action) -> Vec<Command> {
-        match action {
-            Action::Choose(key, on) => {
+    /// Carries out one command: the only place the view's state changes. Returns what the
+    /// rest of the window must do.
+    pub fn apply(&mut self, ctx: &egui::Context, command: ExperimentsCommand) -> Vec<ShellCommand> {
+        match command {
+            ExperimentsCommand::Choose(key, on) => {
                 if let Some(b) = self.boards.iter_mut().find(|(k, _)| *k == key) {
                     b.1 = on;
                 }
             }
-            Action::ChooseLevels(on) => {
+            ExperimentsCommand::ChooseLevels(on) => {
                 for (key, chosen) in &mut self.boards {
                     *chosen = on && is_level(key);
                 }
             }
-            Action::SetBudgets(text) => self.budgets = text,
-            Action::ChooseAlgorithm(Algorithm::Classic, on) => self.classic = on,
-            Action::ChooseAlgorithm(Algorithm::Exact, on) => self.exact = on,
-            Action::Run => self.start(ctx),
-            Action::Cancel => {
-                if let Some(r) = &self.running {
-                    r.worker.cancel();
-                }
-            }
-            Action::Sort(column) => {
+            ExperimentsCommand::SetBudgets(text) => self.budgets = text,
+            ExperimentsCommand::ChooseAlgorithm(Algorithm::Classic, on) => self.classic = on,
+            ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, on) => self.exact = on,
+            ExperimentsCommand::Run => self.start(ctx),
+            ExperimentsCommand::Cancel => self.task.cancel(),
+            ExperimentsCommand::Sort(column) => {
                 self.sort = match self.sort {
                     Some((c, ascending)) if c == column => Some((c, !ascending)),
                     _ => Some((column, true)),
                 };
             }
-            Action::Copy(kind) => {
+            ExperimentsCommand::Copy(kind) => {
                 let text = match kind {
-                    ExportKind::Csv => experiment::csv(&self.rows),
-                    _ => experiment::markdown(&self.rows),
+                    ExportKind::Csv => sweep::csv(&self.rows),
+                    _ => sweep::markdown(&self.rows),
                 };
                 ctx.copy_text(text);
                 self.status = Some(format!("Copied {} rows", self.rows.len()));
             }
-            Action::ChooseExport(kind) => {
-                let picked = super::pick_path(|| {
+            ExperimentsCommand::ChooseExport(kind) => {
+                let picked = shell::pick_path(|| {
                     let dialog = rfd::FileDialog::new().set_title("Export the experiment");
                     match kind {
                         ExportKind::Csv => dialog
@@ -259,22 +238,22 @@ impl ExperimentsView {
                     }
                 });
                 return match picked {
-                    super::Picked::Path(path) => self.act(ctx, Action::Export(kind, path)),
-                    super::Picked::NoDialog => {
-                        vec![Command::Tell(
+                    Picked::Path(path) => self.apply(ctx, ExperimentsCommand::Export(kind, path)),
+                    Picked::NoDialog => {
+                        vec![ShellCommand::Tell(
                             "No file dialog is available on this desktop (it needs the \
                              desktop portal or zenity): `pegsol experiment --csv FILE \
                              --markdown FILE --plots DIR` writes the same files"
                                 .into(),
                         )]
                     }
-                    super::Picked::Cancelled => Vec::new(),
+                    Picked::Cancelled => Vec::new(),
                 };
             }
-            Action::Export(kind, path) => {
-                let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e);
+            ExperimentsCommand::Export(kind, path) => {
+                let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e.to_string());
                 self.status = Some(said.clone());
-                return vec![Command::Tell(said)];
+                return vec![ShellCommand::Tell(said)];
             }
         }
         Vec::new()
@@ -282,7 +261,7 @@ impl ExperimentsView {
 
     /// Starts the sweep the choices make (or says what is wrong with them).
     fn start(&mut self, ctx: &egui::Context) {
-        if self.running.is_some() {
+        if self.task.is_busy() {
             return;
         }
         let plan = match self
@@ -299,10 +278,11 @@ impl ExperimentsView {
         let rows_out = live.clone();
         let total = plan.runs().len();
         let repaint = ctx.clone();
-        let worker = Worker::start(
-            "pegsol-sweep",
+        self.sweeps += 1;
+        self.task.start(
+            self.sweeps,
             move |job| {
-                experiment::run(&plan, job, &mut |row| {
+                sweep::run(&plan, job, &mut |row| {
                     if let Ok(mut rows) = rows_out.lock() {
                         rows.push(row.clone());
                     }
@@ -312,16 +292,12 @@ impl ExperimentsView {
         );
         self.rows.clear();
         self.status = None;
-        self.running = Some(Running {
-            worker,
-            live,
-            total,
-        });
+        self.running = Some(Running { live, total });
     }
 
     /// Takes the rows that arrived and the sweep's end, once a frame.
     fn poll(&mut self) {
-        let Some(running) = &mut self.running else {
+        let Some(running) = &self.running else {
             return;
         };
         if let Ok(rows) = running.live.lock() {
@@ -329,10 +305,13 @@ impl ExperimentsView {
                 self.rows.clone_from(&rows);
             }
         }
-        let Some(finished) = running.worker.take_finished() else {
+        let seconds = self
+            .task
+            .snapshot()
+            .map_or(0.0, |s| s.elapsed.as_secs_f64());
+        let Some((_, finished)) = self.task.poll() else {
             return;
         };
-        let seconds = running.worker.snapshot().elapsed.as_secs_f64();
         let total = running.total;
         self.status = Some(match finished {
             Finished::Done(rows) => {
@@ -348,30 +327,35 @@ impl ExperimentsView {
         self.running = None;
     }
 
-    /// The window for one frame, if open. Returns what the app must do.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<Command> {
+    /// The window for one frame, if open (the sweep's news is taken in either way). Returns
+    /// what the rest of the window must do.
+    pub fn show(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
         self.poll();
-        let mut commands = Vec::new();
+        let mut out = Vec::new();
         if !self.open {
-            return commands;
+            return out;
         }
         let mut open = true;
-        let mut actions = Vec::new();
         egui::Window::new("Experiments")
             .open(&mut open)
             .default_size([1000.0, 700.0])
             .vscroll(true)
-            .show(ctx, |ui| actions = self.window_ui(ui));
+            .show(ctx, |ui| out = self.ui(ui));
         if !open {
-            commands.push(Command::ShowExperiments(false));
+            out.push(ShellCommand::Show(Window::Experiments, false));
         }
-        for action in actions {
-            commands.extend(self.act(ctx, action));
-        }
-        commands
+        out
     }
 
-    fn window_ui(&self, ui: &mut Ui) -> Vec<Action> {
+    /// The window's content: choices, progress, table and charts. Applies what the person
+    /// asked for and returns what the rest of the window must do.
+    pub fn ui(&mut self, ui: &mut Ui) -> Vec<ShellCommand> {
+        let commands = self.contents_ui(ui);
+        let ctx = ui.ctx().clone();
+        shell::apply_each(&ctx, commands, |c| self.apply(&ctx, c))
+    }
+
+    fn contents_ui(&self, ui: &mut Ui) -> Vec<ExperimentsCommand> {
         let mut actions = Vec::new();
         self.choices_ui(ui, &mut actions);
         ui.separator();
@@ -379,27 +363,27 @@ impl ExperimentsView {
         ui.separator();
         self.table_ui(ui, &mut actions);
         ui.separator();
-        charts_ui(ui, &self.rows);
+        charts::charts_ui(ui, &self.rows);
         actions
     }
 
-    fn choices_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        let idle = self.running.is_none();
+    fn choices_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
+        let idle = !self.task.is_busy();
         ui.add_enabled_ui(idle, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Boards").strong());
                 if ui.small_button("Levels 0-8").clicked() {
-                    actions.push(Action::ChooseLevels(true));
+                    actions.push(ExperimentsCommand::ChooseLevels(true));
                 }
                 if ui.small_button("None").clicked() {
-                    actions.push(Action::ChooseLevels(false));
+                    actions.push(ExperimentsCommand::ChooseLevels(false));
                 }
             });
             ui.horizontal_wrapped(|ui| {
                 for &(key, chosen) in &self.boards {
                     let mut on = chosen;
                     if ui.checkbox(&mut on, key).changed() {
-                        actions.push(Action::Choose(key, on));
+                        actions.push(ExperimentsCommand::Choose(key, on));
                     }
                 }
             });
@@ -411,13 +395,16 @@ impl ExperimentsView {
                     .labelled_by(label.id)
                     .on_hover_text("Expanded-node budgets, comma-separated: 10k, 1.5M, 2000000");
                 if edit.changed() {
-                    actions.push(Action::SetBudgets(text));
+                    actions.push(ExperimentsCommand::SetBudgets(text));
                 }
                 ui.separator();
                 ui.label(RichText::new("Engines").strong());
                 let mut classic = self.classic;
                 if ui.checkbox(&mut classic, "classic").changed() {
-                    actions.push(Action::ChooseAlgorithm(Algorithm::Classic, classic));
+                    actions.push(ExperimentsCommand::ChooseAlgorithm(
+                        Algorithm::Classic,
+                        classic,
+                    ));
                 }
                 let mut exact = self.exact;
                 if ui
@@ -425,17 +412,17 @@ impl ExperimentsView {
                     .on_hover_text("The exact solver, its expansions capped at each budget")
                     .changed()
                 {
-                    actions.push(Action::ChooseAlgorithm(Algorithm::Exact, exact));
+                    actions.push(ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, exact));
                 }
             });
         });
     }
 
-    fn progress_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn progress_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
         ui.horizontal(|ui| match &self.running {
-            None => {
+            None if !self.task.is_busy() => {
                 if ui.button("Run").clicked() {
-                    actions.push(Action::Run);
+                    actions.push(ExperimentsCommand::Run);
                 }
                 if let Some(status) = &self.status {
                     ui.label(status);
@@ -444,21 +431,22 @@ impl ExperimentsView {
                         RichText::new(format!(
                             "{} runs; the largest classic run may take up to {:.0} MiB",
                             plan.runs().len(),
-                            experiment::mib(plan.classic_estimate_bytes())
+                            sweep::mib(plan.classic_estimate_bytes())
                         ))
                         .weak(),
                     );
                 }
             }
-            Some(running) => {
-                let cancelling = running.worker.is_cancelling();
+            running => {
+                let total = running.as_ref().map_or(1, |r| r.total);
+                let cancelling = self.task.is_cancelling();
                 if ui
                     .add_enabled(!cancelling, egui::Button::new("Cancel"))
                     .clicked()
                 {
-                    actions.push(Action::Cancel);
+                    actions.push(ExperimentsCommand::Cancel);
                 }
-                let snapshot = running.worker.snapshot();
+                let snapshot = self.task.snapshot().unwrap_or_default();
                 let done = self.rows.len();
                 let stage = snapshot.stage.unwrap_or_else(|| "starting".into());
                 let expanded = snapshot.progress.map_or(0, |p| p.expanded);
@@ -468,7 +456,7 @@ impl ExperimentsView {
                     format!("{stage}: {expanded} expanded")
                 };
                 ui.add(
-                    egui::ProgressBar::new(done as f32 / running.total.max(1) as f32)
+                    egui::ProgressBar::new(done as f32 / total.max(1) as f32)
                         .text(text)
                         .animate(true),
                 );
@@ -476,26 +464,26 @@ impl ExperimentsView {
         });
     }
 
-    fn table_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn table_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
         let has_rows = !self.rows.is_empty();
         ui.horizontal(|ui| {
             ui.label(RichText::new("Results").strong());
             ui.add_enabled_ui(has_rows, |ui| {
                 if ui.button("Copy as Markdown").clicked() {
-                    actions.push(Action::Copy(ExportKind::Markdown));
+                    actions.push(ExperimentsCommand::Copy(ExportKind::Markdown));
                 }
                 if ui.button("Copy as CSV").clicked() {
-                    actions.push(Action::Copy(ExportKind::Csv));
+                    actions.push(ExperimentsCommand::Copy(ExportKind::Csv));
                 }
                 ui.separator();
                 if ui.button("Export CSV…").clicked() {
-                    actions.push(Action::ChooseExport(ExportKind::Csv));
+                    actions.push(ExperimentsCommand::ChooseExport(ExportKind::Csv));
                 }
                 if ui.button("Export Markdown…").clicked() {
-                    actions.push(Action::ChooseExport(ExportKind::Markdown));
+                    actions.push(ExperimentsCommand::ChooseExport(ExportKind::Markdown));
                 }
                 if ui.button("Export charts (PNG)…").clicked() {
-                    actions.push(Action::ChooseExport(ExportKind::Png));
+                    actions.push(ExperimentsCommand::ChooseExport(ExportKind::Png));
                 }
             });
         });
@@ -529,7 +517,7 @@ impl ExperimentsView {
                                 .on_hover_text("Sort by this column (again: reverse)")
                                 .clicked()
                             {
-                                actions.push(Action::Sort(column));
+                                actions.push(ExperimentsCommand::Sort(column));
                             }
                         }
                         ui.end_row();
@@ -565,82 +553,4 @@ impl ExperimentsView {
             .weak(),
         );
     }
-}
-
-/// A series colour as egui wants it.
-fn colour(i: usize) -> Color32 {
-    let (r, g, b) = SERIES_COLOURS[i % SERIES_COLOURS.len()];
-    Color32::from_rgb(r, g, b)
-}
-
-/// The three charts side by side, drawn from the rows so far.
-fn charts_ui(ui: &mut Ui, rows: &[SweepRow]) {
-    let charts = experiment::charts(rows);
-    let width = ((ui.available_width() - 16.0) / charts.len() as f32).max(200.0);
-    ui.horizontal_top(|ui| {
-        for chart in &charts {
-            ui.vertical(|ui| {
-                ui.set_width(width);
-                ui.label(RichText::new(&chart.title).strong());
-                chart_ui(ui, chart, width);
-            });
-        }
-    });
-}
-
-/// One chart with egui_plot: log budget axis labelled with budgets, layouts by name.
-fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32) {
-    let axis = chart.x_axis.clone();
-    // Where the lines leave room: pegs left fall as the budget grows (top right is free);
-    // the other charts rise to the right (top left is free).
-    let legend_corner = match chart.x_axis {
-        XAxis::Log10Budget => egui_plot::Corner::RightTop,
-        _ => egui_plot::Corner::LeftTop,
-    };
-    let mut plot = egui_plot::Plot::new(chart.id)
-        .width(width)
-        .height(210.0)
-        .legend(egui_plot::Legend::default().position(legend_corner))
-        .x_axis_label(chart.x_label.as_str())
-        .y_axis_label(chart.y_label.as_str())
-        // Levels are named by number: nine names must fit under a third of the window.
-        .x_axis_formatter(move |mark, _| {
-            let label = x_tick_label(&axis, mark.value);
-            label
-                .strip_prefix("level-")
-                .map(str::to_string)
-                .unwrap_or(label)
-        })
-        .y_axis_formatter(|mark, _| y_tick_label(mark.value))
-        .include_y(0.0)
-        .allow_scroll(false);
-    if !matches!(chart.x_axis, XAxis::Linear) {
-        // Marks at whole numbers only: a category each, a power of ten each.
-        plot = plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]));
-    }
-    if let XAxis::Categories(names) = &chart.x_axis {
-        plot = plot.include_x(-0.5).include_x(names.len() as f64 - 0.5);
-    }
-    plot.show(ui, |plot_ui| {
-        for series in &chart.series {
-            let points: Vec<[f64; 2]> = series.points.iter().map(|&(x, y)| [x, y]).collect();
-            let style = if series.dashed {
-                egui_plot::LineStyle::dashed_loose()
-            } else {
-                egui_plot::LineStyle::Solid
-            };
-            plot_ui.line(
-                egui_plot::Line::new(series.name.as_str(), points.clone())
-                    .color(colour(series.colour))
-                    .style(style)
-                    .width(2.0),
-            );
-            plot_ui.points(
-                egui_plot::Points::new(series.name.as_str(), points)
-                    .color(colour(series.colour))
-                    .radius(3.0)
-                    .filled(true),
-            );
-        }
-    });
 }

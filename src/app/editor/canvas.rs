@@ -7,9 +7,9 @@
 //! hole at d4", "off-board at d4") so screen readers and UI tests can find it. It changes
 //! nothing itself: it returns [`EditorCommand`]s.
 
-use super::editor::EditorCommand;
-use super::geometry::{cell_name, BoardGeometry};
-use super::palette::Palette;
+use super::EditorCommand;
+use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
 use crate::rules::{Cell, CellSet, Grid, Shape};
@@ -29,7 +29,7 @@ pub struct CanvasModel<'a> {
 }
 
 /// The canvas's own state: the drag in progress and the cell under the pointer.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CanvasState {
     /// The last cell a drag painted, so a drag paints each cell once.
     last: Option<Cell>,
@@ -47,8 +47,20 @@ pub fn cell_label(cell: Cell, kind: CellKind) -> String {
 }
 
 impl CanvasState {
-    /// Shows the canvas filling the space available and returns the paint commands.
-    pub fn ui(&mut self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
+    /// Shows the canvas filling the space available and returns the paint commands. A change
+    /// to the canvas's own state (the drag's last cell, the hovered hole) comes first, as
+    /// [`EditorCommand::SetCanvas`], so the editor applies it like everything else.
+    pub fn ui(&self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
+        let mut next = self.clone();
+        let mut commands = next.frame_ui(ui, model);
+        if next != *self {
+            commands.insert(0, EditorCommand::SetCanvas(next));
+        }
+        commands
+    }
+
+    /// One frame of the canvas on a copy of its state, which it updates as the pointer moves.
+    fn frame_ui(&mut self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
         let mut commands = Vec::new();
         let board = model.board;
         let frame: CellSet = board.frame_cells().collect();

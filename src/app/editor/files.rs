@@ -133,6 +133,84 @@ pub fn clear_autosave(path: &Path) {
     }
 }
 
+/// Least seconds between two autosaves while a person keeps editing.
+const AUTOSAVE_EVERY: f64 = 2.0;
+
+/// Keeps the autosave file in step with the edit in progress: written at most every
+/// `AUTOSAVE_EVERY` (2) seconds while there are unsaved changes, removed once there are none.
+#[derive(Debug, Default)]
+pub struct Autosaver {
+    /// The file, once attached (a screenshot run and tests without one never write).
+    path: Option<PathBuf>,
+    /// The board last written.
+    written: Option<Board>,
+    /// When it was written (egui time).
+    last: Option<f64>,
+}
+
+impl Autosaver {
+    /// Autosaves to `path` from now on.
+    pub fn attach(&mut self, path: PathBuf) {
+        self.path = Some(path);
+    }
+
+    /// Once a frame: writes `board` if it has unsaved changes that are not written yet and
+    /// the last write is long enough ago, removes the file once the changes are saved or
+    /// dropped. Returns how long to wait before a write that is due later.
+    pub fn tick(
+        &mut self,
+        board: &Board,
+        dirty: bool,
+        file: Option<&Path>,
+        now: f64,
+    ) -> Option<f64> {
+        let path = self.path.as_ref()?;
+        if !dirty {
+            if self.written.take().is_some() {
+                clear_autosave(path);
+            }
+            return None;
+        }
+        if self.written.as_ref() == Some(board) {
+            return None;
+        }
+        let wait = self.last.map_or(0.0, |t| t + AUTOSAVE_EVERY - now);
+        if wait > 0.0 {
+            return Some(wait);
+        }
+        self.write(board, file);
+        self.last = Some(now);
+        None
+    }
+
+    /// Writes `board` now (for tests and before a risky step).
+    pub fn write(&mut self, board: &Board, file: Option<&Path>) {
+        let Some(path) = &self.path else { return };
+        if let Err(e) = write_autosave(path, &Autosave::of(board, file)) {
+            eprintln!("pegsol: cannot autosave the board: {e}");
+        }
+        self.written = Some(board.clone());
+    }
+
+    /// Removes the autosave (the board was saved, or its changes dropped).
+    pub fn clear(&mut self) {
+        if let Some(path) = &self.path {
+            clear_autosave(path);
+        }
+        self.written = None;
+    }
+
+    /// Reads a board left in the file by a run that crashed or was killed. An unreadable
+    /// autosave is reported on standard error and ignored.
+    pub fn leftover(&self) -> Option<Autosave> {
+        let path = self.path.as_ref()?;
+        read_autosave(path)
+            .map_err(|e| eprintln!("pegsol: ignoring the editor's autosave: {e}"))
+            .ok()
+            .flatten()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! progress and the jump animation. It follows egui's widget recipe (size, allocate,
 //! interact, paint), gives every hole its own `Id`, response and accessible label ("peg at
 //! d4", "empty hole at d4") so screen readers and UI tests can find it, and never changes the
-//! game itself: it returns [`Command`]s for the app to apply.
+//! game itself: it returns [`PlayCommand`]s for the app to apply.
 //!
 //! Keyboard: arrows move the cursor; Enter or Space selects the peg under it (or, with a peg
 //! selected and the cursor on a hole, jumps there); an arrow with a peg selected jumps that
@@ -13,10 +13,11 @@
 //! both do, plain Up/Down take the left-hand one (up-left, down-left) and Shift+Up/Shift+Down
 //! the right-hand one (up-right, down-right).
 
-use super::geometry::{cell_name, BoardGeometry};
-use super::palette::Palette;
-use super::Command;
-use crate::rules::{Cell, Goal, Grid, Jump, JumpError, Position};
+use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
+use super::PlayCommand;
+use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::palette::Palette;
+use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{
     Align2, FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui,
@@ -54,8 +55,8 @@ struct Animation {
     started: f64,
 }
 
-/// The board view's own state.
-#[derive(Clone, Debug, Default)]
+/// The board view's own state: what a person is doing on the board, not the game.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
     /// The peg a person has picked up, by click, drag or keyboard.
     selected: Option<Cell>,
@@ -80,13 +81,14 @@ impl BoardView {
         self.cursor
     }
 
-    /// Called by the app after it has played `jump`: drop the selection, follow the peg with
-    /// the cursor, and start the animation (if `animate`) at time `now`.
-    pub fn jumped(&mut self, jump: Jump, now: f64, animate: bool) {
+    /// Called by the play view after it has played `jump`: drop the selection, follow the peg
+    /// with the cursor, and start the animation at time `now` (not drawn when the window does
+    /// not animate jumps).
+    pub fn jumped(&mut self, jump: Jump, now: f64) {
         self.selected = None;
         self.dragging = None;
         self.cursor = Some(jump.to);
-        self.animation = animate.then_some(Animation { jump, started: now });
+        self.animation = Some(Animation { jump, started: now });
     }
 
     /// Called by the app when the position changed other than by a jump (undo, redo, restart,
@@ -98,7 +100,21 @@ impl BoardView {
     }
 
     /// Shows the board filling the space available and returns what the person asked for.
-    pub fn ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<Command> {
+    /// A change to the widget's own state (a peg picked up, the cursor moved, a drag begun, an
+    /// animation over) comes first, as [`PlayCommand::SetBoard`], so the play view applies it
+    /// like everything else, before any jump it leads to.
+    pub fn ui(&self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
+        let mut next = self.clone();
+        let mut commands = next.frame_ui(ui, model);
+        if next != *self {
+            commands.insert(0, PlayCommand::SetBoard(next));
+        }
+        commands
+    }
+
+    /// One frame of the board on a copy of the widget's state, which it updates as the person
+    /// interacts.
+    fn frame_ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
         let mut commands = Vec::new();
         let position = model.position;
         let shape = position.shape();
@@ -141,7 +157,7 @@ impl BoardView {
             response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
             if model.picking_finish {
                 if response.clicked() {
-                    commands.push(Command::SetGoal(Goal::At(cell)));
+                    commands.push(PlayCommand::SetGoal(Goal::At(cell)));
                 }
             } else {
                 self.pointer(&response, cell, position, &geometry, &mut commands);
@@ -173,7 +189,7 @@ impl BoardView {
         cell: Cell,
         position: &Position,
         geometry: &BoardGeometry,
-        commands: &mut Vec<Command>,
+        commands: &mut Vec<PlayCommand>,
     ) {
         let has_peg = position.pegs().contains(cell);
         if response.clicked() {
@@ -187,7 +203,7 @@ impl BoardView {
                 self.selected = Some(cell);
                 self.dragging = Some(cell);
             } else {
-                commands.push(Command::Tell(format!(
+                commands.push(PlayCommand::Tell(format!(
                     "{} is an empty hole: drag a peg",
                     cell_name(cell)
                 )));
@@ -201,7 +217,7 @@ impl BoardView {
             match drop.and_then(|p| geometry.cell_at(position.shape().cells(), p)) {
                 Some(to) if to == cell => {}
                 Some(to) => commands.push(attempt(position, cell, to)),
-                None => commands.push(Command::Tell(
+                None => commands.push(PlayCommand::Tell(
                     "Dropped off the board: drop the peg on an empty hole".into(),
                 )),
             }
@@ -209,7 +225,7 @@ impl BoardView {
     }
 
     /// A click (or Enter) on `cell`: select or deselect a peg, or jump the selected peg there.
-    fn choose(&mut self, cell: Cell, position: &Position) -> Option<Command> {
+    fn choose(&mut self, cell: Cell, position: &Position) -> Option<PlayCommand> {
         if position.pegs().contains(cell) {
             if self.selected == Some(cell) {
                 self.selected = None;
@@ -217,7 +233,7 @@ impl BoardView {
             }
             self.selected = Some(cell);
             if position.legal_jumps_from(cell).is_empty() {
-                return Some(Command::Tell(format!(
+                return Some(PlayCommand::Tell(format!(
                     "The peg at {} has no jump from here",
                     cell_name(cell)
                 )));
@@ -226,7 +242,7 @@ impl BoardView {
         }
         match self.selected {
             Some(from) => Some(attempt(position, from, cell)),
-            None => Some(Command::Tell(format!(
+            None => Some(PlayCommand::Tell(format!(
                 "{} is an empty hole: pick a peg to jump with first",
                 cell_name(cell)
             ))),
@@ -234,7 +250,7 @@ impl BoardView {
     }
 
     /// The keyboard: cursor, selection and jumps.
-    fn keys(&mut self, ui: &Ui, position: &Position, commands: &mut Vec<Command>) {
+    fn keys(&mut self, ui: &Ui, position: &Position, commands: &mut Vec<PlayCommand>) {
         let shape = position.shape();
         let mut pressed = Vec::new();
         ui.input_mut(|i| {
@@ -455,104 +471,13 @@ fn paint_peg(painter: &egui::Painter, c: Pos2, r: f32, palette: &Palette, alpha:
     );
 }
 
-/// The jump from `from` to `to` as a command: played if legal, or the reason it is not.
-fn attempt(position: &Position, from: Cell, to: Cell) -> Command {
-    let refused =
-        |why: String| Command::Tell(format!("{} to {}: {why}", cell_name(from), cell_name(to)));
-    let Some(jump) = Jump::between(from, to) else {
-        return refused("a peg jumps over one neighbour into the hole just beyond it".into());
-    };
-    match position.check(jump) {
-        Ok(()) => Command::Play(jump),
-        Err(e) => refused(reason(e)),
-    }
-}
-
-/// Why a jump is illegal, naming cells the way the board labels them.
-pub fn reason(error: JumpError) -> String {
-    match error {
-        JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
-        JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),
-        JumpError::NothingToJumpOver(c) => {
-            format!("there is no peg at {} to jump over", cell_name(c))
-        }
-        JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", cell_name(c)),
-        JumpError::NotADirection => error.to_string(),
-    }
-}
-
-/// The jump an arrow asks for from `from`: the first legal one among the candidate
-/// directions, or the reason the preferred one is illegal.
-fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> Command {
-    let candidates: Vec<Jump> = steps
-        .iter()
-        .filter_map(|&(dx, dy)| {
-            let over = from.offset(dx, dy)?;
-            let to = over.offset(dx, dy)?;
-            Some(Jump { from, over, to })
-        })
-        .collect();
-    if let Some(j) = candidates.iter().find(|j| position.is_legal(**j)) {
-        return Command::Play(*j);
-    }
-    match candidates.first() {
-        Some(j) => match position.check(*j) {
-            Ok(()) => Command::Play(*j),
-            Err(e) => Command::Tell(format!(
-                "{} cannot jump that way: {}",
-                cell_name(from),
-                reason(e)
-            )),
-        },
-        None => Command::Tell(format!(
-            "{} cannot jump that way: it is the edge of the board",
-            cell_name(from)
-        )),
-    }
-}
-
-/// The grid steps an arrow key stands for, preferred first (see the module docs).
-fn arrow_steps(grid: Grid, key: Key, shift: bool) -> Vec<(i32, i32)> {
-    let (left_hand, right_hand) = match (grid, key) {
-        (_, Key::ArrowLeft) => return vec![(-1, 0)],
-        (_, Key::ArrowRight) => return vec![(1, 0)],
-        (Grid::Square, Key::ArrowUp) => return vec![(0, -1)],
-        (Grid::Square, _) => return vec![(0, 1)],
-        // Up-left (-1,-1) and up-right (0,-1); down-left (0,1) and down-right (1,1).
-        (Grid::Triangular, Key::ArrowUp) => ((-1, -1), (0, -1)),
-        (Grid::Triangular, _) => ((0, 1), (1, 1)),
-    };
-    if shift {
-        vec![right_hand, left_hand]
-    } else {
-        vec![left_hand, right_hand]
-    }
-}
-
-/// The nearest hole from `from` in direction `(dx, dy)`, skipping off-board cells.
-fn walk(position: &Position, from: Cell, dx: i32, dy: i32) -> Option<Cell> {
-    let mut cell = from;
-    loop {
-        cell = cell.offset(dx, dy)?;
-        if position.shape().contains(cell) {
-            return Some(cell);
-        }
-    }
-}
-
-/// Where the keyboard cursor starts: the board's centre if it has one, else the first hole.
-fn start_cell(position: &Position) -> Option<Cell> {
-    let shape = position.shape();
-    shape.center().or_else(|| shape.cells().iter().next())
-}
-
 /// The won or stuck banner over the bottom of the board, with Undo and Restart when stuck.
 fn end_banner_ui(
     ui: &mut Ui,
     model: &BoardModel<'_>,
     geometry: &BoardGeometry,
     palette: &Palette,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<PlayCommand>,
 ) {
     let position = model.position;
     let won = position.is_won(model.goal);
@@ -612,10 +537,10 @@ fn end_banner_ui(
     );
     let undo = restart.translate(Vec2::new(-button.x - 8.0, 0.0));
     if !won && model.can_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
-        commands.push(Command::Undo);
+        commands.push(PlayCommand::Undo);
     }
     let again = if won { "Play again" } else { "Start again" };
     if ui.put(restart, egui::Button::new(again)).clicked() {
-        commands.push(Command::Restart);
+        commands.push(PlayCommand::Restart);
     }
 }

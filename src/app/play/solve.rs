@@ -2,16 +2,17 @@
 //! the position in play on a background thread; read the result in the assignment's terms.
 //!
 //! Owns the panel's form ([`SolverPanel`]) and the running or finished search
-//! ([`SolveSession`], a [`Worker`] and its report). The panel only returns [`Command`]s; the
-//! app starts, cancels and loads solves in `apply`.
+//! ([`SolveSession`], a [`Task`] and its report). The panel only returns [`PlayCommand`]s,
+//! its own form's changes included; the play view applies them.
 
-use super::game::Game;
-use super::geometry::cell_name;
-use super::Command;
+use super::PlayCommand;
+use crate::app::game::Game;
+use crate::app::geometry::cell_name;
 use crate::rules::{Goal, Position};
 use crate::solver::budget::parse_budget;
-use crate::solver::services::worker::{Finished, Snapshot, Worker};
-use crate::solver::{search, Algorithm, Budget, Outcome, Stop};
+use crate::solver::services::worker::{Finished, Snapshot};
+use crate::solver::task::Task;
+use crate::solver::{search, Algorithm, Outcome, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -23,8 +24,8 @@ pub const PRESETS: [(u64, &str); 4] = [
     (1_500_000, "1.5M"),
 ];
 
-/// The classic search's budget until a person picks one: the engine's one default.
-pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
+/// The classic search's budget until a person picks one: the assignment's largest.
+pub const DEFAULT_BUDGET: u64 = 1_500_000;
 
 /// Where a solve starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,25 +60,29 @@ pub struct SolveReport {
     pub outcome: Outcome,
 }
 
-/// A search in flight.
-struct Running {
-    request: SolveRequest,
-    start: Position,
-    goal: Goal,
-    worker: Worker<Outcome>,
-}
+/// What a search answers: what was asked, where it starts, the finish it aims for.
+type SolveKey = (SolveRequest, Position, Goal);
 
 /// The solve in flight, if any, and the last report.
-#[derive(Default)]
 pub struct SolveSession {
-    running: Option<Running>,
+    task: Task<SolveKey, Outcome>,
     report: Option<SolveReport>,
     error: Option<String>,
 }
 
+impl Default for SolveSession {
+    fn default() -> SolveSession {
+        SolveSession {
+            task: Task::new("pegsol-solve"),
+            report: None,
+            error: None,
+        }
+    }
+}
+
 impl SolveSession {
-    /// Starts a search of `start` for `goal` (a search in flight is cancelled: dropping its
-    /// worker sets its cancel flag). `wake` is called when there is news.
+    /// Starts a search of `start` for `goal` (a search in flight is cancelled). `wake` is
+    /// called when there is news.
     pub fn start(
         &mut self,
         request: SolveRequest,
@@ -87,23 +92,17 @@ impl SolveSession {
     ) {
         self.error = None;
         let position = start.clone();
-        let worker = Worker::start(
-            "pegsol-solve",
+        self.task.start(
+            (request, start, goal),
             move |job| job.control(|c| run(&request, &position, goal, c)),
             wake,
         );
-        self.running = Some(Running {
-            request,
-            start,
-            goal,
-            worker,
-        });
     }
 
     /// Runs a search to its end on this thread (the `--solve` screenshot run).
     pub fn run_blocking(&mut self, request: SolveRequest, start: Position, goal: Goal) {
         let outcome = crate::solver::uncontrolled(|c| run(&request, &start, goal, c));
-        self.running = None;
+        self.task.clear();
         self.error = None;
         self.report = Some(SolveReport {
             request,
@@ -114,10 +113,8 @@ impl SolveSession {
     }
 
     /// Asks the search in flight to stop; its partial result arrives as a report.
-    pub fn cancel(&self) {
-        if let Some(r) = &self.running {
-            r.worker.cancel();
-        }
+    pub fn cancel(&mut self) {
+        self.task.cancel();
     }
 
     /// Forgets the search in flight (cancelling it) and the report: a new board.
@@ -127,24 +124,17 @@ impl SolveSession {
 
     /// Takes in a finished search. Call once a frame; returns whether it finished now.
     pub fn poll(&mut self) -> bool {
-        let Some(running) = &mut self.running else {
+        let Some(((request, start, goal), finished)) = self.task.poll() else {
             return false;
-        };
-        let Some(finished) = running.worker.take_finished() else {
-            return false;
-        };
-        let Some(running) = self.running.take() else {
-            return false;
-        };
-        let report = |outcome| SolveReport {
-            request: running.request,
-            start: running.start.clone(),
-            goal: running.goal,
-            outcome,
         };
         match finished {
             Finished::Done(outcome) | Finished::Cancelled(outcome) => {
-                self.report = Some(report(outcome));
+                self.report = Some(SolveReport {
+                    request,
+                    start,
+                    goal,
+                    outcome,
+                });
             }
             Finished::Failed(text) => self.error = Some(text),
         }
@@ -153,12 +143,12 @@ impl SolveSession {
 
     /// Whether a search is running.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.task.is_busy()
     }
 
     /// The running search's progress.
     pub fn snapshot(&self) -> Option<Snapshot> {
-        self.running.as_ref().map(|r| r.worker.snapshot())
+        self.task.snapshot()
     }
 
     /// The last finished search.
@@ -172,20 +162,32 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked (a classic search always has a budget: [`search`] gives it the
-/// engine's default, [`DEFAULT_BUDGET`], if none was given).
+/// Runs one search as asked (a classic search always has a budget: [`DEFAULT_BUDGET`] if
+/// none was given).
 fn run(
     request: &SolveRequest,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
 ) -> Outcome {
-    search(request.algorithm, start, goal, request.budget, control)
+    let budget = match request.algorithm {
+        Algorithm::Classic => Some(request.budget.unwrap_or(DEFAULT_BUDGET)),
+        Algorithm::Exact => request.budget,
+    };
+    search(request.algorithm, start, goal, budget, control)
 }
 
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
-    Budget(n).to_string()
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// The panel's form: engine, budget text and "no limit" (remembered between runs; a budget
@@ -245,8 +247,23 @@ impl SolverPanel {
         })
     }
 
+    /// Sets the engine.
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
+    }
+
+    /// Sets "no limit" (exact only).
+    pub fn set_no_limit(&mut self, no_limit: bool) {
+        self.no_limit = no_limit;
+    }
+
+    /// Sets the budget as typed.
+    pub fn set_budget_text(&mut self, text: String) {
+        self.budget_text = text;
+    }
+
     /// Shows the panel and returns what the person asked for.
-    pub fn ui(&mut self, ui: &mut Ui, model: &SolverModel<'_>) -> Vec<Command> {
+    pub fn ui(&self, ui: &mut Ui, model: &SolverModel<'_>) -> Vec<PlayCommand> {
         let mut commands = Vec::new();
         ui.heading("Solver");
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -261,43 +278,54 @@ impl SolverPanel {
         commands
     }
 
-    fn form_ui(&mut self, ui: &mut Ui, model: &SolverModel<'_>, commands: &mut Vec<Command>) {
+    fn form_ui(&self, ui: &mut Ui, model: &SolverModel<'_>, commands: &mut Vec<PlayCommand>) {
         ui.label(RichText::new("Algorithm").strong());
+        let mut algorithm = self.algorithm;
         ui.horizontal(|ui| {
-            ui.radio_value(&mut self.algorithm, Algorithm::Exact, "Exact")
+            ui.radio_value(&mut algorithm, Algorithm::Exact, "Exact")
                 .on_hover_text("Pegsol's solver: the fewest pegs, proven");
-            ui.radio_value(&mut self.algorithm, Algorithm::Classic, "Classic")
+            ui.radio_value(&mut algorithm, Algorithm::Classic, "Classic")
                 .on_hover_text("The assignment's budgeted depth-first search");
         });
+        if algorithm != self.algorithm {
+            commands.push(PlayCommand::SetAlgorithm(algorithm));
+        }
 
         ui.add_space(4.0);
         let label = ui.label(RichText::new("Budget (expanded nodes)").strong());
         let exact = self.algorithm == Algorithm::Exact;
         if exact {
-            ui.checkbox(&mut self.no_limit, "No limit");
+            let mut no_limit = self.no_limit;
+            if ui.checkbox(&mut no_limit, "No limit").changed() {
+                commands.push(PlayCommand::SetNoLimit(no_limit));
+            }
         }
         let limited = !(exact && self.no_limit);
         ui.add_enabled_ui(limited, |ui| {
+            let mut text = self.budget_text.clone();
             let edit = ui.add(
-                egui::TextEdit::singleline(&mut self.budget_text)
+                egui::TextEdit::singleline(&mut text)
                     .desired_width(140.0)
                     .hint_text("e.g. 1,200,000 or 1.2M"),
             );
             let edit = edit.labelled_by(label.id);
-            let parsed = parse_budget(&self.budget_text).map_err(|e| e.to_string());
+            let parsed = parse_budget(&text).map_err(|e| e.to_string());
             if edit.lost_focus() {
                 // Show the separators once the person is done typing.
                 if let Ok(b) = parsed {
-                    self.budget_text = thousands(b);
+                    text = thousands(b);
                 }
             }
             ui.horizontal_wrapped(|ui| {
                 for (value, name) in PRESETS {
                     if ui.button(name).clicked() {
-                        self.budget_text = thousands(value);
+                        text = thousands(value);
                     }
                 }
             });
+            if text != self.budget_text {
+                commands.push(PlayCommand::SetBudgetText(text));
+            }
             if limited {
                 match &parsed {
                     Ok(b) => ui.label(RichText::new(format!("= {} nodes", thousands(*b))).weak()),
@@ -315,7 +343,7 @@ impl SolverPanel {
             .radio(goal == Goal::Anywhere, "One peg, anywhere")
             .clicked()
         {
-            commands.push(Command::SetGoal(Goal::Anywhere));
+            commands.push(PlayCommand::SetGoal(Goal::Anywhere));
         }
         ui.add_enabled_ui(center.is_some(), |ui| {
             let at_center = center.is_some_and(|c| goal == Goal::At(c));
@@ -325,7 +353,7 @@ impl SolverPanel {
             };
             if ui.radio(at_center, text).clicked() {
                 if let Some(c) = center {
-                    commands.push(Command::SetGoal(Goal::At(c)));
+                    commands.push(PlayCommand::SetGoal(Goal::At(c)));
                 }
             }
         });
@@ -342,7 +370,7 @@ impl SolverPanel {
             .radio(other_cell.is_some() || model.picking_finish, pick_text)
             .clicked()
         {
-            commands.push(Command::PickFinish(!model.picking_finish));
+            commands.push(PlayCommand::PickFinish(!model.picking_finish));
         }
 
         ui.add_space(6.0);
@@ -360,10 +388,7 @@ impl SolverPanel {
                 ),
             ] {
                 if ui.button(text).on_hover_text(hover).clicked() {
-                    commands.push(match self.request(from) {
-                        Ok(request) => Command::Solve(request),
-                        Err(e) => Command::Tell(format!("Budget: {e}")),
-                    });
+                    commands.push(PlayCommand::SolveFrom(from));
                 }
             }
             if ui
@@ -373,7 +398,7 @@ impl SolverPanel {
                 )
                 .clicked()
             {
-                commands.push(Command::CancelSolve);
+                commands.push(PlayCommand::CancelSolve);
             }
         });
     }
@@ -423,7 +448,7 @@ fn row(ui: &mut Ui, name: &str, value: String) {
 }
 
 /// The last result, in the assignment's terms, and what can be done with it.
-fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<Command>) {
+fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<PlayCommand>) {
     let o = &report.outcome;
     let from = match report.request.from {
         SolveFrom::Start => "from the start",
@@ -462,13 +487,13 @@ fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<
             .on_hover_text("Put these jumps on the timeline after the position they start from")
             .clicked()
         {
-            commands.push(Command::LoadSolution);
+            commands.push(PlayCommand::LoadSolution);
         }
         if ui.button("Copy stats").clicked() {
-            commands.push(Command::CopyStats);
+            commands.push(PlayCommand::CopyStats);
         }
         if ui.button("Save output.txt…").clicked() {
-            commands.push(Command::ChooseStatsFile);
+            commands.push(PlayCommand::ChooseStatsFile);
         }
     });
 }

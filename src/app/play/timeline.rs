@@ -2,11 +2,11 @@
 //! play/pause controls, the playback speed, undo and restart.
 //!
 //! Owns the timeline's look and its playback clock ([`Playback`]). It reads the game record's
-//! flat view (`jumps`, `index`) and returns [`Command`]s; moving along the timeline is the
+//! flat view (`jumps`, `index`) and returns [`PlayCommand`]s; moving along the timeline is the
 //! record's own undo and redo, so scrubbing, stepping and undo never disagree.
 
-use super::game::Game;
-use super::Command;
+use super::PlayCommand;
+use crate::app::game::Game;
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 
@@ -62,7 +62,7 @@ impl Playback {
 }
 
 /// Shows the timeline and returns what the person asked for.
-pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command> {
+pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCommand> {
     let mut commands = Vec::new();
     let record = &game.record;
     let total = record.jumps().len();
@@ -76,10 +76,10 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command
                 .clicked()
         };
         if button(ui, back, "|< Start", "Go to the start (Home)") {
-            commands.push(Command::Goto(0));
+            commands.push(PlayCommand::Goto(0));
         }
         if button(ui, back, "< Back", "Step back (Left or [)") {
-            commands.push(Command::StepBack);
+            commands.push(PlayCommand::StepBack);
         }
         let (play_text, play_hover) = if playback.playing {
             ("Pause", "Pause (Space)")
@@ -88,13 +88,13 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command
         };
         // At the end, Play plays the game again from the start.
         if button(ui, total > 0, play_text, play_hover) {
-            commands.push(Command::TogglePlay);
+            commands.push(PlayCommand::TogglePlay);
         }
         if button(ui, ahead, "Forward >", "Step forward (Right or ])") {
-            commands.push(Command::StepForward);
+            commands.push(PlayCommand::StepForward);
         }
         if button(ui, ahead, "End >|", "Go to the end (End)") {
-            commands.push(Command::Goto(total));
+            commands.push(PlayCommand::Goto(total));
         }
         let current = SPEEDS.iter().position(|&s| s == playback.speed);
         let mut chosen = current;
@@ -109,20 +109,20 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<Command
             .response
             .on_hover_text("Playback speed");
         if let (Some(i), true) = (chosen, chosen != current) {
-            commands.push(Command::SetSpeed(i));
+            commands.push(PlayCommand::SetSpeed(i));
         }
         ui.separator();
         if button(ui, record.can_undo(), "Undo", "Undo (U, Ctrl+Z)") {
-            commands.push(Command::Undo);
+            commands.push(PlayCommand::Undo);
         }
         if button(ui, index > 0, "Restart", "Restart (R), undoable") {
-            commands.push(Command::Restart);
+            commands.push(PlayCommand::Restart);
         }
         ui.separator();
         ui.label(RichText::new(format!("Jump {index} of {total}")).monospace());
     });
     if let Some(i) = scrubber_ui(ui, index, total) {
-        commands.push(Command::Goto(i));
+        commands.push(PlayCommand::Goto(i));
     }
     commands
 }

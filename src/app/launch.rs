@@ -1,0 +1,168 @@
+//! Starting the window: the launch options and [`run`], which opens the window (or, with
+//! `--screenshot`, renders it to a PNG) and turns what happened into an exit status.
+//!
+//! Owns the window's start-up: its own options type (the command line converts to it, so the
+//! app never imports the command line), the viewport, the `--screenshot` run's set-up
+//! (`--solve`, `--step`, `--experiments`) and the exit status.
+
+use super::editor::files::AUTOSAVE_FILE;
+use super::experiments::ExperimentsView;
+use super::game::Game;
+use super::persist::SharedGame;
+use super::play::solve::{SolveFrom, SolveRequest};
+use super::play::PlayCommand;
+use super::screenshot::{self, Outcome, ScreenshotJob};
+use super::{PegsolApp, ShellCommand, Window, APP_ID};
+use eframe::egui;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+/// How to open the window (what `pegsol [--layout L] [FILE] ...` asks for).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Write a PNG of the window to this path and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Board to open (level 0-8, catalogue name, or file).
+    pub layout: Option<String>,
+    /// Window size for the screenshot, e.g. `1200x800`.
+    pub size: Option<String>,
+    /// Solve the board (exact, no limit) before the screenshot and load the solution.
+    pub solve: bool,
+    /// With `solve`: move the timeline to jump N.
+    pub step: Option<usize>,
+    /// Open the layout editor (with `layout`'s board, or the English board).
+    pub editor: bool,
+    /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
+    /// end first).
+    pub experiments: bool,
+    /// A layout or saved game to open (what a double-click passes).
+    pub file: Option<PathBuf>,
+}
+
+pub fn run(options: Options) -> ExitCode {
+    let size = match options.size.as_deref().map(screenshot::parse_size) {
+        Some(Ok(size)) => Some(size),
+        Some(Err(e)) => {
+            eprintln!("pegsol: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let screenshot_mode = options.screenshot.is_some();
+    if screenshot_mode {
+        // Fail fast on a bad board, before any window opens.
+        let requested = match (&options.file, &options.layout) {
+            // The editor takes boards the play view refuses; `start` checks its board.
+            _ if options.editor => None,
+            (Some(file), _) => Some(Game::from_file(file)),
+            (None, Some(spec)) => Some(Game::from_spec(spec)),
+            _ => None,
+        };
+        if let Some(Err(e)) = requested {
+            eprintln!("pegsol: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Pegsol")
+        .with_app_id(APP_ID)
+        .with_inner_size(size.unwrap_or([1100.0, 760.0]))
+        .with_min_inner_size([480.0, 360.0]);
+    match eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png")) {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => eprintln!("pegsol: the window icon is unreadable ({e}); using none"),
+    }
+    let native = eframe::NativeOptions {
+        viewport,
+        renderer: eframe::Renderer::Glow,
+        // A screenshot run must not move or resize the person's real window next time.
+        persist_window: !screenshot_mode,
+        ..Default::default()
+    };
+    let outcome: Outcome = Arc::new(Mutex::new(None));
+    let started = Arc::new(Mutex::new(None::<String>));
+    let (job_outcome, start_error) = (outcome.clone(), started.clone());
+    let result = eframe::run_native(
+        APP_ID,
+        native,
+        Box::new(move |cc| {
+            let mut shared = SharedGame::default();
+            let remembered = if screenshot_mode {
+                // The same picture whatever was played last: forget egui's memory too.
+                cc.egui_ctx.memory_mut(|m| *m = Default::default());
+                None
+            } else {
+                shared = SharedGame::at(crate::record::resume::default_path());
+                shared.load_into(PegsolApp::remembered(cc.storage))
+            };
+            let mut app = PegsolApp::start(&options, remembered).inspect_err(|e| {
+                if let Ok(mut s) = start_error.lock() {
+                    *s = Some(e.clone());
+                }
+            })?;
+            app.shared = shared;
+            if !screenshot_mode {
+                if let Some(dir) = eframe::storage_dir(APP_ID) {
+                    app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));
+                }
+            }
+            let ctx = &cc.egui_ctx;
+            if options.experiments {
+                app.apply(ctx, ShellCommand::Show(Window::Experiments, true));
+                if options.screenshot.is_some() {
+                    for command in ExperimentsView::small_sweep() {
+                        app.apply(ctx, ShellCommand::Experiments(command));
+                    }
+                }
+            }
+            if let Some(path) = options.screenshot.clone() {
+                app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
+                // Let the board settle without mid-jump frames or a notice.
+                app.apply(ctx, ShellCommand::SetAnimate(false));
+                if options.solve {
+                    app.play.solve_blocking(SolveRequest {
+                        algorithm: crate::solver::Algorithm::Exact,
+                        budget: None,
+                        from: SolveFrom::Start,
+                    });
+                    app.apply(ctx, ShellCommand::Play(PlayCommand::LoadSolution));
+                    let step = options.step.unwrap_or(0);
+                    app.apply(ctx, ShellCommand::Play(PlayCommand::Goto(step)));
+                    app.apply(ctx, ShellCommand::ClearNotice);
+                }
+                // The same picture on a first run as on any other.
+                app.apply(ctx, ShellCommand::Show(Window::Welcome, false));
+            }
+            Ok(Box::new(app))
+        }),
+    );
+    if let Ok(Some(e)) = started.lock().map(|s| s.clone()) {
+        eprintln!("pegsol: {e}");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = result {
+        eprintln!(
+            "pegsol: cannot open the window: {e}\n\
+             (a Linux desktop needs X11 or Wayland, libxkbcommon-x11 and EGL/Mesa; \
+             see `pegsol --help` for the command line)"
+        );
+        return ExitCode::from(1);
+    }
+    if screenshot_mode {
+        return match outcome.lock().map(|o| o.clone()) {
+            Ok(Some(Ok(()))) => ExitCode::SUCCESS,
+            Ok(Some(Err(e))) => {
+                eprintln!("pegsol: screenshot failed: {e}");
+                ExitCode::from(1)
+            }
+            _ => {
+                eprintln!(
+                    "pegsol: screenshot failed: the window closed before the picture was taken"
+                );
+                ExitCode::from(1)
+            }
+        };
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,559 @@
+//! The play view: a board in play, with its board widget, replay timeline, hints and solver
+//! panel.
+//!
+//! Owns the game, the board widget's state, the timeline's playback clock, the solver panel's
+//! form and its solve session, the background "still winnable?" advisor and the hint on show.
+//! Its widgets return [`PlayCommand`]s and [`PlayView::apply`] is the one place its state
+//! changes; what concerns the rest of the window (a notice, a file to remember, editing the
+//! position) it hands back as [`ShellCommand`]s. It needs no shell to run: a test makes one
+//! with [`PlayView::new`] and applies commands to it.
+
+pub mod board;
+pub mod moves;
+pub mod solve;
+pub mod timeline;
+mod ui;
+
+use super::game::Game;
+use super::geometry::cell_name;
+use super::shell::{self, ShellCommand};
+use crate::rules::{Goal, Jump, Position};
+use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
+use board::BoardView;
+use eframe::egui;
+use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
+use std::path::PathBuf;
+use timeline::{Playback, SPEEDS};
+
+/// Something a person asked the play view for. [`PlayView::apply`] carries it out.
+#[derive(Clone, Debug)]
+pub enum PlayCommand {
+    /// Play a jump (the view has checked it; the record checks again).
+    Play(Jump),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last step undone.
+    Redo,
+    /// Back to the start (undoable).
+    Restart,
+    /// Play this game instead (a search, a hint and a replay of the old one are dropped).
+    Load(Box<Game>),
+    /// Open a catalogue board by key.
+    OpenCatalogue(String),
+    /// Open a layout or saved-game file.
+    OpenFile(PathBuf),
+    /// Save the game to a file.
+    SaveGame(PathBuf),
+    /// Ask for a file to open (a dialog).
+    ChooseFileToOpen,
+    /// Ask where to save the game (a dialog).
+    ChooseFileToSave,
+    /// Tell the person something (why a move was refused).
+    Tell(String),
+    /// Solve as the solver panel's form says, from here or from the start.
+    SolveFrom(SolveFrom),
+    /// Start a search (a search in flight is cancelled).
+    Solve(SolveRequest),
+    /// Stop the search in flight (its partial result is kept).
+    CancelSolve,
+    /// Put the last solution on the timeline after the position it starts from.
+    LoadSolution,
+    /// Copy the last result's STATS block to the clipboard.
+    CopyStats,
+    /// Ask where to save the STATS block (a dialog).
+    ChooseStatsFile,
+    /// Save the STATS block to a file (the assignment's `output.txt`).
+    SaveStats(PathBuf),
+    /// The solver panel's engine.
+    SetAlgorithm(crate::solver::Algorithm),
+    /// The solver panel's "no limit" (exact only).
+    SetNoLimit(bool),
+    /// The solver panel's budget, as typed.
+    SetBudgetText(String),
+    /// Change the finish the game, the solver and the hints aim for.
+    SetGoal(Goal),
+    /// Make the next board click pick the finish cell (or stop picking).
+    PickFinish(bool),
+    /// Move the timeline to this many jumps from the start.
+    Goto(usize),
+    /// One jump back on the timeline.
+    StepBack,
+    /// One jump forward on the timeline.
+    StepForward,
+    /// Play or pause the timeline.
+    TogglePlay,
+    /// Playback speed, as an index into [`timeline::SPEEDS`].
+    SetSpeed(usize),
+    /// Give the arrows back to the board (Escape while the timeline has them).
+    HandBackKeys,
+    /// Show a jump that keeps the finish reachable.
+    Hint,
+    /// The board widget's own state after a person's click, drag or key (see
+    /// [`BoardView::ui`]).
+    SetBoard(BoardView),
+}
+
+/// The play view (see the module docs).
+pub struct PlayView {
+    game: Game,
+    board: BoardView,
+    /// The solver panel's form.
+    solver_panel: SolverPanel,
+    /// The search in flight and the last result.
+    solve: SolveSession,
+    /// The background "still winnable?" and hint solver, made on the first frame (it needs
+    /// the context to wake the window).
+    advisor: Option<Advisor>,
+    /// The hint on show: the position it is for and the jump.
+    hint: Option<(Position, Jump)>,
+    /// A hint was asked for while the advisor was still checking: show it when it arrives.
+    hint_wanted: bool,
+    /// Whether the next board click picks the finish cell.
+    picking_finish: bool,
+    /// The timeline's playback clock.
+    playback: Playback,
+    /// Whether Left/Right, Space, Home and End drive the timeline rather than the board's
+    /// cursor: after a solution is loaded or the timeline is used, until a jump is played.
+    replay_keys: bool,
+}
+
+impl PlayView {
+    /// A view playing `game`, with the solver panel's default form.
+    pub fn new(game: Game) -> PlayView {
+        PlayView {
+            game,
+            board: BoardView::default(),
+            solver_panel: SolverPanel::default(),
+            solve: SolveSession::default(),
+            advisor: None,
+            hint: None,
+            hint_wanted: false,
+            picking_finish: false,
+            playback: Playback::default(),
+            replay_keys: false,
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The board widget's state (selection and cursor).
+    pub fn board(&self) -> &BoardView {
+        &self.board
+    }
+
+    /// The search in flight and the last result.
+    pub fn solve_session(&self) -> &SolveSession {
+        &self.solve
+    }
+
+    /// The solver panel's form.
+    pub fn solver_panel(&self) -> &SolverPanel {
+        &self.solver_panel
+    }
+
+    /// The solver panel's form, to restore a remembered one.
+    pub fn set_solver_panel(&mut self, panel: SolverPanel) {
+        self.solver_panel = panel;
+    }
+
+    /// The timeline's playback clock.
+    pub fn playback(&self) -> Playback {
+        self.playback
+    }
+
+    /// What the advisor knows about the position on the board, if it was asked.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let position = self.game.record.position();
+        self.advisor
+            .as_ref()
+            .and_then(|a| a.verdict(position, self.game.puzzle.goal))
+    }
+
+    /// The hint on show, if it is for the position on the board.
+    pub fn hint(&self) -> Option<Jump> {
+        self.hint
+            .as_ref()
+            .filter(|(p, _)| p == self.game.record.position())
+            .map(|(_, j)| *j)
+    }
+
+    /// Runs the solver panel's search to its end on this thread (the `--solve` screenshot).
+    pub fn solve_blocking(&mut self, request: SolveRequest) {
+        let start = match request.from {
+            SolveFrom::Start => self.game.puzzle.start.clone(),
+            SolveFrom::Here => self.game.record.position().clone(),
+        };
+        self.solve
+            .run_blocking(request, start, self.game.puzzle.goal);
+    }
+
+    /// Stops every background search (the window is closing).
+    pub fn stop(&mut self) {
+        self.solve.clear();
+        self.advisor = None;
+    }
+
+    /// Carries out a list of commands (see [`shell::apply_each`]).
+    fn apply_all(&mut self, ctx: &egui::Context, commands: Vec<PlayCommand>) -> Vec<ShellCommand> {
+        shell::apply_each(ctx, commands, |c| self.apply(ctx, c))
+    }
+
+    /// Carries out one command: the only place the view's state changes. Returns what the
+    /// rest of the window must do.
+    pub fn apply(&mut self, ctx: &egui::Context, command: PlayCommand) -> Vec<ShellCommand> {
+        let now = ctx.input(|i| i.time);
+        let mut out = Vec::new();
+        let tell =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
+        if matches!(
+            command,
+            PlayCommand::Play(_)
+                | PlayCommand::Undo
+                | PlayCommand::Redo
+                | PlayCommand::Restart
+                | PlayCommand::StepBack
+        ) {
+            self.playback.pause();
+        }
+        match command {
+            PlayCommand::Play(jump) => match self.game.record.play(jump) {
+                Ok(()) => {
+                    // Drawn only if the window animates jumps (the board widget asks).
+                    self.board.jumped(jump, now);
+                    out.push(ShellCommand::ClearNotice);
+                    // The person took over: arrows are the board's again.
+                    self.replay_keys = false;
+                }
+                Err(e) => out.push(ShellCommand::Tell(moves::reason(e))),
+            },
+            step @ (PlayCommand::Undo | PlayCommand::Redo) => {
+                let undo = matches!(step, PlayCommand::Undo);
+                let record = &mut self.game.record;
+                if if undo { record.undo() } else { record.redo() } {
+                    self.board.position_changed();
+                    out.push(ShellCommand::ClearNotice);
+                } else {
+                    tell(
+                        &mut out,
+                        if undo {
+                            "Nothing to undo"
+                        } else {
+                            "Nothing to redo"
+                        },
+                    );
+                }
+            }
+            PlayCommand::Restart => {
+                if self.game.record.restart() {
+                    self.board.position_changed();
+                    tell(&mut out, "Restarted: undo (U) brings the game back");
+                } else {
+                    tell(&mut out, "Already at the start");
+                }
+            }
+            PlayCommand::Load(game) => {
+                self.switch_to(*game);
+                out.push(ShellCommand::ClearNotice);
+            }
+            PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
+                Ok(game) => return self.apply(ctx, PlayCommand::Load(Box::new(game))),
+                Err(e) => out.push(ShellCommand::Tell(e)),
+            },
+            PlayCommand::OpenFile(path) => match Game::from_file(&path) {
+                Ok(game) => {
+                    out.extend(self.apply(ctx, PlayCommand::Load(Box::new(game))));
+                    out.push(ShellCommand::Remember(path));
+                }
+                Err(e) => {
+                    eprintln!("pegsol: {e}");
+                    out.push(ShellCommand::Tell(e));
+                }
+            },
+            PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
+                Ok(()) => {
+                    out.push(ShellCommand::Tell(format!("Saved to {}", path.display())));
+                    out.push(ShellCommand::Remember(path));
+                }
+                Err(e) => out.push(ShellCommand::Tell(e)),
+            },
+            PlayCommand::ChooseFileToOpen => {
+                let picked = shell::pick_path_or_tell(&mut out, || {
+                    rfd::FileDialog::new()
+                        .set_title("Open a board or a saved game")
+                        .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
+                        .add_filter("All files", &["*"])
+                        .pick_file()
+                });
+                if let Some(path) = picked {
+                    out.extend(self.apply(ctx, PlayCommand::OpenFile(path)));
+                }
+            }
+            PlayCommand::ChooseFileToSave => {
+                let picked = shell::pick_path_or_tell(&mut out, || {
+                    rfd::FileDialog::new()
+                        .set_title("Save the game")
+                        .add_filter("Pegsol games", &["pegsol", "ron"])
+                        .set_file_name("game.pegsol")
+                        .save_file()
+                });
+                if let Some(path) = picked {
+                    out.extend(self.apply(ctx, PlayCommand::SaveGame(path)));
+                }
+            }
+            PlayCommand::Tell(text) => out.push(ShellCommand::Tell(text)),
+            PlayCommand::SolveFrom(from) => {
+                let command = match self.solver_panel.request(from) {
+                    Ok(request) => PlayCommand::Solve(request),
+                    Err(e) => PlayCommand::Tell(format!("Budget: {e}")),
+                };
+                return self.apply(ctx, command);
+            }
+            PlayCommand::Solve(request) => out.extend(self.start_solve(ctx, request)),
+            PlayCommand::CancelSolve => self.solve.cancel(),
+            PlayCommand::LoadSolution => out.extend(self.load_solution()),
+            PlayCommand::CopyStats => {
+                if let Some(report) = self.solve.report() {
+                    ctx.copy_text(solve::stats_text(report));
+                    tell(&mut out, "Stats copied to the clipboard");
+                }
+            }
+            PlayCommand::ChooseStatsFile => {
+                let picked = shell::pick_path_or_tell(&mut out, || {
+                    rfd::FileDialog::new()
+                        .set_title("Save the solver's stats")
+                        .add_filter("Text", &["txt"])
+                        .set_file_name("output.txt")
+                        .save_file()
+                });
+                if let Some(path) = picked {
+                    out.extend(self.apply(ctx, PlayCommand::SaveStats(path)));
+                }
+            }
+            PlayCommand::SaveStats(path) => {
+                let Some(report) = self.solve.report() else {
+                    tell(&mut out, "No result to save yet: solve first");
+                    return out;
+                };
+                let written = crate::layout::files::write_atomic(&path, solve::stats_text(report));
+                out.push(ShellCommand::Tell(match written {
+                    Ok(()) => format!("Stats saved to {}", path.display()),
+                    Err(e) => format!("Cannot write {}: {e}", path.display()),
+                }));
+            }
+            PlayCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
+            PlayCommand::SetNoLimit(on) => self.solver_panel.set_no_limit(on),
+            PlayCommand::SetBudgetText(text) => self.solver_panel.set_budget_text(text),
+            PlayCommand::SetGoal(goal) => {
+                self.picking_finish = false;
+                let shape = self.game.puzzle.start.shape().clone();
+                match goal {
+                    Goal::At(cell) if !shape.contains(cell) => {
+                        tell(&mut out, "The finish must be a hole of the board")
+                    }
+                    _ => {
+                        self.game.puzzle.goal = goal;
+                        self.hint = None;
+                    }
+                }
+            }
+            PlayCommand::PickFinish(on) => {
+                self.picking_finish = on;
+                if on {
+                    tell(&mut out, "Click the hole where the last peg should finish");
+                }
+            }
+            PlayCommand::Goto(index) => {
+                self.playback.pause();
+                self.game.record.goto(index);
+                self.board.position_changed();
+                self.replay_keys = true;
+            }
+            PlayCommand::StepBack => {
+                let index = self.game.record.index();
+                if index > 0 {
+                    self.game.record.goto(index - 1);
+                    self.board.position_changed();
+                }
+                self.replay_keys = true;
+            }
+            PlayCommand::StepForward => {
+                self.step_forward(now);
+                self.replay_keys = true;
+            }
+            PlayCommand::TogglePlay => {
+                if self.playback.playing {
+                    self.playback.pause();
+                } else {
+                    let record = &mut self.game.record;
+                    if record.index() >= record.jumps().len() {
+                        // At the end, play means "play it again from the start".
+                        record.goto(0);
+                        self.board.position_changed();
+                    }
+                    if record.index() < record.jumps().len() {
+                        self.playback.play(now);
+                    }
+                }
+                self.replay_keys = true;
+            }
+            PlayCommand::SetSpeed(i) => {
+                if let Some(&speed) = SPEEDS.get(i) {
+                    self.playback.speed = speed;
+                }
+            }
+            PlayCommand::HandBackKeys => self.replay_keys = false,
+            PlayCommand::Hint => out.extend(self.show_hint()),
+            PlayCommand::SetBoard(board) => self.board = board,
+        }
+        out
+    }
+
+    /// Starts a search as the solver panel asked.
+    fn start_solve(&mut self, ctx: &egui::Context, request: SolveRequest) -> Vec<ShellCommand> {
+        let start = match request.from {
+            SolveFrom::Start => self.game.puzzle.start.clone(),
+            SolveFrom::Here => self.game.record.position().clone(),
+        };
+        if request.algorithm == crate::solver::Algorithm::Classic {
+            let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
+            if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {
+                return vec![ShellCommand::Tell(format!("Not started: {e}"))];
+            }
+        }
+        let wake = ctx.clone();
+        self.solve
+            .start(request, start, self.game.puzzle.goal, move || {
+                wake.request_repaint()
+            });
+        Vec::new()
+    }
+
+    /// Puts the last solution on the timeline after the position it starts from: here if it
+    /// was solved from here, else from the start (going back there first).
+    fn load_solution(&mut self) -> Vec<ShellCommand> {
+        let tell = |text: String| vec![ShellCommand::Tell(text)];
+        let Some(report) = self.solve.report() else {
+            return tell("No solution yet: solve first".into());
+        };
+        let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
+        let record = &mut self.game.record;
+        if record.position() != &start {
+            if record.start() != &start {
+                return tell(
+                    "This solution starts from another position: go back to it or solve again"
+                        .into(),
+                );
+            }
+            // Back along the timeline; a restart in the history needs a restart to cross.
+            record.goto(0);
+            if record.index() > 0 {
+                record.restart();
+            }
+        }
+        match record.load_line(&jumps) {
+            Ok(()) => {
+                self.playback.pause();
+                self.board.position_changed();
+                self.replay_keys = true;
+                tell(format!(
+                    "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step",
+                    jumps.len()
+                ))
+            }
+            Err((i, e)) => tell(format!(
+                "Jump {} of the solution does not apply here: {e}",
+                i + 1
+            )),
+        }
+    }
+
+    /// One jump forward on the timeline, animated.
+    fn step_forward(&mut self, now: f64) {
+        let record = &mut self.game.record;
+        let index = record.index();
+        if index < record.jumps().len() && record.goto(index + 1) > index {
+            if let Some(&jump) = record.played().last() {
+                self.board.jumped(jump, now);
+            }
+        } else {
+            self.playback.pause();
+        }
+    }
+
+    /// Shows the advisor's next jump for the position on the board, or says why there is none.
+    fn show_hint(&mut self) -> Vec<ShellCommand> {
+        let position = self.game.record.position().clone();
+        let text = match self.verdict() {
+            Some(Verdict::Winnable(Some(jump))) => {
+                self.hint_wanted = false;
+                self.hint = Some((position, jump));
+                format!(
+                    "Hint: jump {} over {} to {}",
+                    cell_name(jump.from),
+                    cell_name(jump.over),
+                    cell_name(jump.to)
+                )
+            }
+            Some(Verdict::Winnable(None)) => "Already solved!".into(),
+            Some(Verdict::NotWinnable) => {
+                self.hint_wanted = false;
+                "No jump reaches the goal from here: undo (U) to a winnable position".into()
+            }
+            Some(Verdict::Unknown) => {
+                self.hint_wanted = false;
+                "No hint: the solver could not decide this position within its budget; \
+                 try Solve from here"
+                    .into()
+            }
+            Some(Verdict::Failed) => {
+                self.hint_wanted = false;
+                let why = self.advisor.as_ref().and_then(|a| a.error()).unwrap_or("");
+                format!("No hint: {why}")
+            }
+            Some(Verdict::Checking) | None => {
+                self.hint_wanted = true;
+                "Thinking about a hint…".into()
+            }
+        };
+        vec![ShellCommand::Tell(text)]
+    }
+
+    /// Once a frame, whichever view is shown: take in finished searches, keep the advisor on
+    /// the current position, show a hint that was waiting for it, and advance playback.
+    pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let now = ctx.input(|i| i.time);
+        self.solve.poll();
+        let advisor = self.advisor.get_or_insert_with(|| {
+            let wake = ctx.clone();
+            Advisor::new(ADVISOR_BUDGET, move || wake.request_repaint())
+        });
+        advisor.poll();
+        advisor.ask(self.game.record.position(), self.game.puzzle.goal);
+        let mut out = Vec::new();
+        if self.hint_wanted && !matches!(self.verdict(), Some(Verdict::Checking) | None) {
+            out.extend(self.show_hint());
+        }
+        if self.playback.due(now) {
+            self.step_forward(now);
+        }
+        if let Some(wait) = self.playback.wait(now) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
+        }
+        out
+    }
+
+    fn switch_to(&mut self, game: Game) {
+        self.game = game;
+        self.board = BoardView::default();
+        // A search, a hint and a replay are about the old board.
+        self.solve.clear();
+        self.hint = None;
+        self.hint_wanted = false;
+        self.picking_finish = false;
+        self.playback.pause();
+        self.replay_keys = false;
+    }
+}

@@ -1,0 +1,188 @@
+//! What crosses views: the shell's command set, the View settings, and what every view is
+//! given each frame.
+//!
+//! Owns [`ShellCommand`] (as rerun's `SystemCommand`: tell the person something, open a
+//! file in the view shown, play this board, edit this position, switch view, quit, show a
+//! window), which the views return and [`super::PegsolApp::apply`] carries out in one place;
+//! the [`Settings`] it remembers; and the file-dialog helper every view uses, which tells a
+//! cancel from a desktop with no dialog service.
+
+use super::editor::EditorCommand;
+use super::experiments::ExperimentsCommand;
+use super::game::Game;
+use super::palette::ThemeChoice;
+use super::play::PlayCommand;
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Which view the window shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Play a board.
+    #[default]
+    Play,
+    /// Design a board.
+    Editor,
+}
+
+/// A window or panel the shell shows or hides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// The boards panel on the left.
+    Picker,
+    /// The play view's solver panel.
+    Solver,
+    /// The keyboard help.
+    Help,
+    /// The about window.
+    About,
+    /// The welcome window (hiding it records that it has been seen).
+    Welcome,
+    /// The Experiments window (the budget sweep).
+    Experiments,
+}
+
+/// Something for the window as a whole, or for whichever view is shown. Views return these;
+/// [`super::PegsolApp::apply`] carries them out.
+#[derive(Clone, Debug)]
+pub enum ShellCommand {
+    /// Show a short message: why a move was refused, what went wrong.
+    Tell(String),
+    /// Take the message off the screen (the person did something else).
+    ClearNotice,
+    /// Add a file to the recent files.
+    Remember(PathBuf),
+    /// Undo, in the view shown.
+    Undo,
+    /// Redo, in the view shown.
+    Redo,
+    /// Ask for a file to open, in the view shown (a dialog).
+    ChooseFileToOpen,
+    /// Save, in the view shown (the play view asks where; the editor saves in place).
+    Save,
+    /// Open a board or game file in the view shown.
+    OpenFile(PathBuf),
+    /// Open a catalogue board in the view shown.
+    OpenCatalogue(String),
+    /// Play this game in the play view and show it; with `solve`, also solve it as the
+    /// solver panel's form says (showing the panel).
+    PlayGame {
+        /// The game.
+        game: Box<Game>,
+        /// Whether to solve it at once.
+        solve: bool,
+    },
+    /// Open the position in play in the editor.
+    EditPosition,
+    /// Show the play view or the editor.
+    SetMode(Mode),
+    /// Close the window.
+    Quit,
+    /// Switch jump animation on or off.
+    SetAnimate(bool),
+    /// Choose the theme.
+    SetTheme(ThemeChoice),
+    /// Show or hide a window or panel.
+    Show(Window, bool),
+    /// Something for the play view.
+    Play(PlayCommand),
+    /// Something for the editor.
+    Editor(EditorCommand),
+    /// Something for the Experiments window.
+    Experiments(ExperimentsCommand),
+}
+
+/// The View settings, remembered between runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Whether jumps animate.
+    pub animate: bool,
+    /// Light, dark, or the system's choice.
+    pub theme: ThemeChoice,
+    /// Whether the boards panel is shown.
+    pub show_picker: bool,
+    /// Whether the solver panel is shown.
+    pub show_solver: bool,
+    /// Whether the welcome window has been seen (and closed): then it is not shown at start.
+    pub welcomed: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            animate: true,
+            theme: ThemeChoice::System,
+            show_picker: true,
+            show_solver: true,
+            welcomed: false,
+        }
+    }
+}
+
+/// What the shell lends every view for a frame.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewFrame<'a> {
+    /// The View settings.
+    pub settings: &'a Settings,
+    /// The message on screen, if any (each view shows it in its own place).
+    pub notice: Option<&'a str>,
+}
+
+/// Applies a view's `commands` in order with its `apply`, collecting what they hand back to
+/// the shell; asks for a repaint if there were any, since the frame just painted shows the
+/// old state.
+pub fn apply_each<C>(
+    ctx: &egui::Context,
+    commands: Vec<C>,
+    apply: impl FnMut(C) -> Vec<ShellCommand>,
+) -> Vec<ShellCommand> {
+    if !commands.is_empty() {
+        ctx.request_repaint();
+    }
+    commands.into_iter().flat_map(apply).collect()
+}
+
+/// What a file dialog gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// The path a person chose.
+    Path(PathBuf),
+    /// A person cancelled.
+    Cancelled,
+    /// The dialog came back at once with nothing: there is no dialog service on this desktop
+    /// (no portal, no zenity), which deserves a hint rather than silence.
+    NoDialog,
+}
+
+/// Runs a file dialog and tells a cancel from a missing dialog service: a person takes longer
+/// than 300 ms to cancel.
+pub fn pick_path(dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    let asked = std::time::Instant::now();
+    match dialog() {
+        Some(path) => Picked::Path(path),
+        None if asked.elapsed() < std::time::Duration::from_millis(300) => Picked::NoDialog,
+        None => Picked::Cancelled,
+    }
+}
+
+/// What the window says when there is no file dialog, with the command-line way round.
+pub const NO_DIALOG: &str = "No file dialog is available on this desktop (it needs the \
+     desktop portal or zenity): pass the file on the command line instead, `pegsol FILE`";
+
+/// Runs a file dialog; when there is no dialog service, says so (pushing a notice onto
+/// `out`) and returns `None`, as for a cancel.
+pub fn pick_path_or_tell(
+    out: &mut Vec<ShellCommand>,
+    dialog: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    match pick_path(dialog) {
+        Picked::Path(path) => Some(path),
+        Picked::Cancelled => None,
+        Picked::NoDialog => {
+            out.push(ShellCommand::Tell(NO_DIALOG.into()));
+            None
+        }
+    }
+}

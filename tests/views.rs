@@ -1,0 +1,138 @@
+//! Each view of the window on its own, without the shell: commands go in through the view's
+//! `apply`, and what comes back is what the view asks the shell to do. No harness, no frame:
+//! a bare `egui::Context` stands in for the window.
+
+use eframe::egui;
+use pegsol::app::editor::{EditorCommand, EditorView};
+use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
+use pegsol::app::game::Game;
+use pegsol::app::play::solve::SolveFrom;
+use pegsol::app::play::{PlayCommand, PlayView};
+use pegsol::app::{Mode, ShellCommand};
+use pegsol::layout::edit::{Board, Tool};
+use pegsol::rules::{Cell, Grid, Jump};
+use pegsol::solver::Algorithm;
+
+fn c(x: u8, y: u8) -> Cell {
+    Cell { x, y }
+}
+
+/// The notices among what a view handed back.
+fn told(out: &[ShellCommand]) -> Vec<&str> {
+    out.iter()
+        .filter_map(|c| match c {
+            ShellCommand::Tell(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_play_view_plays_refuses_and_undoes_on_its_own() {
+    let ctx = egui::Context::default();
+    let mut play = PlayView::new(Game::from_catalogue("english").expect("board"));
+    let d2_d4 = Jump::between(c(3, 1), c(3, 3)).expect("a jump's shape");
+    let out = play.apply(&ctx, PlayCommand::Play(d2_d4));
+    assert_eq!(play.game().record.index(), 1);
+    assert!(matches!(out.as_slice(), [ShellCommand::ClearNotice]));
+    // The same jump again: d3 is empty now, and the view says so rather than playing.
+    let out = play.apply(&ctx, PlayCommand::Play(d2_d4));
+    assert_eq!(play.game().record.index(), 1);
+    assert_eq!(told(&out).len(), 1, "{out:?}");
+    play.apply(&ctx, PlayCommand::Undo);
+    assert_eq!(play.game().record.index(), 0);
+    let out = play.apply(&ctx, PlayCommand::Undo);
+    assert_eq!(told(&out), ["Nothing to undo"]);
+}
+
+#[test]
+fn the_play_view_owns_its_solver_form_and_refuses_a_bad_budget() {
+    let ctx = egui::Context::default();
+    let mut play = PlayView::new(Game::from_catalogue("5").expect("board"));
+    play.apply(&ctx, PlayCommand::SetAlgorithm(Algorithm::Classic));
+    play.apply(&ctx, PlayCommand::SetBudgetText("lots".into()));
+    let out = play.apply(&ctx, PlayCommand::SolveFrom(SolveFrom::Start));
+    assert!(!play.solve_session().is_running());
+    assert!(
+        told(&out).iter().any(|t| t.starts_with("Budget:")),
+        "{out:?}"
+    );
+    play.apply(&ctx, PlayCommand::SetBudgetText("10k".into()));
+    let request = play
+        .solver_panel()
+        .request(SolveFrom::Start)
+        .expect("valid");
+    assert_eq!(
+        (request.algorithm, request.budget),
+        (Algorithm::Classic, Some(10_000))
+    );
+}
+
+#[test]
+fn the_editor_asks_before_replacing_unsaved_changes_and_hands_boards_to_the_shell() {
+    let ctx = egui::Context::default();
+    let mut editor = EditorView::new(Board::new(Grid::Square, 3, 1));
+    editor.apply(&ctx, EditorCommand::SetTool(Tool::Hole));
+    editor.apply(&ctx, EditorCommand::Begin(c(0, 0)));
+    editor.apply(&ctx, EditorCommand::End);
+    assert!(editor.is_dirty());
+    // Replacing the board waits on the prompt, and asks the shell to show the editor.
+    let out = editor.apply(&ctx, EditorCommand::FromCatalogue("english".into()));
+    assert!(matches!(
+        out.as_slice(),
+        [ShellCommand::SetMode(Mode::Editor)]
+    ));
+    assert!(matches!(editor.prompt(), Some(EditorCommand::Load(..))));
+    editor.apply(&ctx, EditorCommand::PromptDiscard);
+    assert_eq!(editor.board().cells.len(), 33);
+    assert!(!editor.is_dirty());
+    // Playing it is the shell's business: the editor hands the game over.
+    let out = editor.apply(&ctx, EditorCommand::Play);
+    match out.as_slice() {
+        [ShellCommand::PlayGame { game, solve: false }] => {
+            assert_eq!(game.puzzle.start.peg_count(), 32)
+        }
+        other => panic!("expected the game handed over, got {other:?}"),
+    }
+    // Closing is the shell's too, once nothing is unsaved.
+    let out = editor.apply(&ctx, EditorCommand::CloseWindow);
+    assert!(matches!(out.as_slice(), [ShellCommand::Quit]));
+}
+
+#[test]
+fn the_experiments_window_checks_its_choices_before_running() {
+    let ctx = egui::Context::default();
+    let mut experiments = ExperimentsView::new();
+    experiments.apply(&ctx, ExperimentsCommand::ChooseLevels(false));
+    experiments.apply(&ctx, ExperimentsCommand::Run);
+    assert!(!experiments.is_running());
+    assert_eq!(experiments.status(), Some("Choose at least one board"));
+    experiments.apply(&ctx, ExperimentsCommand::ChooseLevels(true));
+    experiments.apply(&ctx, ExperimentsCommand::SetBudgets("10k, lots".into()));
+    experiments.apply(&ctx, ExperimentsCommand::Run);
+    assert!(!experiments.is_running());
+    // The budget's own message (its wording is the budget parser's).
+    assert!(experiments
+        .status()
+        .is_some_and(|s| s != "Choose at least one board"));
+}
+
+#[test]
+fn a_failed_save_says_so_and_keeps_the_unsaved_mark() {
+    let ctx = egui::Context::default();
+    let mut editor = EditorView::new(Board::new(Grid::Square, 3, 1));
+    editor.apply(&ctx, EditorCommand::SetName("Unsaved".into()));
+    assert!(editor.is_dirty());
+    let nowhere = std::env::temp_dir()
+        .join(format!("pegsol-no-such-dir-{}", std::process::id()))
+        .join("board.ron");
+    let out = editor.apply(&ctx, EditorCommand::SaveAs(nowhere.clone()));
+    assert!(
+        told(&out).iter().any(|t| t.starts_with("Not saved")),
+        "{out:?}"
+    );
+    assert!(editor.is_dirty(), "still marked unsaved");
+    assert!(editor.error().is_some());
+    assert_eq!(editor.path(), None);
+    assert!(!nowhere.exists());
+}
