@@ -225,6 +225,20 @@ impl<'a> Scanner<'a> {
                     self.at = i + 1;
                     return Some(offsets);
                 }
+                '\\' if ["\n", "\r\n"]
+                    .iter()
+                    .any(|end| self.text[i + 1..].starts_with(end)) =>
+                {
+                    // A line continuation, as RON reads it: the backslash, the line feed
+                    // and the white space after it stand for no character at all.
+                    while chars
+                        .clone()
+                        .next()
+                        .is_some_and(|(_, c)| matches!(c, ' ' | '\t' | '\n' | '\r'))
+                    {
+                        chars.next();
+                    }
+                }
                 '\\' => {
                     offsets.push(i);
                     match chars.next()?.1 {
@@ -316,5 +330,17 @@ mod tests {
     fn missing_rows_names_the_field() {
         let e = from_ron("Layout(name: \"x\")", "m.ron").unwrap_err();
         assert!(e.message.contains("rows"), "{e}");
+    }
+
+    #[test]
+    fn a_line_continuation_in_a_row_is_no_character() {
+        // `\` then a line feed and indentation: RON reads "o x" from the second row, so the
+        // `x` is character 2 and must be found on the file's third line.
+        let text = "Layout(name: \"t\", rows: [\"o o\", \"o\\\n   x\"])";
+        let rows = ron_row_offsets(text);
+        let second: String = rows[1].iter().map(|&at| &text[at..=at]).collect();
+        assert_eq!(second, "ox");
+        let parsed = from_ron(text, "t.ron").unwrap();
+        assert_eq!(parsed.rows[1], "ox");
     }
 }
