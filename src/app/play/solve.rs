@@ -12,7 +12,7 @@ use crate::rules::{Goal, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::services::worker::{Finished, Snapshot};
 use crate::solver::task::Task;
-use crate::solver::{search, Algorithm, Outcome, Stop};
+use crate::solver::{search, Algorithm, Budget, Outcome, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -24,8 +24,8 @@ pub const PRESETS: [(u64, &str); 4] = [
     (1_500_000, "1.5M"),
 ];
 
-/// The classic search's budget until a person picks one: the assignment's largest.
-pub const DEFAULT_BUDGET: u64 = 1_500_000;
+/// The classic search's budget until a person picks one: the engine's one default.
+pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
 
 /// Where a solve starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,32 +162,20 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked (a classic search always has a budget: [`DEFAULT_BUDGET`] if
-/// none was given).
+/// Runs one search as asked (a classic search always has a budget: [`search`] gives it the
+/// engine's default, [`DEFAULT_BUDGET`], if none was given).
 fn run(
     request: &SolveRequest,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
 ) -> Outcome {
-    let budget = match request.algorithm {
-        Algorithm::Classic => Some(request.budget.unwrap_or(DEFAULT_BUDGET)),
-        Algorithm::Exact => request.budget,
-    };
-    search(request.algorithm, start, goal, budget, control)
+    search(request.algorithm, start, goal, request.budget, control)
 }
 
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    Budget(n).to_string()
 }
 
 /// The panel's form: engine, budget text and "no limit" (remembered between runs; a budget
