@@ -163,3 +163,17 @@ fn the_guard_sees_the_source_tree() {
         assert!(files.iter().any(|f| f == expected), "{expected} not found");
     }
 }
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    // A file past this has more than one idea in it: split it at the seam.
+    const MOST: usize = 600;
+    let long: Vec<String> = sources()
+        .into_iter()
+        .filter_map(|(file, text)| {
+            let n = text.lines().count();
+            (n > MOST).then(|| format!("{file}: {n} lines"))
+        })
+        .collect();
+    assert!(long.is_empty(), "over {MOST} lines:\n{}", long.join("\n"));
+}

@@ -19,7 +19,6 @@ pub mod budget;
 pub mod engines;
 mod outcome;
 pub mod services;
-pub mod task;
 
 pub use budget::Budget;
 pub use outcome::{Outcome, Stop};

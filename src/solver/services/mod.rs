@@ -5,7 +5,10 @@
 //! - [`advisor`]: "still winnable?" and hints for the position in play, answered in the
 //!   background by an exact solver that keeps its tables between questions.
 //! - [`analyze`]: for every single-vacancy start of a board, the finishes that can be reached.
+//! - [`task`]: one background job on a [`worker::Worker`], keyed by the question it answers,
+//!   cancelled when replaced and optionally debounced: what every view of the window runs.
 
 pub mod advisor;
 pub mod analyze;
+pub mod task;
 pub mod worker;

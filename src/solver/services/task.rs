@@ -8,7 +8,7 @@
 //! key, so the owner knows what it is an answer to. The owner polls once a frame and uses
 //! [`Task::wait`] to know when to look again.
 
-use super::services::worker::{Finished, Job, Snapshot, Worker};
+use super::worker::{Finished, Job, Snapshot, Worker};
 use std::time::{Duration, Instant};
 
 /// A job not started yet: it waits for its debounce to pass.
