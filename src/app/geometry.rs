@@ -25,12 +25,6 @@ pub fn unit_pos(grid: Grid, cell: Cell) -> Vec2 {
     }
 }
 
-/// The name of a cell as the status line and screen readers say it: column letter `a..` from
-/// `x`, row number `1..` from `y` (so the English board's centre is `d4`).
-pub fn cell_name(cell: Cell) -> String {
-    format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
-}
-
 /// A board fitted into a screen rectangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardGeometry {
@@ -109,13 +103,6 @@ mod tests {
 
     fn c(x: u8, y: u8) -> Cell {
         Cell { x, y }
-    }
-
-    #[test]
-    fn names_use_letters_for_columns_and_numbers_for_rows() {
-        assert_eq!(cell_name(c(3, 3)), "d4");
-        assert_eq!(cell_name(c(0, 0)), "a1");
-        assert_eq!(cell_name(c(10, 10)), "k11");
     }
 
     #[test]

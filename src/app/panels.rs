@@ -5,12 +5,12 @@
 //! changes anything itself, so the app applies every change in one place.
 
 use super::game::{Game, Source};
-use super::geometry::cell_name;
 use super::keys;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::shell::{Settings, ShellCommand, Window};
 use crate::layout::catalogue;
+use crate::rules::cell_name;
 use crate::rules::Goal;
 use crate::solver::services::advisor::Verdict;
 use eframe::egui;

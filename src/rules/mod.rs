@@ -12,6 +12,7 @@ mod pagoda;
 mod position;
 mod random;
 mod shape;
+mod words;
 
 pub use cellset::{Cell, CellIter, CellParseError, CellSet, CELL_COUNT, MAX_SIDE};
 pub use class::{ClassMasks, PositionClass};
@@ -19,3 +20,4 @@ pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Jump, JumpError, JumpParseError, Position};
 pub use random::{random_puzzle, RandomPuzzle};
 pub use shape::{Direction, Grid, Shape, Symmetry, SQUARE_DIRECTIONS, TRIANGULAR_DIRECTIONS};
+pub use words::{cell_name, DirectionRefusal};

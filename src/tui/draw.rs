@@ -8,7 +8,8 @@
 //! character as well as its colour, and the cursor is a pair of brackets, so the board reads
 //! on a terminal without colour.
 
-use super::game::{cell_name, goal_text, TuiGame};
+use super::game::{goal_text, TuiGame};
+use crate::rules::cell_name;
 use crate::rules::{Cell, Grid, Shape};
 use crate::solver::services::advisor::Verdict;
 use ratatui::buffer::Buffer;

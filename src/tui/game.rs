@@ -13,7 +13,7 @@ use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::resume::{Resume, Source};
 use crate::record::Record;
-use crate::rules::{Cell, Goal, Grid, Jump, JumpError, Position};
+use crate::rules::{cell_name, Cell, Goal, Grid, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -164,7 +164,7 @@ impl TuiGame {
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
         self.record
             .load_line(line)
-            .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, reason(e)))?;
+            .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
         self.next_step = Some(now + REPLAY_STEP);
         self.message = format!(
             "Playing the solution: {} jumps (p pauses, [ and ] step, q quits)",
@@ -322,7 +322,7 @@ impl TuiGame {
     /// Plays a legal jump: the cursor follows the peg.
     fn play(&mut self, jump: Jump) {
         if let Err(e) = self.record.play(jump) {
-            self.message = reason(e);
+            self.message = e.in_words();
             return;
         }
         self.selected = None;
@@ -476,44 +476,11 @@ fn arrow_steps(grid: Grid, up: bool, shift: bool) -> Vec<(i32, i32)> {
     }
 }
 
-/// The jump an arrow asks for from `from`: the first legal one among the candidate steps, or
-/// why the preferred one is illegal.
+/// The jump an arrow asks for from `from`, or why there is none, in words.
 fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> Result<Jump, String> {
-    let candidates: Vec<Jump> = steps
-        .iter()
-        .filter_map(|&(dx, dy)| {
-            let over = from.offset(dx, dy)?;
-            let to = over.offset(dx, dy)?;
-            Some(Jump { from, over, to })
-        })
-        .collect();
-    if let Some(j) = candidates.iter().find(|j| position.is_legal(**j)) {
-        return Ok(*j);
-    }
-    let why = match candidates.first().map(|j| position.check(*j)) {
-        Some(Err(e)) => reason(e),
-        _ => "it is the edge of the board".into(),
-    };
-    Err(format!("{} cannot jump that way: {why}", cell_name(from)))
-}
-
-/// A cell as people name it: column letter from `x`, row number from `y` (`d4`), as the
-/// window does.
-pub fn cell_name(cell: Cell) -> String {
-    format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
-}
-
-/// Why a jump is illegal, naming cells as the board does.
-pub(super) fn reason(error: JumpError) -> String {
-    match error {
-        JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
-        JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),
-        JumpError::NothingToJumpOver(c) => {
-            format!("there is no peg at {} to jump over", cell_name(c))
-        }
-        JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", cell_name(c)),
-        JumpError::NotADirection => error.to_string(),
-    }
+    position
+        .jump_toward(from, steps)
+        .map_err(|refusal| refusal.to_string())
 }
 
 /// The goal in words, as the window's status line says it.

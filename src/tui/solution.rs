@@ -6,7 +6,7 @@
 //! [`crate::record::Record::load_line`], exactly as the window's "Load solution" does, and the
 //! replay walks the record's timeline, so taking over at any point drops the rest of it.
 
-use super::game::{reason, TuiGame, REPLAY_STEP};
+use super::game::{TuiGame, REPLAY_STEP};
 use super::solve::{short_count, Solving};
 use crate::rules::Position;
 use crate::solver::services::worker::Finished;
@@ -119,7 +119,7 @@ impl TuiGame {
         }
         self.message = match self.record.load_line(&outcome.jumps) {
             Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
-            Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, reason(e)),
+            Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, e.in_words()),
         };
     }
 

@@ -8,10 +8,11 @@
 //! nothing itself: it returns [`EditorCommand`]s.
 
 use super::EditorCommand;
-use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::geometry::BoardGeometry;
 use crate::app::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
+use crate::rules::cell_name;
 use crate::rules::{Cell, CellSet, Grid, Shape};
 use crate::solver::services::analyze::StartReport;
 use eframe::egui;

@@ -6,11 +6,11 @@
 
 use super::canvas::{verdict_colour, CanvasModel};
 use super::{EditorCommand, EditorView, Verdict, CHECK_BUDGET};
-use crate::app::geometry::cell_name;
 use crate::app::shell::{ShellCommand, ViewFrame};
 use crate::layout::catalogue;
 use crate::layout::edit::{Mirror, Tool};
 use crate::layout::Finish;
+use crate::rules::cell_name;
 use crate::rules::{Cell, Grid, MAX_SIDE};
 use eframe::egui;
 use egui::{RichText, Ui};

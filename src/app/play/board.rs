@@ -15,8 +15,9 @@
 
 use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
 use super::PlayCommand;
-use crate::app::geometry::{cell_name, BoardGeometry};
+use crate::app::geometry::BoardGeometry;
 use crate::app::palette::Palette;
+use crate::rules::cell_name;
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{

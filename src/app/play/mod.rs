@@ -15,8 +15,8 @@ pub mod timeline;
 mod ui;
 
 use super::game::Game;
-use super::geometry::cell_name;
 use super::shell::{self, ShellCommand};
+use crate::rules::cell_name;
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
@@ -227,7 +227,7 @@ impl PlayView {
                     // The person took over: arrows are the board's again.
                     self.replay_keys = false;
                 }
-                Err(e) => out.push(ShellCommand::Tell(moves::reason(e))),
+                Err(e) => out.push(ShellCommand::Tell(e.in_words())),
             },
             step @ (PlayCommand::Undo | PlayCommand::Redo) => {
                 let undo = matches!(step, PlayCommand::Undo);

@@ -5,8 +5,7 @@
 //! Owns no state: the board widget calls these with the position it shows.
 
 use super::PlayCommand;
-use crate::app::geometry::cell_name;
-use crate::rules::{Cell, Grid, Jump, JumpError, Position};
+use crate::rules::{cell_name, Cell, Grid, Jump, Position};
 use eframe::egui::Key;
 
 /// The jump from `from` to `to` as a command: played if legal, or the reason it is not.
@@ -18,50 +17,16 @@ pub(super) fn attempt(position: &Position, from: Cell, to: Cell) -> PlayCommand 
     };
     match position.check(jump) {
         Ok(()) => PlayCommand::Play(jump),
-        Err(e) => refused(reason(e)),
+        Err(e) => refused(e.in_words()),
     }
 }
 
-/// Why a jump is illegal, naming cells the way the board labels them.
-pub fn reason(error: JumpError) -> String {
-    match error {
-        JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
-        JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),
-        JumpError::NothingToJumpOver(c) => {
-            format!("there is no peg at {} to jump over", cell_name(c))
-        }
-        JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", cell_name(c)),
-        JumpError::NotADirection => error.to_string(),
-    }
-}
-
-/// The jump an arrow asks for from `from`: the first legal one among the candidate
-/// directions, or the reason the preferred one is illegal.
+/// The jump an arrow asks for from `from`, or why there is none (see
+/// [`Position::jump_toward`]).
 pub(super) fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> PlayCommand {
-    let candidates: Vec<Jump> = steps
-        .iter()
-        .filter_map(|&(dx, dy)| {
-            let over = from.offset(dx, dy)?;
-            let to = over.offset(dx, dy)?;
-            Some(Jump { from, over, to })
-        })
-        .collect();
-    if let Some(j) = candidates.iter().find(|j| position.is_legal(**j)) {
-        return PlayCommand::Play(*j);
-    }
-    match candidates.first() {
-        Some(j) => match position.check(*j) {
-            Ok(()) => PlayCommand::Play(*j),
-            Err(e) => PlayCommand::Tell(format!(
-                "{} cannot jump that way: {}",
-                cell_name(from),
-                reason(e)
-            )),
-        },
-        None => PlayCommand::Tell(format!(
-            "{} cannot jump that way: it is the edge of the board",
-            cell_name(from)
-        )),
+    match position.jump_toward(from, steps) {
+        Ok(jump) => PlayCommand::Play(jump),
+        Err(refusal) => PlayCommand::Tell(refusal.to_string()),
     }
 }
 

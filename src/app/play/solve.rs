@@ -7,7 +7,7 @@
 
 use super::PlayCommand;
 use crate::app::game::Game;
-use crate::app::geometry::cell_name;
+use crate::rules::cell_name;
 use crate::rules::{Goal, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::services::task::Task;

@@ -1,0 +1,111 @@
+//! The rules in people's words: cell names as the boards label them (`d4`) and the reasons a
+//! jump is refused, shared by the window and the terminal game so both say the same thing.
+//! Files and JSON keep the `x,y` form ([`Cell`]'s `Display`).
+
+use super::cellset::Cell;
+use super::position::{Jump, JumpError, Position};
+
+/// A cell as people name it: column letter from `x`, row number from `y`, so the English
+/// board's centre (3,3) is `d4`.
+///
+/// ```
+/// use pegsol::rules::{cell_name, Cell};
+/// assert_eq!(cell_name(Cell { x: 3, y: 3 }), "d4");
+/// ```
+pub fn cell_name(cell: Cell) -> String {
+    format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
+}
+
+impl JumpError {
+    /// Why the jump is refused, naming cells as the board labels them.
+    pub fn in_words(self) -> String {
+        match self {
+            JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
+            JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),
+            JumpError::NothingToJumpOver(c) => {
+                format!("there is no peg at {} to jump over", cell_name(c))
+            }
+            JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", cell_name(c)),
+            JumpError::NotADirection => self.to_string(),
+        }
+    }
+}
+
+/// Why no jump goes the way a direction key asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DirectionRefusal {
+    /// The board ends before a jump that way could land.
+    #[error("{} cannot jump that way: it is the edge of the board", cell_name(*.0))]
+    Edge(Cell),
+    /// The preferred jump that way is illegal, for this reason.
+    #[error("{} cannot jump that way: {}", cell_name(*.0), .1.in_words())]
+    Illegal(Cell, JumpError),
+}
+
+impl Position {
+    /// The jump a direction key asks for from `from`: the first legal one among `steps` (grid
+    /// steps, the preferred first: the triangle's Up may mean either upward diagonal), or
+    /// why the preferred one is refused.
+    pub fn jump_toward(&self, from: Cell, steps: &[(i32, i32)]) -> Result<Jump, DirectionRefusal> {
+        let candidates: Vec<Jump> = steps
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let over = from.offset(dx, dy)?;
+                let to = over.offset(dx, dy)?;
+                Some(Jump { from, over, to })
+            })
+            .collect();
+        if let Some(&jump) = candidates.iter().find(|j| self.is_legal(**j)) {
+            return Ok(jump);
+        }
+        match candidates.first().map(|&j| self.check(j)) {
+            Some(Err(e)) => Err(DirectionRefusal::Illegal(from, e)),
+            // No candidate fits the box (or, impossibly, the first is legal after all).
+            _ => Err(DirectionRefusal::Edge(from)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CellSet, Grid, Shape};
+    use std::sync::Arc;
+
+    #[test]
+    fn names_use_letters_for_columns_and_numbers_for_rows() {
+        assert_eq!(cell_name(Cell { x: 3, y: 3 }), "d4");
+        assert_eq!(cell_name(Cell { x: 0, y: 0 }), "a1");
+        assert_eq!(cell_name(Cell { x: 10, y: 10 }), "k11");
+    }
+
+    #[test]
+    fn a_direction_key_jumps_or_says_why_not() {
+        // o o . on one row: right from a1 jumps; left from a1 is the edge; right from b1 has
+        // nothing to jump over.
+        let row: CellSet = (0..3).map(|x| Cell { x, y: 0 }).collect();
+        let shape = Arc::new(Shape::new(Grid::Square, row));
+        let pegs = row - CellSet::single(Cell { x: 2, y: 0 });
+        let p = Position::new(shape, pegs).unwrap();
+        let a1 = Cell { x: 0, y: 0 };
+        assert_eq!(
+            p.jump_toward(a1, &[(1, 0)]).unwrap().to,
+            Cell { x: 2, y: 0 }
+        );
+        let edge = p.jump_toward(a1, &[(-1, 0)]).unwrap_err();
+        assert_eq!(
+            edge.to_string(),
+            "a1 cannot jump that way: it is the edge of the board"
+        );
+        let b1 = Cell { x: 1, y: 0 };
+        let why = p.jump_toward(b1, &[(1, 0)]).unwrap_err();
+        assert!(matches!(
+            why,
+            DirectionRefusal::Edge(_) | DirectionRefusal::Illegal(..)
+        ));
+        assert!(
+            why.to_string().starts_with("b1 cannot jump that way: "),
+            "{why}"
+        );
+    }
+}
