@@ -98,10 +98,17 @@ pub fn to_ron(layout: &Layout) -> Result<String, ron::Error> {
 
 /// Saves `layout` to `path` as a RON layout, atomically (see [`write_atomic`]).
 pub fn save(path: &Path, layout: &Layout) -> Result<(), SaveError> {
-    let text = to_ron(layout).map_err(|error| SaveError::Encode {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    save_ron(path, layout)
+}
+
+/// Saves `value` to `path` as pretty RON, atomically: the one way boards and saved games
+/// reach the disk, so both fail the same way (encoding, or writing) and name the path.
+pub fn save_ron(path: &Path, value: &impl serde::Serialize) -> Result<(), SaveError> {
+    let text =
+        ron::ser::to_string_pretty(value, ron_pretty()).map_err(|error| SaveError::Encode {
+            path: path.to_path_buf(),
+            error,
+        })?;
     write_atomic(path, text).map_err(|error| SaveError::Write {
         path: path.to_path_buf(),
         error,

@@ -6,8 +6,8 @@
 //! [`crate::layout::files::write_atomic`], so a failed save leaves the old file whole.
 
 use super::Record;
-use crate::layout::files::{write_atomic, SaveError};
-use crate::layout::format::{ron_options, ron_place, ron_pretty};
+use crate::layout::files::SaveError;
+use crate::layout::format::{ron_options, ron_place, ron_pretty, save_ron};
 use crate::layout::load::{place_in_ron, problem_list};
 use crate::layout::text::{escape_controls, strip_bom};
 use crate::layout::{FileError, Layout, PlacedProblem, Puzzle};
@@ -131,14 +131,7 @@ impl SavedGame {
 
     /// Saves the game to `path` as RON, atomically: on any failure the file is as it was.
     pub fn save(&self, path: &Path) -> Result<(), SaveError> {
-        let text = self.to_ron().map_err(|error| SaveError::Encode {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        write_atomic(path, text).map_err(|error| SaveError::Write {
-            path: path.to_path_buf(),
-            error,
-        })
+        save_ron(path, self)
     }
 
     /// Reads a saved game from RON text (a leading byte-order mark is skipped; plain values
