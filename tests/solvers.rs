@@ -175,31 +175,35 @@ fn exact_finishes_the_english_board_in_the_centre() {
 }
 
 /// Fewest pegs reachable, by plain exhaustive recursion: no table, no symmetry, no ordering.
-fn brute_force_min(p: &Position) -> u32 {
-    p.legal_jumps()
-        .into_iter()
-        .map(|j| brute_force_min(&p.try_play(j).unwrap()))
-        .min()
-        .unwrap_or(p.peg_count())
-}
-
-fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
-    // A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.
+/// A board in a `width` x `height` box: cell i (row by row) exists where `exists(i)`, and holds
+/// a peg where bit i of `pegs` is set. `None` without a peg.
+fn box_board(
+    grid: Grid,
+    (width, height): (u8, u8),
+    exists: impl Fn(u8) -> bool,
+    pegs: u32,
+) -> Option<Position> {
     let mut c = CellSet::EMPTY;
     let mut p = CellSet::EMPTY;
-    for i in 0..12u8 {
-        let cell = Cell { x: i % 4, y: i / 4 };
-        if cells >> i & 1 == 1 {
-            c.insert(cell);
-            if pegs >> i & 1 == 1 {
-                p.insert(cell);
-            }
+    for i in (0..width * height).filter(|&i| exists(i)) {
+        let cell = Cell {
+            x: i % width,
+            y: i / width,
+        };
+        c.insert(cell);
+        if pegs >> i & 1 == 1 {
+            p.insert(cell);
         }
     }
     if p.is_empty() {
         return None;
     }
     Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.
+fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
+    box_board(grid, (4, 3), |i| cells >> i & 1 == 1, u32::from(pegs))
 }
 
 proptest! {
@@ -213,14 +217,14 @@ proptest! {
         if let Some(start) = small_board(grid, cells, pegs) {
             let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0, win_only: false, ..exact::Options::default() }, c));
             prop_assert!(o.proven_optimal);
-            prop_assert_eq!(o.pegs_left, brute_force_min(&start));
+            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut HashMap::new()));
             prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
         }
     }
 }
 
 /// Fewest pegs reachable, by exhaustive recursion with a memo of positions seen (no symmetry,
-/// no ordering, no bound): fast enough for boards of 20 to 30 cells.
+/// no ordering, no bound): fast enough for boards of up to 30 cells.
 fn brute_force_min_memo(p: &Position, memo: &mut HashMap<CellSet, u32>) -> u32 {
     if let Some(&m) = memo.get(&p.pegs()) {
         return m;
@@ -238,22 +242,7 @@ fn brute_force_min_memo(p: &Position, memo: &mut HashMap<CellSet, u32>) -> u32 {
 /// A 6x5 box less the cells in `removed` (at most 10 of its 30, so 20 to 30 cells); bit i of
 /// `pegs` says whether cell i holds a peg.
 fn medium_board(grid: Grid, removed: &[u8], pegs: u32) -> Option<Position> {
-    let mut c = CellSet::EMPTY;
-    let mut p = CellSet::EMPTY;
-    for i in 0..30u8 {
-        if removed.contains(&i) {
-            continue;
-        }
-        let cell = Cell { x: i % 6, y: i / 6 };
-        c.insert(cell);
-        if pegs >> i & 1 == 1 {
-            p.insert(cell);
-        }
-    }
-    if p.is_empty() {
-        return None;
-    }
-    Position::new(Arc::new(Shape::new(grid, c)), p)
+    box_board(grid, (6, 5), |i| !removed.contains(&i), pegs)
 }
 
 /// Options that send even a small board through every stage: no inline attempt on the

@@ -226,7 +226,8 @@ mod tests {
     use super::*;
     use crate::layout::catalogue;
 
-    fn puzzle(key: &str) -> Puzzle {
+    /// A catalogue board as a puzzle (for the record's tests, here and in its files).
+    pub(super) fn puzzle(key: &str) -> Puzzle {
         catalogue::find(key)
             .unwrap()
             .layout()
@@ -235,7 +236,8 @@ mod tests {
             .unwrap()
     }
 
-    fn j(text: &str) -> Jump {
+    /// A jump from its text.
+    pub(super) fn j(text: &str) -> Jump {
         text.parse().unwrap()
     }
 

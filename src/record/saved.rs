@@ -159,20 +159,7 @@ impl SavedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::catalogue;
-
-    fn puzzle(key: &str) -> Puzzle {
-        catalogue::find(key)
-            .unwrap()
-            .layout()
-            .unwrap()
-            .validate()
-            .unwrap()
-    }
-
-    fn j(text: &str) -> Jump {
-        text.parse().unwrap()
-    }
+    use crate::record::tests::{j, puzzle};
 
     #[test]
     fn saved_games_round_trip_through_ron() {
