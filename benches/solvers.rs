@@ -69,7 +69,7 @@ fn search_row(o: &Outcome) -> Row {
             } else {
                 ", not proven"
             }
-        ),
+        ) + &o.found_by.map_or(String::new(), |f| format!(", found by {f}")),
         seconds: o.elapsed.as_secs_f64(),
         units_per_second: o.expanded_per_second() as f64,
     }

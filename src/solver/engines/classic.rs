@@ -154,6 +154,7 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
         peak_nodes: seen.len() as u64 + 1,
         elapsed: control.elapsed(),
         storage_bytes: storage as u64,
+        found_by: None,
     }
 }
 

@@ -59,6 +59,7 @@ pub fn analyze(
                         table_bytes: ANALYZE_TABLE_BYTES,
                         win_only: false,
                         stages: Stages::default(),
+                        beam: true,
                     },
                 )
             });

@@ -1,0 +1,251 @@
+//! A board's pagoda functions for one goal, and the same weights as per-jump deltas over
+//! compact boards so a search keeps them up to date with one subtraction per jump.
+//!
+//! A pagoda function (see [`Pagoda`]) never rises along a game, so a position whose weight is
+//! below the lightest finish's can never finish: the exact solver prunes it, and the hints can
+//! name the function (with its weights) as the reason a position is lost.
+//!
+//! Which functions? The useful ones are those that prove lost the positions a search really
+//! meets. [`PagodaSet::for_finishes`] plays fixed pseudo-random games on the board, and for
+//! each position reached that no function found so far refutes, asks linear programming for a
+//! function that does ([`Pagoda::find_refutation`]); each one found is checked exactly by
+//! [`Pagoda::new`]. The games are seeded, so the set is the same on every run.
+
+use super::compact::{Bits, Compact};
+use crate::rules::{Cell, CellSet, Goal, Pagoda, Shape};
+
+/// Most functions a set holds: each costs the search one subtraction and one comparison per
+/// jump, and beyond a handful new ones refute few positions the others miss.
+pub const MAX_PAGODAS: usize = 8;
+
+/// Linear programs tried at most while building a set (each takes about a millisecond on a
+/// 45-hole board).
+const MAX_PROGRAMS: usize = 40;
+
+/// The pagoda functions derived for one board and one set of finish cells.
+pub struct PagodaSet;
+
+impl PagodaSet {
+    /// Pagoda functions that each give every cell of `finishes` a weight above 0, at most
+    /// [`MAX_PAGODAS`], found from the positions of fixed pseudo-random games (see the module
+    /// docs). Empty when `finishes` is empty or no function with a positive finish exists
+    /// (some boards have none for some cells). Every function is sound: checked against every
+    /// jump of `shape`.
+    pub fn for_finishes(shape: &Shape, finishes: CellSet) -> Vec<Pagoda> {
+        let mut found: Vec<Pagoda> = Vec::new();
+        if finishes.is_empty() || !finishes.is_subset(shape.cells()) {
+            return found;
+        }
+        let cells: Vec<Cell> = shape.cells().iter().collect();
+        let n = cells.len();
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |below: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % below.max(1) as u64) as usize
+        };
+        let mut programs = 0;
+        'games: for game in 0..4 * MAX_PROGRAMS {
+            // A game from a single vacancy, stopped somewhere between a half and a fifth of
+            // the board full: where a search spends its time.
+            let mut pegs = shape.cells() - CellSet::single(cells[next(n)]);
+            let stop_at = (n / 5 + next(n / 3 + 1)).max(2) as u32;
+            while pegs.len() > stop_at {
+                let jumps: Vec<_> = crate::rules::legal_jumps_of(shape, pegs).collect();
+                if jumps.is_empty() {
+                    break;
+                }
+                let j = jumps[next(jumps.len())];
+                pegs = (pegs - j.cells()) | CellSet::single(j.to);
+            }
+            if found.iter().any(|p| p.refutes(pegs, finishes)) {
+                continue;
+            }
+            programs += 1;
+            if let Some(p) = Pagoda::find_refutation(shape, pegs, finishes) {
+                if p.least_finish(finishes).is_some_and(|l| l > 0) && !found.contains(&p) {
+                    found.push(p);
+                }
+            }
+            if found.len() >= MAX_PAGODAS || programs >= MAX_PROGRAMS || game > 4 * n {
+                break 'games;
+            }
+        }
+        found
+    }
+
+    /// The functions for `goal` from a position with pegs `pegs`: for a finish on a cell, that
+    /// cell alone; for a finish anywhere, the cells the position's class allows.
+    pub fn for_goal(shape: &Shape, goal: Goal, pegs: CellSet) -> Vec<Pagoda> {
+        let finishes = match goal {
+            Goal::At(c) => CellSet::single(c),
+            Goal::Anywhere => shape.possible_finishes(pegs),
+        };
+        PagodaSet::for_finishes(shape, finishes)
+    }
+}
+
+/// Pagoda functions laid out for a search over compact boards: what each jump takes off each
+/// function, and the least weight a finish has under each. Unused slots weigh nothing and
+/// never prune.
+#[derive(Clone, Debug)]
+pub struct Pruner {
+    /// Per function, the cell weights by compact index.
+    weights: Vec<[u32; MAX_PAGODAS]>,
+    /// Per jump (compact jump index), per function: `w(from) + w(over) - w(to)`, never below
+    /// 0 for a pagoda function.
+    deltas: Vec<[u32; MAX_PAGODAS]>,
+    /// Per function, the lightest finish: a position weighing less is lost.
+    least: [u32; MAX_PAGODAS],
+    /// Functions in use.
+    used: usize,
+}
+
+/// A position's weight under each function of a [`Pruner`].
+pub type Weights = [u32; MAX_PAGODAS];
+
+impl Pruner {
+    /// `pagodas` (at most [`MAX_PAGODAS`] are used) over `compact`'s cells and jumps, for a
+    /// one-peg finish on a cell of `finishes`.
+    pub fn new<B: Bits>(compact: &Compact<B>, pagodas: &[Pagoda], finishes: CellSet) -> Pruner {
+        let pagodas: Vec<&Pagoda> = pagodas
+            .iter()
+            .filter(|p| p.least_finish(finishes).is_some_and(|l| l > 0))
+            .take(MAX_PAGODAS)
+            .collect();
+        let mut least = [0u32; MAX_PAGODAS];
+        for (i, p) in pagodas.iter().enumerate() {
+            // Weights are whole numbers from a small common denominator: they fit.
+            least[i] = p.least_finish(finishes).unwrap_or(0) as u32;
+        }
+        let weights: Vec<Weights> = compact
+            .cells
+            .iter()
+            .map(|&c| {
+                let mut w = [0u32; MAX_PAGODAS];
+                for (i, p) in pagodas.iter().enumerate() {
+                    w[i] = p.weight(c);
+                }
+                w
+            })
+            .collect();
+        let deltas = compact
+            .jumps
+            .iter()
+            .map(|cj| {
+                let mut d = [0u32; MAX_PAGODAS];
+                for (i, p) in pagodas.iter().enumerate() {
+                    let (a, b, c) = (cj.jump.from, cj.jump.over, cj.jump.to);
+                    // Checked by `Pagoda::new`: a jump never raises the weight.
+                    d[i] = (p.weight(a) + p.weight(b)).saturating_sub(p.weight(c));
+                }
+                d
+            })
+            .collect();
+        Pruner {
+            weights,
+            deltas,
+            least,
+            used: pagodas.len(),
+        }
+    }
+
+    /// A pruner that never prunes.
+    pub fn none() -> Pruner {
+        Pruner {
+            weights: Vec::new(),
+            deltas: Vec::new(),
+            least: [0; MAX_PAGODAS],
+            used: 0,
+        }
+    }
+
+    /// Whether any function is in use.
+    #[inline(always)]
+    pub fn active(&self) -> bool {
+        self.used > 0
+    }
+
+    /// The weights of `board` under every function, computed from scratch.
+    pub fn weigh<B: Bits>(&self, mut board: B) -> Weights {
+        let mut total = [0u32; MAX_PAGODAS];
+        while board != B::ZERO {
+            if let Some(w) = self.weights.get(board.lowest() as usize) {
+                for i in 0..MAX_PAGODAS {
+                    total[i] += w[i];
+                }
+            }
+            board = board.clear_lowest();
+        }
+        total
+    }
+
+    /// The weights after compact jump `j` from a position weighing `weights`.
+    #[inline(always)]
+    pub fn after(&self, weights: &Weights, j: usize) -> Weights {
+        let Some(d) = self.deltas.get(j) else {
+            return *weights;
+        };
+        let mut out = [0u32; MAX_PAGODAS];
+        for i in 0..MAX_PAGODAS {
+            out[i] = weights[i].wrapping_sub(d[i]);
+        }
+        out
+    }
+
+    /// Whether a position weighing `weights` is proven lost by some function: it weighs less
+    /// than every finish.
+    #[inline(always)]
+    pub fn lost(&self, weights: &Weights) -> bool {
+        let mut lost = false;
+        for i in 0..MAX_PAGODAS {
+            lost |= weights[i] < self.least[i];
+        }
+        lost
+    }
+
+    /// How far the position is above the line, under the tightest function (`u32::MAX` when
+    /// no function is in use): a small slack means few pegs are left where a finish needs
+    /// them.
+    #[inline]
+    pub fn slack(&self, weights: &Weights) -> u32 {
+        (0..self.used)
+            .map(|i| weights[i].saturating_sub(self.least[i]))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+
+    #[test]
+    fn the_set_for_the_english_centre_is_sound_and_prunes_a_lost_position() {
+        let puzzle = catalogue::find("english")
+            .unwrap()
+            .layout()
+            .unwrap()
+            .validate()
+            .unwrap();
+        let shape = puzzle.shape();
+        let centre = shape.center().unwrap();
+        let set = PagodaSet::for_goal(shape, Goal::At(centre), puzzle.start.pegs());
+        assert!(!set.is_empty());
+        let compact = Compact::<u64>::new(shape);
+        let pruner = Pruner::new(&compact, &set, CellSet::single(centre));
+        // The start is not lost; weights kept by deltas equal weights from scratch.
+        let start = compact.encode(puzzle.start.pegs());
+        let w = pruner.weigh(start);
+        assert!(!pruner.lost(&w));
+        let j = compact.legal(start).iter().next().unwrap();
+        let child = start ^ compact.jumps[j].all;
+        assert_eq!(pruner.after(&w, j), pruner.weigh(child));
+        // Two pegs on the top arm's far end cannot finish in the centre... unless the
+        // functions say so: whichever they call lost must be lost, and one of them does.
+        let pegs = CellSet::single(Cell { x: 2, y: 0 }) | CellSet::single(Cell { x: 4, y: 0 });
+        assert!(pruner.lost(&pruner.weigh(compact.encode(pegs))));
+    }
+}
