@@ -46,11 +46,30 @@ impl PagodaSet {
             (rng % below.max(1) as u64) as usize
         };
         let mut programs = 0;
+        // First the classical kind: pegs gathered in one corner, far from the finishes, with
+        // no weight to get back (the far cells first, where pegs strand).
+        let (fx, fy) = centroid(finishes);
+        let far = |c: Cell| (f64::from(c.x) - fx).powi(2) + (f64::from(c.y) - fy).powi(2);
+        let mut by_distance = cells.clone();
+        by_distance.sort_by(|&a, &b| far(b).total_cmp(&far(a)));
+        for &corner in by_distance.iter().take(MAX_PROGRAMS / 2) {
+            let near = |c: Cell| (i32::from(c.x) - i32::from(corner.x)).abs() + (i32::from(c.y) - i32::from(corner.y)).abs() <= 1;
+            let pegs: CellSet = cells.iter().copied().filter(|&c| near(c)).collect();
+            if found.len() >= MAX_PAGODAS / 2 || found.iter().any(|p| p.refutes(pegs, finishes)) {
+                continue;
+            }
+            programs += 1;
+            if let Some(p) = Pagoda::find_refutation(shape, pegs, finishes) {
+                if !found.contains(&p) {
+                    found.push(p);
+                }
+            }
+        }
         'games: for game in 0..4 * MAX_PROGRAMS {
-            // A game from a single vacancy, stopped somewhere between a half and a fifth of
+            // A game from a single vacancy, stopped somewhere between a half and a tenth of
             // the board full: where a search spends its time.
             let mut pegs = shape.cells() - CellSet::single(cells[next(n)]);
-            let stop_at = (n / 5 + next(n / 3 + 1)).max(2) as u32;
+            let stop_at = (n / 10 + next(n / 2 + 1)).max(2) as u32;
             while pegs.len() > stop_at {
                 let jumps: Vec<_> = crate::rules::legal_jumps_of(shape, pegs).collect();
                 if jumps.is_empty() {
@@ -84,6 +103,14 @@ impl PagodaSet {
         };
         PagodaSet::for_finishes(shape, finishes)
     }
+}
+
+/// The mean position of `cells`.
+fn centroid(cells: CellSet) -> (f64, f64) {
+    let n = f64::from(cells.len().max(1));
+    let sx: f64 = cells.iter().map(|c| f64::from(c.x)).sum();
+    let sy: f64 = cells.iter().map(|c| f64::from(c.y)).sum();
+    (sx / n, sy / n)
 }
 
 /// Pagoda functions laid out for a search over compact boards: what each jump takes off each

@@ -131,12 +131,15 @@ const FIRST_ATTEMPT: u64 = 20_000;
 const FLUSH_EVERY: u64 = 1024;
 
 impl Options {
-    /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`].
+    /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`] (or
+    /// the size asked for), and at most a quarter of the memory the system has available (a
+    /// call may hold a table per target peg count).
     fn table_bytes(&self) -> usize {
         let cap = match self.table_bytes {
             0 => DEFAULT_TABLE_BYTES,
             n => n,
         } as u64;
+        let cap = crate::solver::budget::available_memory().map_or(cap, |a| cap.min(a / 4));
         let wanted = self.budget.map_or(cap, |b| b.saturating_mul(16));
         wanted.clamp(1 << 20, cap.max(1 << 20)) as usize
     }

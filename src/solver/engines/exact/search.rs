@@ -212,10 +212,7 @@ impl<B: HasFailTable> Search<B> {
                                 .pruners
                                 .entry(f)
                                 .or_insert_with(|| {
-                                    let t = std::time::Instant::now();
                                     let set = PagodaSet::for_finishes(shape, f);
-                                    eprintln!("DEBUG pagodas {} in {:?}", set.len(), t.elapsed());
-                                    for p in &set { eprintln!("{p}\n"); }
                                     Arc::new(Pruner::new(compact, &set, f))
                                 })
                                 .clone();
