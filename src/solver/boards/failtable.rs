@@ -30,6 +30,8 @@ pub trait FailTable<B>: Send + Sync {
     fn clear(&self);
     /// Hints that `board` will be looked up soon.
     fn prefetch(&self, _board: B) {}
+    /// Asks the system for huge pages under the table, for a long search (see `Zeroed`).
+    fn advise_huge(&self) {}
 }
 
 /// Zeroed atomics straight from the operating system: pages are handed out lazily (a large
@@ -67,11 +69,6 @@ impl Zeroed {
             if p == libc::MAP_FAILED {
                 return None;
             }
-            #[cfg(target_os = "linux")]
-            // SAFETY: advice on a mapping we own; failure (no huge pages) changes nothing.
-            unsafe {
-                libc::madvise(p, bytes, libc::MADV_HUGEPAGE);
-            }
             Some(Zeroed {
                 ptr: std::ptr::NonNull::new(p as *mut AtomicU64)?,
                 len,
@@ -106,6 +103,22 @@ impl Zeroed {
 
     fn bytes(&self) -> usize {
         self.len * 8
+    }
+
+    /// Asks for huge pages (Linux `MADV_HUGEPAGE`) from here on. Not done at allocation:
+    /// where the system compacts memory on the fault (`defrag` set to `madvise`, a common
+    /// default) each first touch of a 2 MiB page can stall, which cost a short search a
+    /// second; for a long search the TLB savings win.
+    fn advise_huge(&self) {
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on a mapping we own; failure (no huge pages) changes nothing.
+        unsafe {
+            libc::madvise(
+                self.ptr.as_ptr() as *mut libc::c_void,
+                self.bytes(),
+                libc::MADV_HUGEPAGE,
+            );
+        }
     }
 }
 
@@ -164,6 +177,10 @@ impl LossyTable {
 }
 
 impl FailTable<u64> for LossyTable {
+    fn advise_huge(&self) {
+        self.slots.advise_huge();
+    }
+
     #[inline]
     fn contains(&self, board: u64) -> bool {
         self.bucket(board)
@@ -274,6 +291,10 @@ fn split(board: u128) -> (u64, u64) {
 }
 
 impl FailTable<u128> for WideLossyTable {
+    fn advise_huge(&self) {
+        self.words.advise_huge();
+    }
+
     fn contains(&self, board: u128) -> bool {
         let (lo, hi) = split(board);
         self.with_bucket(board, |e| {

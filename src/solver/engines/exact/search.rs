@@ -170,6 +170,10 @@ impl<B: HasFailTable> Search<B> {
                     break;
                 }
                 let failed = &**self.tables.get(&k).expect("prepared");
+                if with_side {
+                    // A long search from here on: huge pages pay.
+                    failed.advise_huge();
+                }
                 // Deriving the pagoda functions takes a few milliseconds of linear
                 // programming: not done until the inline attempt has failed.
                 let pruner = one_peg_finishes
