@@ -188,6 +188,7 @@ impl FailTable<u64> for LossyTable {
             .any(|s| s.load(Ordering::Relaxed) == board)
     }
 
+    #[inline]
     fn insert(&self, board: u64) {
         let bucket = self.bucket(board);
         for s in bucket {
@@ -402,21 +403,26 @@ impl<B: Bits> FailTable<B> for ShardedTable<B> {
 }
 
 /// Picks the table for a board type: lossy lock-free for `u64`, lossy with bucket locks for
-/// `u128`; both fixed in size.
+/// `u128`; both fixed in size. The table is a concrete type, not a trait object, so the
+/// search's probes (`contains`, `insert`, `prefetch`) are inlined into its inner loop.
 pub trait HasFailTable: Bits {
-    /// A table using about `bytes` bytes where the kind is bounded.
-    fn fail_table(bytes: usize) -> Box<dyn FailTable<Self>>;
+    /// The table for this board type.
+    type Table: FailTable<Self>;
+    /// A table using about `bytes` bytes (less if the system grants less).
+    fn fail_table(bytes: usize) -> Self::Table;
 }
 
 impl HasFailTable for u64 {
-    fn fail_table(bytes: usize) -> Box<dyn FailTable<u64>> {
-        Box::new(LossyTable::with_bytes(bytes))
+    type Table = LossyTable;
+    fn fail_table(bytes: usize) -> LossyTable {
+        LossyTable::with_bytes(bytes)
     }
 }
 
 impl HasFailTable for u128 {
-    fn fail_table(bytes: usize) -> Box<dyn FailTable<u128>> {
-        Box::new(WideLossyTable::with_bytes(bytes))
+    type Table = WideLossyTable;
+    fn fail_table(bytes: usize) -> WideLossyTable {
+        WideLossyTable::with_bytes(bytes)
     }
 }
 

@@ -15,7 +15,7 @@
 use super::search::Search;
 use super::workers::{lock, Shared};
 use crate::solver::boards::compact::{Bits, Compact};
-use crate::solver::boards::failtable::HasFailTable;
+use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::pagodas::Weights;
 use crate::solver::Finder;
 use rustc_hash::FxHashSet;

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The solver's state for one board and goal, kept between calls.
-pub(super) struct Search<B> {
+pub(super) struct Search<B: HasFailTable> {
     pub(super) compact: Compact<B>,
     /// Jump orders the workers take turns with (see [`orderings`]).
     pub(super) orders: Vec<Ordered<B>>,
@@ -28,7 +28,7 @@ pub(super) struct Search<B> {
     masks: ClassMasks,
     pub(super) options: Options,
     /// Failure tables by target peg count: "cannot reach k pegs" (or the goal cell).
-    tables: HashMap<u32, Box<dyn FailTable<B>>>,
+    tables: HashMap<u32, B::Table>,
     /// Goal sides by target peg count and the start's class (`None`: not worth building).
     sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
     /// Pagoda pruners by the set of one-peg finish cells they are for.
@@ -169,7 +169,7 @@ impl<B: HasFailTable> Search<B> {
                     why = Stop::Cancelled;
                     break;
                 }
-                let failed = &**self.tables.get(&k).expect("prepared");
+                let failed = self.tables.get(&k).expect("prepared");
                 if with_side {
                     // A long search from here on: huge pages pay.
                     failed.advise_huge();
