@@ -117,15 +117,13 @@ fn the_beam_finds_the_wiegleb_board_and_says_so() {
     // Level 6 (Wiegleb's 45-hole board): the complete search alone took tens of seconds to
     // find a one-peg finish; the beam member finds one and the outcome names it.
     let puzzle = pegsol::layout::load::resolve_puzzle("6").unwrap();
-    let o = uncontrolled(|c| {
-        exact::solve(
-            &puzzle.start,
-            Goal::Anywhere,
-            exact::Options::default(),
-            c,
-        )
-    });
+    let o =
+        uncontrolled(|c| exact::solve(&puzzle.start, Goal::Anywhere, exact::Options::default(), c));
     assert!(o.won && o.proven_optimal);
     assert_eq!(replay(&puzzle.start, &o).peg_count(), 1);
-    assert!(matches!(o.found_by, Some(Finder::Beam { .. })), "{:?}", o.found_by);
+    assert!(
+        matches!(o.found_by, Some(Finder::Beam { .. })),
+        "{:?}",
+        o.found_by
+    );
 }

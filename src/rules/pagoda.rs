@@ -130,14 +130,21 @@ impl Pagoda {
     /// cells should stay light: a cost of 1 on a position's pegs gives
     /// [`Pagoda::find_refutation`]; costs high around one region give a function that proves
     /// lost the positions whose pegs gather there.
-    pub fn maximise(shape: &Shape, finishes: CellSet, cost: impl Fn(Cell) -> f64) -> Option<Pagoda> {
+    pub fn maximise(
+        shape: &Shape,
+        finishes: CellSet,
+        cost: impl Fn(Cell) -> f64,
+    ) -> Option<Pagoda> {
         if finishes.is_empty() || !finishes.is_subset(shape.cells()) {
             return None;
         }
         let weights = lp_maximise(shape, finishes, &cost)?;
         let whole = to_whole_numbers(&weights)?;
         let pagoda = Pagoda::new(shape, whole).ok()?;
-        pagoda.least_finish(finishes).is_some_and(|l| l > 0).then_some(pagoda)
+        pagoda
+            .least_finish(finishes)
+            .is_some_and(|l| l > 0)
+            .then_some(pagoda)
     }
 }
 

@@ -299,9 +299,8 @@ impl FailTable<u128> for WideLossyTable {
     fn contains(&self, board: u128) -> bool {
         let (lo, hi) = split(board);
         self.with_bucket(board, |e| {
-            e.chunks(2).any(|p| {
-                p[0].load(Ordering::Relaxed) == lo && p[1].load(Ordering::Relaxed) == hi
-            })
+            e.chunks(2)
+                .any(|p| p[0].load(Ordering::Relaxed) == lo && p[1].load(Ordering::Relaxed) == hi)
         })
     }
 

@@ -53,7 +53,11 @@ impl PagodaSet {
         let mut by_distance = cells.clone();
         by_distance.sort_by(|&a, &b| far(b).total_cmp(&far(a)));
         for &corner in by_distance.iter().take(MAX_PROGRAMS / 2) {
-            let near = |c: Cell| (i32::from(c.x) - i32::from(corner.x)).abs() + (i32::from(c.y) - i32::from(corner.y)).abs() <= 1;
+            let near = |c: Cell| {
+                (i32::from(c.x) - i32::from(corner.x)).abs()
+                    + (i32::from(c.y) - i32::from(corner.y)).abs()
+                    <= 1
+            };
             let pegs: CellSet = cells.iter().copied().filter(|&c| near(c)).collect();
             if found.len() >= MAX_PAGODAS / 2 || found.iter().any(|p| p.refutes(pegs, finishes)) {
                 continue;
@@ -113,44 +117,89 @@ fn centroid(cells: CellSet) -> (f64, f64) {
     (sx / n, sy / n)
 }
 
+/// Most functions a [`Pruner`] uses: a combined set and a few per finish cell.
+pub const MAX_FUNCTIONS: usize = 16;
+
+/// Most finish cells a [`Pruner`] tests one by one; with more, it tests only the lightest.
+const MAX_ROWS: usize = 8;
+
 /// Pagoda functions laid out for a search over compact boards: what each jump takes off each
-/// function, and the least weight a finish has under each. Unused slots weigh nothing and
-/// never prune.
+/// function, and what each finish cell weighs under each. A position is lost when, for every
+/// finish cell, some function weighs it below that cell: each finish is out of reach, perhaps
+/// each for a different reason. Unused slots weigh nothing and never prune.
 #[derive(Clone, Debug)]
 pub struct Pruner {
-    /// Per function, the cell weights by compact index.
-    weights: Vec<[u32; MAX_PAGODAS]>,
+    /// Per cell (compact index), its weight under each function.
+    weights: Vec<Weights>,
     /// Per jump (compact jump index), per function: `w(from) + w(over) - w(to)`, never below
     /// 0 for a pagoda function.
-    deltas: Vec<[u32; MAX_PAGODAS]>,
-    /// Per function, the lightest finish: a position weighing less is lost.
-    least: [u32; MAX_PAGODAS],
+    deltas: Vec<Weights>,
+    /// Per finish cell (or one row: the lightest finish under each function), its weight under
+    /// each function; 0 where a function cannot rule that cell out.
+    rows: Vec<Weights>,
     /// Functions in use.
     used: usize,
 }
 
 /// A position's weight under each function of a [`Pruner`].
-pub type Weights = [u32; MAX_PAGODAS];
+pub type Weights = [u32; MAX_FUNCTIONS];
+
+impl PagodaSet {
+    /// The functions for a one-peg finish on any cell of `finishes`, for a [`Pruner`]: the
+    /// set for all of them together ([`PagodaSet::for_finishes`]) and, when there are a few
+    /// finish cells, the first functions of each cell's own set (a function for one cell is
+    /// far stronger than one that must weigh every finish), at most [`MAX_FUNCTIONS`].
+    pub fn for_pruning(shape: &Shape, finishes: CellSet) -> Vec<Pagoda> {
+        let mut all = PagodaSet::for_finishes(shape, finishes);
+        let count = finishes.len() as usize;
+        if count > 1 && count <= MAX_ROWS {
+            all.truncate(MAX_FUNCTIONS / 2);
+            let each = ((MAX_FUNCTIONS - all.len()) / count).max(1);
+            for f in finishes {
+                for p in PagodaSet::for_finishes(shape, CellSet::single(f))
+                    .into_iter()
+                    .take(each)
+                {
+                    if !all.contains(&p) {
+                        all.push(p);
+                    }
+                }
+            }
+        }
+        all.truncate(MAX_FUNCTIONS);
+        all
+    }
+}
 
 impl Pruner {
-    /// `pagodas` (at most [`MAX_PAGODAS`] are used) over `compact`'s cells and jumps, for a
+    /// `pagodas` (at most [`MAX_FUNCTIONS`] are used) over `compact`'s cells and jumps, for a
     /// one-peg finish on a cell of `finishes`.
     pub fn new<B: Bits>(compact: &Compact<B>, pagodas: &[Pagoda], finishes: CellSet) -> Pruner {
         let pagodas: Vec<&Pagoda> = pagodas
             .iter()
-            .filter(|p| p.least_finish(finishes).is_some_and(|l| l > 0))
-            .take(MAX_PAGODAS)
+            .filter(|p| finishes.iter().any(|f| p.weight(f) > 0))
+            .take(MAX_FUNCTIONS)
             .collect();
-        let mut least = [0u32; MAX_PAGODAS];
-        for (i, p) in pagodas.iter().enumerate() {
-            // Weights are whole numbers from a small common denominator: they fit.
-            least[i] = p.least_finish(finishes).unwrap_or(0) as u32;
-        }
+        let row = |cells: &[Cell]| {
+            let mut r = [0u32; MAX_FUNCTIONS];
+            for (i, p) in pagodas.iter().enumerate() {
+                r[i] = cells.iter().map(|&c| p.weight(c)).min().unwrap_or(0);
+            }
+            r
+        };
+        let cells: Vec<Cell> = finishes.iter().collect();
+        let rows = if pagodas.is_empty() {
+            Vec::new()
+        } else if cells.len() <= MAX_ROWS {
+            cells.iter().map(|&c| row(&[c])).collect()
+        } else {
+            vec![row(&cells)]
+        };
         let weights: Vec<Weights> = compact
             .cells
             .iter()
             .map(|&c| {
-                let mut w = [0u32; MAX_PAGODAS];
+                let mut w = [0u32; MAX_FUNCTIONS];
                 for (i, p) in pagodas.iter().enumerate() {
                     w[i] = p.weight(c);
                 }
@@ -161,7 +210,7 @@ impl Pruner {
             .jumps
             .iter()
             .map(|cj| {
-                let mut d = [0u32; MAX_PAGODAS];
+                let mut d = [0u32; MAX_FUNCTIONS];
                 for (i, p) in pagodas.iter().enumerate() {
                     let (a, b, c) = (cj.jump.from, cj.jump.over, cj.jump.to);
                     // Checked by `Pagoda::new`: a jump never raises the weight.
@@ -173,7 +222,7 @@ impl Pruner {
         Pruner {
             weights,
             deltas,
-            least,
+            rows,
             used: pagodas.len(),
         }
     }
@@ -183,7 +232,7 @@ impl Pruner {
         Pruner {
             weights: Vec::new(),
             deltas: Vec::new(),
-            least: [0; MAX_PAGODAS],
+            rows: Vec::new(),
             used: 0,
         }
     }
@@ -194,12 +243,17 @@ impl Pruner {
         self.used > 0
     }
 
+    /// Functions in use.
+    pub fn functions(&self) -> usize {
+        self.used
+    }
+
     /// The weights of `board` under every function, computed from scratch.
     pub fn weigh<B: Bits>(&self, mut board: B) -> Weights {
-        let mut total = [0u32; MAX_PAGODAS];
+        let mut total = [0u32; MAX_FUNCTIONS];
         while board != B::ZERO {
             if let Some(w) = self.weights.get(board.lowest() as usize) {
-                for i in 0..MAX_PAGODAS {
+                for i in 0..MAX_FUNCTIONS {
                     total[i] += w[i];
                 }
             }
@@ -214,33 +268,27 @@ impl Pruner {
         let Some(d) = self.deltas.get(j) else {
             return *weights;
         };
-        let mut out = [0u32; MAX_PAGODAS];
-        for i in 0..MAX_PAGODAS {
+        let mut out = [0u32; MAX_FUNCTIONS];
+        for i in 0..MAX_FUNCTIONS {
             out[i] = weights[i].wrapping_sub(d[i]);
         }
         out
     }
 
-    /// Whether a position weighing `weights` is proven lost by some function: it weighs less
-    /// than every finish.
+    /// Whether a position weighing `weights` is proven lost: every finish cell weighs more
+    /// than the position under some function.
     #[inline(always)]
     pub fn lost(&self, weights: &Weights) -> bool {
-        let mut lost = false;
-        for i in 0..MAX_PAGODAS {
-            lost |= weights[i] < self.least[i];
+        if self.rows.is_empty() {
+            return false;
         }
-        lost
-    }
-
-    /// How far the position is above the line, under the tightest function (`u32::MAX` when
-    /// no function is in use): a small slack means few pegs are left where a finish needs
-    /// them.
-    #[inline]
-    pub fn slack(&self, weights: &Weights) -> u32 {
-        (0..self.used)
-            .map(|i| weights[i].saturating_sub(self.least[i]))
-            .min()
-            .unwrap_or(u32::MAX)
+        self.rows.iter().all(|row| {
+            let mut below = false;
+            for i in 0..MAX_FUNCTIONS {
+                below |= weights[i] < row[i];
+            }
+            below
+        })
     }
 }
 
@@ -259,7 +307,7 @@ mod tests {
             .unwrap();
         let shape = puzzle.shape();
         let centre = shape.center().unwrap();
-        let set = PagodaSet::for_goal(shape, Goal::At(centre), puzzle.start.pegs());
+        let set = PagodaSet::for_pruning(shape, CellSet::single(centre));
         assert!(!set.is_empty());
         let compact = Compact::<u64>::new(shape);
         let pruner = Pruner::new(&compact, &set, CellSet::single(centre));

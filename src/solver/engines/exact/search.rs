@@ -31,8 +31,9 @@ pub(super) struct Search<B: HasFailTable> {
     tables: HashMap<u32, B::Table>,
     /// Goal sides by target peg count and the start's class (`None`: not worth building).
     sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
-    /// Pagoda pruners by the set of one-peg finish cells they are for.
-    pruners: HashMap<CellSet, Arc<Pruner>>,
+    /// Pagoda pruners by the set of one-peg finish cells they are for, and whether it is the
+    /// strong kind (with each finish cell's own functions) for the long phase.
+    pruners: HashMap<(CellSet, bool), Arc<Pruner>>,
     /// A pruner that never prunes, for targets above one peg.
     no_pruner: Arc<Pruner>,
 }
@@ -177,7 +178,7 @@ impl<B: HasFailTable> Search<B> {
                 // Deriving the pagoda functions takes a few milliseconds of linear
                 // programming: not done until the inline attempt has failed.
                 let pruner = one_peg_finishes
-                    .and_then(|f| self.pruners.get(&f))
+                    .and_then(|f| self.pruners.get(&(f, with_side)))
                     .unwrap_or(&self.no_pruner)
                     .clone();
                 let goal_side = if with_side {
@@ -214,9 +215,15 @@ impl<B: HasFailTable> Search<B> {
                             let compact = &self.compact;
                             shared.pruner = self
                                 .pruners
-                                .entry(f)
+                                .entry((f, with_side))
                                 .or_insert_with(|| {
-                                    let set = PagodaSet::for_finishes(shape, f);
+                                    // The quick phase's functions take a few milliseconds; the
+                                    // long phase's, with each finish's own, a few more.
+                                    let set = if with_side {
+                                        PagodaSet::for_pruning(shape, f)
+                                    } else {
+                                        PagodaSet::for_finishes(shape, f)
+                                    };
                                     Arc::new(Pruner::new(compact, &set, f))
                                 })
                                 .clone();
@@ -229,11 +236,7 @@ impl<B: HasFailTable> Search<B> {
                 entries = failed.entries();
                 let path = lock(&shared.best_path).clone();
                 if start_pegs - (path.len() as u32) < best.0 {
-                    best = (
-                        start_pegs - path.len() as u32,
-                        path,
-                        *lock(&shared.best_by),
-                    );
+                    best = (start_pegs - path.len() as u32, path, *lock(&shared.best_by));
                 }
                 found = lock(&shared.solution).take();
                 let quick_ran_out = !with_side && why == Stop::Budget && phase_budget < budget_left;

@@ -107,7 +107,14 @@ impl<B: HasFailTable> Search<B> {
     pub(super) fn inline_first(&self, start: B, k: u32, shared: &Shared<B>) -> Option<Stop> {
         let mut local = Local::new(shared, 0, self.options.stages.inline_attempt);
         let weights = shared.pruner.weigh(start);
-        let verdict = self.attempt(start, &self.syms.images(start), &weights, k, shared, &mut local);
+        let verdict = self.attempt(
+            start,
+            &self.syms.images(start),
+            &weights,
+            k,
+            shared,
+            &mut local,
+        );
         local.flush(shared);
         match verdict {
             Verdict::Found => Some(Stop::Solved),
@@ -297,16 +304,15 @@ impl<B: HasFailTable> Search<B> {
             self.syms
                 .write_child_images(images, usize::from(j), child_images);
             local.path.push(j);
-            let verdict =
-                self.dfs::<PRUNE>(
-                    board ^ cj.all,
-                    pegs - 1,
-                    child_images,
-                    &child_weights,
-                    k,
-                    shared,
-                    local,
-                );
+            let verdict = self.dfs::<PRUNE>(
+                board ^ cj.all,
+                pegs - 1,
+                child_images,
+                &child_weights,
+                k,
+                shared,
+                local,
+            );
             if verdict != Verdict::Failed {
                 return verdict;
             }
