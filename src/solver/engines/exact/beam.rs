@@ -153,6 +153,15 @@ impl<B: HasFailTable> Search<B> {
             children.clear();
             let mut generated = 0u64;
             for (i, node) in frontier.iter().enumerate() {
+                if i % 256 == 255 && shared.stop.load(Ordering::Relaxed) {
+                    // A wide level on a big board takes a while: stop within it.
+                    return None;
+                }
+                if children.len() >= 4 * width {
+                    // Keep memory at a few widths whatever the branching.
+                    children.select_nth_unstable_by_key(width, |c| c.0);
+                    children.truncate(width);
+                }
                 for j in self.compact.legal(node.board).iter() {
                     generated += 1;
                     let link = Link {
