@@ -41,7 +41,7 @@ const CASES: &[(&str, &str, u64)] = &[
     ("advisor", "5", 0),
     ("advisor", "6", 0),
     ("cancel", "8", 100_000_000),
-    ("cancel", "6", 0),
+    ("cancel", "diamond-4,3", 0),
 ];
 
 fn peak_rss_mib() -> f64 {

@@ -18,8 +18,9 @@ use crate::rules::{Cell, CellSet, Goal, Pagoda, Shape};
 /// jump, and beyond a handful new ones refute few positions the others miss.
 pub const MAX_PAGODAS: usize = 8;
 
-/// Linear programs tried at most while building a set (each takes about a millisecond on a
-/// 45-hole board).
+/// Linear programs tried at most while building a set on a board of up to 48 holes (each
+/// takes about a millisecond on a 45-hole board); bigger boards get proportionally fewer, as
+/// each program costs more and the set is built where no cancel can reach.
 const MAX_PROGRAMS: usize = 40;
 
 /// The pagoda functions derived for one board and one set of finish cells.
@@ -45,6 +46,7 @@ impl PagodaSet {
             rng ^= rng << 17;
             (rng % below.max(1) as u64) as usize
         };
+        let max_programs = (MAX_PROGRAMS * 48 / n.max(48)).max(4);
         let mut programs = 0;
         // First the classical kind: pegs gathered in one corner, far from the finishes, with
         // no weight to get back (the far cells first, where pegs strand).
@@ -52,7 +54,7 @@ impl PagodaSet {
         let far = |c: Cell| (f64::from(c.x) - fx).powi(2) + (f64::from(c.y) - fy).powi(2);
         let mut by_distance = cells.clone();
         by_distance.sort_by(|&a, &b| far(b).total_cmp(&far(a)));
-        for &corner in by_distance.iter().take(MAX_PROGRAMS / 2) {
+        for &corner in by_distance.iter().take(max_programs / 2) {
             let near = |c: Cell| {
                 (i32::from(c.x) - i32::from(corner.x)).abs()
                     + (i32::from(c.y) - i32::from(corner.y)).abs()
@@ -69,7 +71,7 @@ impl PagodaSet {
                 }
             }
         }
-        'games: for game in 0..4 * MAX_PROGRAMS {
+        'games: for game in 0..4 * max_programs {
             // A game from a single vacancy, stopped somewhere between a half and a tenth of
             // the board full: where a search spends its time.
             let mut pegs = shape.cells() - CellSet::single(cells[next(n)]);
@@ -91,7 +93,7 @@ impl PagodaSet {
                     found.push(p);
                 }
             }
-            if found.len() >= MAX_PAGODAS || programs >= MAX_PROGRAMS || game > 4 * n {
+            if found.len() >= MAX_PAGODAS || programs >= max_programs || game > 4 * n {
                 break 'games;
             }
         }
