@@ -10,7 +10,8 @@ use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    // `args_os`: a file name need not be UTF-8 (`std::env::args` panics on one that is not).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 {
         attach_console();
     }
