@@ -191,6 +191,40 @@ fn a_memory_limit_is_seen_before_the_search_starts() {
     );
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_that_outgrow_a_memory_limit_stop_the_search_with_its_best() {
+    let dir = temp_dir("outgrow");
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    // Limits near what a 3M-node search takes: refused up front (2), finished (0), or
+    // stopped when its set could not double (1, with the best found and a message); never
+    // the allocator's abort.
+    let mut stopped = 0;
+    for kib in [170_000, 195_000, 225_000] {
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec '{exe}' 6 AI 3000000"))
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        let (status, out, err) = finish(child, "6 AI 3000000 under ulimit -v");
+        no_crash(status, &err, &format!("ulimit -v {kib}"));
+        match status.code() {
+            Some(0) => assert!(out.contains("STATS:"), "{out}"),
+            Some(2) => assert!(err.contains("may take only"), "{err}"),
+            Some(1) => {
+                stopped += 1;
+                assert!(out.contains("STATS:"), "{kib}: {out}");
+                assert!(err.contains("ran out of memory"), "{kib}: {err}");
+            }
+            other => panic!("ulimit -v {kib}: status {other:?}: {err}"),
+        }
+    }
+    eprintln!("{stopped} of 3 limits stopped the search mid-way");
+}
+
 /// Sends SIGINT to `child` once it has run for a second, and checks it stops with 130.
 #[cfg(unix)]
 fn interrupt(child: Child, what: &str) -> (String, String) {
@@ -265,4 +299,41 @@ fn commas_in_a_budget_must_group_thousands() {
     );
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(out.contains("budget 1200"), "{out}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_run_shows_progress_on_a_terminal_and_only_there() {
+    let dir = temp_dir("progress");
+    let has_script = Command::new("sh")
+        .args(["-c", "command -v script"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let args = "solve 6 --algorithm classic --budget 4M";
+    if has_script {
+        // `script` gives the program a terminal; what it wrote there comes back on stdout.
+        let exe = env!("CARGO_BIN_EXE_pegsol");
+        let child = Command::new("script")
+            .args(["-qec", &format!("'{exe}' {args} > /dev/null"), "/dev/null"])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("script runs");
+        let (status, terminal, err) = finish(child, "progress on a terminal");
+        assert_eq!(status.code(), Some(0), "{err}");
+        assert!(
+            terminal.contains("solving level-6: ") && terminal.contains(" expanded, best "),
+            "{terminal}"
+        );
+    } else {
+        eprintln!("no `script` here: progress on a terminal is not checked");
+    }
+    let args: Vec<&str> = args.split(' ').collect();
+    let (status, _, err) = pegsol(&dir, &args);
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(
+        err.is_empty(),
+        "no progress when standard error is not a terminal: {err}"
+    );
 }

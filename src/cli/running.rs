@@ -32,10 +32,14 @@ pub const INTERRUPTED_STATUS: i32 = 130;
 /// How long a job runs before its progress is shown.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
-/// Time between two looks at the job.
+/// Time between two looks at the job (how soon Ctrl+C is passed on).
 const POLL: Duration = Duration::from_millis(100);
 
-fn install_handler() {
+/// Time between two redraws of the progress line.
+const REDRAW: Duration = Duration::from_millis(500);
+
+/// Installs the Ctrl+C handler (once; later calls do nothing).
+pub fn install_handler() {
     HANDLER.get_or_init(|| {
         ctrlc::set_handler(|| {
             if INTERRUPTED.swap(true, Ordering::SeqCst) {
@@ -45,6 +49,11 @@ fn install_handler() {
         })
         .is_ok()
     });
+}
+
+/// Whether Ctrl+C was pressed since the handler was installed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// How a job ended, for the command that ran it.
@@ -66,13 +75,15 @@ pub fn run_job<T: Send + 'static>(
     let live = std::io::stderr().is_terminal();
     let worker = Worker::start(name, job, || {});
     let mut shown = false;
+    let mut drawn = Duration::ZERO;
     while !worker.is_finished() {
         std::thread::sleep(POLL);
-        if INTERRUPTED.load(Ordering::SeqCst) && !worker.is_cancelling() {
+        if interrupted() && !worker.is_cancelling() {
             worker.cancel();
         }
         let s = worker.snapshot();
-        if live && s.elapsed >= QUIET_FOR {
+        if live && s.elapsed >= QUIET_FOR && (!shown || s.elapsed >= drawn + REDRAW) {
+            drawn = s.elapsed;
             let mut line = format!("\r\x1b[2K{what}");
             if let Some(stage) = &s.stage {
                 line.push_str(&format!(" ({stage})"));
