@@ -79,6 +79,8 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
     let mut stop = Stop::Exhausted;
     // Bytes asked for when memory ran out (kept in the outcome's storage figure).
     let mut storage_wanted = 0u64;
+    // The set size whose next table was already had once (asked for once per doubling).
+    let mut probed = 0usize;
 
     'search: while let Some((board, depth, jump)) = stack.pop() {
         path.truncate(usize::from(depth));
@@ -110,7 +112,7 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
         // The set doubles when it passes three quarters full, and the stack grows: both are
         // asked for first, fallibly, so that a process limit (`ulimit -v`, a cgroup) ends the
         // search with what it found instead of aborting it.
-        if let Err(need) = room_for(&seen, &mut stack, fresh.len()) {
+        if let Err(need) = room_for(&seen, &mut stack, fresh.len(), &mut probed) {
             stop = Stop::OutOfMemory;
             storage_wanted = need;
             break;
@@ -171,11 +173,14 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
 
 /// Makes sure that inserting `more` boards into `seen` and pushing them on `stack` will not
 /// need memory that cannot be had: tries to allocate the set's next table (and the stack's
-/// next growth) and gives it back. On failure, the bytes that were asked for.
+/// next growth) and gives it back, once per size of the set (`probed` remembers it: children
+/// that turn out to be duplicates leave the set below its threshold, and asking again at
+/// every expansion would cost a map and unmap each). On failure, the bytes asked for.
 fn room_for<B: Bits>(
     seen: &BoardSet<B>,
     stack: &mut Vec<(B, u16, u16)>,
     more: usize,
+    probed: &mut usize,
 ) -> Result<(), u64> {
     if stack.capacity() - stack.len() < more {
         let grow = stack.capacity().max(more);
@@ -185,12 +190,13 @@ fn room_for<B: Bits>(
     }
     let slots = seen.bytes() / std::mem::size_of::<B>();
     // The set doubles past 6/8 full (`MAX_LOAD_EIGHTHS` in boards/set.rs).
-    if (seen.len() + more) * 8 > slots * 6 {
+    if *probed != slots && (seen.len() + more) * 8 > slots * 6 {
         let next = slots * 2;
         let mut probe: Vec<B> = Vec::new();
         probe
             .try_reserve_exact(next)
             .map_err(|_| (next * std::mem::size_of::<B>()) as u64)?;
+        *probed = slots;
     }
     Ok(())
 }
