@@ -19,8 +19,10 @@ pub mod palette;
 pub mod panels;
 pub mod persist;
 pub mod play;
+pub mod random;
 pub mod screenshot;
 pub mod shell;
+pub mod stats;
 pub mod welcome;
 
 use editor::{EditorCommand, EditorView};
@@ -81,6 +83,10 @@ pub struct PegsolApp {
     play: PlayView,
     editor: EditorView,
     experiments: ExperimentsView,
+    /// Game > New random puzzle….
+    random: random::RandomView,
+    /// Games won, fewest pegs and best times, per board.
+    stats: stats::StatsKeeper,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
@@ -100,6 +106,8 @@ impl PegsolApp {
             play: PlayView::new(game),
             editor,
             experiments: ExperimentsView::new(),
+            random: random::RandomView::new(),
+            stats: stats::StatsKeeper::new(),
             screenshot: None,
             frame: FrameMemory::default(),
             shared: persist::SharedGame::default(),
@@ -150,7 +158,26 @@ impl PegsolApp {
             app.boards.remember(file.clone());
         }
         app.shown.welcome = !app.settings.welcomed;
+        app.start_options(options);
         Ok(app)
+    }
+
+    /// `--theme` and `--random SEED [--pegs N]`: the theme for this run; a random puzzle on
+    /// the board asked for, played at once with its window open (on the first frame).
+    fn start_options(&mut self, options: &Options) {
+        if let Some(theme) = options.theme {
+            self.settings.theme = theme;
+        }
+        if let Some(seed) = options.random {
+            use random::RandomCommand;
+            let pending = &mut self.frame.pending;
+            pending.push(ShellCommand::NewRandomPuzzle);
+            pending.push(ShellCommand::Random(RandomCommand::SetSeed(seed)));
+            if let Some(pegs) = options.pegs {
+                pending.push(ShellCommand::Random(RandomCommand::SetPegs(pegs)));
+            }
+            pending.push(ShellCommand::Random(RandomCommand::Play));
+        }
     }
 
     /// `pegsol --editor [--layout L | FILE]`: the play view as usual (the remembered game or
@@ -255,6 +282,27 @@ impl PegsolApp {
     /// The Experiments window.
     pub fn experiments(&self) -> &ExperimentsView {
         &self.experiments
+    }
+
+    /// The New random puzzle window.
+    pub fn random(&self) -> &random::RandomView {
+        &self.random
+    }
+
+    /// The statistics per board.
+    pub fn stats(&self) -> &stats::StatsKeeper {
+        &self.stats
+    }
+
+    /// Keeps the statistics in the file at `path` from now on, reading what it holds; a file
+    /// that cannot be read is dropped with a notice (see [`stats::StatsKeeper::at`]).
+    pub fn keep_stats_in(&mut self, path: std::path::PathBuf) {
+        let (keeper, notice) = stats::StatsKeeper::at(path);
+        self.stats = keeper;
+        if let Some(notice) = notice {
+            eprintln!("pegsol: {notice}");
+            self.frame.pending.push(ShellCommand::Tell(notice));
+        }
     }
 
     /// Which view is shown.
@@ -370,8 +418,34 @@ impl PegsolApp {
                         self.settings.welcomed |= !on;
                     }
                     Window::Experiments => self.experiments.set_open(on),
+                    Window::Random if on => return self.apply(ctx, ShellCommand::NewRandomPuzzle),
+                    Window::Random => {}
                 }
                 Vec::new()
+            }
+            ShellCommand::NewRandomPuzzle => {
+                let board = if editing {
+                    let board = self.editor.board();
+                    random::RandomBoard {
+                        name: board.name.clone(),
+                        key: None,
+                        shape: std::sync::Arc::new(board.shape()),
+                        frame: (board.width, board.height),
+                    }
+                } else {
+                    let game = self.play.game();
+                    let key = match &game.source {
+                        Source::Catalogue(key) => Some(key.clone()),
+                        _ => None,
+                    };
+                    random::RandomBoard::of_puzzle(&game.puzzle, key)
+                };
+                self.random.apply(random::RandomCommand::Open(Box::new(board)))
+            }
+            ShellCommand::Random(command) => self.random.apply(command),
+            ShellCommand::PlayerJumped => {
+                let problem = self.stats.observe_jump(self.play.game(), now);
+                problem.map(ShellCommand::Tell).into_iter().collect()
             }
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),
@@ -393,6 +467,7 @@ impl PegsolApp {
     fn window_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if self.frame.applied_theme != Some(self.settings.theme) {
+            palette::tune_themes(&ctx);
             ctx.set_theme(self.settings.theme.preference());
             self.frame.applied_theme = Some(self.settings.theme);
         }
@@ -451,7 +526,7 @@ impl PegsolApp {
                 .resizable(true)
                 .default_size(230.0)
                 .show(ui, |ui| {
-                    commands.extend(self.boards.ui(ui, self.play.game()));
+                    commands.extend(self.boards.ui(ui, self.play.game(), &self.stats));
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -466,6 +541,7 @@ impl PegsolApp {
         commands.extend(panels::about_window_ui(&ctx, self.shown.about));
         commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.experiments.show(&ctx));
+        commands.extend(self.random.show(&ctx));
         self.apply_all(&ctx, commands);
 
         let title = match self.shown.mode {
