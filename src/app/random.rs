@@ -257,8 +257,12 @@ impl RandomView {
         }
         let mut open = true;
         let mut commands = Vec::new();
+        // At the top right, over the solver panel rather than the board.
+        let right = ctx.content_rect().right() - 12.0;
         egui::Window::new("New random puzzle")
             .open(&mut open)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(egui::pos2(right, 36.0))
             .resizable(false)
             .collapsible(false)
             .default_width(340.0)

@@ -118,35 +118,40 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
 }
 
 /// The legend: for each line a sample of it (its colour, solid or dashed, with its point
-/// marker) and its name, wrapped to the chart's width.
+/// marker) and its name, wrapped to the chart's width. Each entry is one allocation (a child
+/// `horizontal` would take the whole row and never wrap), labelled for screen readers.
 fn legend_ui(ui: &mut Ui, series: &[Series]) {
     if series.is_empty() {
         return;
     }
+    const SAMPLE: f32 = 30.0;
     ui.horizontal_wrapped(|ui| {
         for s in series {
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(30.0, 14.0), Sense::hover());
-                let painter = ui.painter();
-                let stroke = Stroke::new(2.0, colour(s.colour));
-                let y = rect.center().y;
-                if s.dashed {
-                    let mut x = rect.left();
-                    while x < rect.right() {
-                        let end = (x + 6.0).min(rect.right());
-                        painter.line_segment([egui::pos2(x, y), egui::pos2(end, y)], stroke);
-                        x += 10.0;
-                    }
-                } else {
-                    painter.line_segment(
-                        [egui::pos2(rect.left(), y), egui::pos2(rect.right(), y)],
-                        stroke,
-                    );
-                }
-                painter.circle_filled(rect.center(), 3.0, colour(s.colour));
-                ui.label(s.name.as_str());
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let text_colour = ui.visuals().text_color();
+            let galley = ui.painter().layout_no_wrap(s.name.clone(), font, text_colour);
+            let size = egui::vec2(SAMPLE + 4.0 + galley.size().x, galley.size().y.max(14.0));
+            let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, s.name.as_str())
             });
+            let painter = ui.painter();
+            let stroke = Stroke::new(2.0, colour(s.colour));
+            let y = rect.center().y;
+            let (left, right) = (rect.left(), rect.left() + SAMPLE);
+            if s.dashed {
+                let mut x = left;
+                while x < right {
+                    let end = (x + 6.0).min(right);
+                    painter.line_segment([egui::pos2(x, y), egui::pos2(end, y)], stroke);
+                    x += 10.0;
+                }
+            } else {
+                painter.line_segment([egui::pos2(left, y), egui::pos2(right, y)], stroke);
+            }
+            painter.circle_filled(egui::pos2(left + SAMPLE / 2.0, y), 3.0, colour(s.colour));
+            let text_top = rect.center().y - galley.size().y / 2.0;
+            painter.galley(egui::pos2(right + 4.0, text_top), galley, text_colour);
             ui.add_space(8.0);
         }
     });

@@ -13,6 +13,16 @@ use egui::{Align, Layout, RichText, Sense, TextStyle, Ui};
 /// Space between columns, in points.
 const GAP: f32 = 8.0;
 
+/// Space before a text column's (left-aligned) cells, so they do not run into the
+/// right-aligned number before them ("3 classic", "16 yes").
+fn lead(column: SweepColumn) -> f32 {
+    if column.numeric() {
+        0.0
+    } else {
+        GAP * 1.5
+    }
+}
+
 /// The table in a box `height` points tall (header included): the header stays put, the rows
 /// scroll vertically under it, and both scroll sideways together when the window is narrower
 /// than the table. `rows` are in the order to show.
@@ -28,11 +38,11 @@ pub fn table_ui(
         .map(|r| SweepColumn::ALL.iter().map(|c| c.display(r)).collect())
         .collect();
     let mut widths = column_widths(ui, &cells);
-    // Room to spare goes to the columns (up to 48 points each), so the table spans the window
+    // Room to spare goes to the columns (up to 72 points each), so the table spans the window
     // rather than leaving a margin at its right.
     let spare = ui.available_width() - 16.0 - widths.iter().sum::<f32>();
     if spare > 0.0 {
-        let each = (spare / widths.len() as f32).min(48.0);
+        let each = (spare / widths.len() as f32).min(72.0);
         widths.iter_mut().for_each(|w| *w += each);
     }
     let row_height = ui.text_style_height(&TextStyle::Body) + 4.0;
@@ -84,7 +94,7 @@ fn column_widths(ui: &Ui, cells: &[Vec<String>]) -> Vec<f32> {
                 .iter()
                 .map(|row| width(&row[i], TextStyle::Body))
                 .fold(0.0, f32::max);
-            word.max(cell).max(28.0) + GAP
+            word.max(cell).max(28.0) + GAP + lead(*column)
         })
         .collect()
 }
@@ -114,9 +124,11 @@ fn header_ui(
             let outer = Layout::left_to_right(Align::Min);
             ui.allocate_ui_with_layout(egui::vec2(width, 0.0), outer, |ui| {
                 ui.set_width(width);
-                let inner = egui::vec2(width - GAP / 2.0, 0.0);
+                ui.add_space(lead(*column));
+                let inner_width = width - GAP / 2.0 - lead(*column);
+                let inner = egui::vec2(inner_width, 0.0);
                 ui.allocate_ui_with_layout(inner, Layout::top_down(align), |ui| {
-                    ui.set_width(width - GAP / 2.0);
+                    ui.set_width(inner_width);
                     let text = RichText::new(format!("{}{arrow}", column.header())).strong();
                     let button = egui::Button::new(text)
                         .frame(false)
@@ -154,8 +166,8 @@ fn row_ui(ui: &mut Ui, cells: &[String], widths: &[f32], height: f32, odd: bool)
     let mut left = rect.left();
     for ((column, text), &width) in SweepColumn::ALL.iter().zip(cells).zip(widths) {
         let cell = egui::Rect::from_min_size(
-            egui::pos2(left, rect.top()),
-            egui::vec2(width - GAP / 2.0, height),
+            egui::pos2(left + lead(*column), rect.top()),
+            egui::vec2(width - GAP / 2.0 - lead(*column), height),
         );
         let layout = if column.numeric() {
             Layout::right_to_left(Align::Center)
