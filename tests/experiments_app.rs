@@ -148,13 +148,20 @@ fn at_800x600_the_header_stays_put_every_column_fits_and_counts_have_separators(
     settle(&mut h);
     // Every column's header is inside the window, the last one included.
     let last = h.get_by_label("storage MiB").rect();
-    assert!(last.right() <= size.x, "the last column ends at {}", last.right());
+    assert!(
+        last.right() <= size.x,
+        "the last column ends at {}",
+        last.right()
+    );
     // Counts are shown with thousands separators (level 3 generates 10,282 nodes).
     assert!(h.query_all_by_label("10,282").count() >= 1);
     // The table shows more than a handful of rows, and scrolling them leaves the header where
     // it was.
     let header = h.get_by_label("layout").rect();
-    let first = h.get_all_by_label("level-0").map(|n| n.rect()).collect::<Vec<_>>();
+    let first = h
+        .get_all_by_label("level-0")
+        .map(|n| n.rect())
+        .collect::<Vec<_>>();
     let first_row = first
         .iter()
         .find(|r| r.top() > header.bottom())

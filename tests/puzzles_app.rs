@@ -100,7 +100,11 @@ fn a_typed_seed_makes_the_same_puzzle_and_play_starts_it() {
     click(&mut h, "Play this puzzle");
     let game = h.state().play().game();
     assert_eq!(game.record.position(), &puzzle.start);
-    assert!(game.puzzle.name.contains("seed 12345"), "{}", game.puzzle.name);
+    assert!(
+        game.puzzle.name.contains("seed 12345"),
+        "{}",
+        game.puzzle.name
+    );
     // Not a seed: said, and Play waits.
     h.get_by_role_and_label(Role::TextInput, "Seed").focus();
     settle(&mut h);
@@ -156,7 +160,10 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
     let mut h = level_0_with_stats(path.clone());
     win_level_0(&mut h);
     let figures = *h.state().stats().board("level-0").expect("counted");
-    assert_eq!((figures.won, figures.finished, figures.fewest_pegs), (1, 1, Some(1)));
+    assert_eq!(
+        (figures.won, figures.finished, figures.fewest_pegs),
+        (1, 1, Some(1))
+    );
     assert!(figures.best_seconds.is_some());
     // Undoing the winning jump and making it again is the same game, not another win.
     press(&mut h, egui::Key::U);
@@ -180,7 +187,13 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
     apply(&mut h, ShellCommand::Play(PlayCommand::LoadSolution));
     apply(&mut h, ShellCommand::Play(PlayCommand::StepForward));
     apply(&mut h, ShellCommand::Play(PlayCommand::StepForward));
-    assert!(h.state().play().game().record.position().is_won(Goal::Anywhere));
+    assert!(h
+        .state()
+        .play()
+        .game()
+        .record
+        .position()
+        .is_won(Goal::Anywhere));
     assert_eq!(h.state().stats().board("level-0").unwrap().won, 2);
     // Nor is finishing by hand a game the solver started.
     apply(&mut h, ShellCommand::Play(PlayCommand::StepBack));
@@ -223,7 +236,10 @@ fn a_broken_stats_file_is_dropped_with_a_notice() {
             bad
         );
         win_level_0(&mut h);
-        assert_eq!(Stats::load(&path).unwrap().unwrap().boards["level-0"].won, 1);
+        assert_eq!(
+            Stats::load(&path).unwrap().unwrap().boards["level-0"].won,
+            1
+        );
         std::fs::remove_file(&path).ok();
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -158,26 +158,13 @@ impl PegsolApp {
             app.boards.remember(file.clone());
         }
         app.shown.welcome = !app.settings.welcomed;
-        app.start_options(options);
-        Ok(app)
-    }
-
-    /// `--theme` and `--random SEED [--pegs N]`: the theme for this run; a random puzzle on
-    /// the board asked for, played at once with its window open (on the first frame).
-    fn start_options(&mut self, options: &Options) {
+        // `--theme`, and `--random SEED [--pegs N]` (made and played on the first frame).
         if let Some(theme) = options.theme {
-            self.settings.theme = theme;
+            app.settings.theme = theme;
         }
-        if let Some(seed) = options.random {
-            use random::RandomCommand;
-            let pending = &mut self.frame.pending;
-            pending.push(ShellCommand::NewRandomPuzzle);
-            pending.push(ShellCommand::Random(RandomCommand::SetSeed(seed)));
-            if let Some(pegs) = options.pegs {
-                pending.push(ShellCommand::Random(RandomCommand::SetPegs(pegs)));
-            }
-            pending.push(ShellCommand::Random(RandomCommand::Play));
-        }
+        let random = random::start_commands(options.random, options.pegs);
+        app.frame.pending.extend(random);
+        Ok(app)
     }
 
     /// `pegsol --editor [--layout L | FILE]`: the play view as usual (the remembered game or
@@ -418,29 +405,14 @@ impl PegsolApp {
                         self.settings.welcomed |= !on;
                     }
                     Window::Experiments => self.experiments.set_open(on),
-                    Window::Random if on => return self.apply(ctx, ShellCommand::NewRandomPuzzle),
-                    Window::Random => {}
                 }
                 Vec::new()
             }
             ShellCommand::NewRandomPuzzle => {
-                let board = if editing {
-                    let board = self.editor.board();
-                    random::RandomBoard {
-                        name: board.name.clone(),
-                        key: None,
-                        shape: std::sync::Arc::new(board.shape()),
-                        frame: (board.width, board.height),
-                    }
-                } else {
-                    let game = self.play.game();
-                    let key = match &game.source {
-                        Source::Catalogue(key) => Some(key.clone()),
-                        _ => None,
-                    };
-                    random::RandomBoard::of_puzzle(&game.puzzle, key)
-                };
-                self.random.apply(random::RandomCommand::Open(Box::new(board)))
+                let edited = editing.then(|| self.editor.board());
+                let board = random::RandomBoard::shown(edited, self.play.game());
+                self.random
+                    .apply(random::RandomCommand::Open(Box::new(board)))
             }
             ShellCommand::Random(command) => self.random.apply(command),
             ShellCommand::PlayerJumped => {

@@ -9,7 +9,8 @@
 //! [`RandomView::apply`].
 
 use super::game::{Game, Source};
-use super::shell::{ShellCommand, Window};
+use super::shell::ShellCommand;
+use crate::layout::edit::Board;
 use crate::layout::{catalogue, Puzzle};
 use crate::rules::{random_puzzle, Goal, RandomPuzzle, Shape};
 use eframe::egui;
@@ -40,6 +41,25 @@ impl RandomBoard {
         }
     }
 
+    /// The board shown: the one being edited (`edited`, in the editor), else the one in play.
+    pub fn shown(edited: Option<&Board>, game: &Game) -> RandomBoard {
+        match edited {
+            Some(board) => RandomBoard {
+                name: board.name.clone(),
+                key: None,
+                shape: Arc::new(board.shape()),
+                frame: (board.width, board.height),
+            },
+            None => {
+                let key = match &game.source {
+                    Source::Catalogue(key) => Some(key.clone()),
+                    _ => None,
+                };
+                RandomBoard::of_puzzle(&game.puzzle, key)
+            }
+        }
+    }
+
     /// A catalogue board by key.
     pub fn from_catalogue(key: &str) -> Result<RandomBoard, String> {
         let game = Game::from_catalogue(key)?;
@@ -52,7 +72,7 @@ impl RandomBoard {
 
     /// How many holes the board has.
     pub fn holes(&self) -> u32 {
-        self.shape.cells().len() as u32
+        self.shape.cells().len()
     }
 }
 
@@ -243,7 +263,7 @@ impl RandomView {
             }
             RandomCommand::Close => {
                 self.open = false;
-                return vec![ShellCommand::Show(Window::Random, false)];
+                return Vec::new();
             }
         }
         self.remake();
@@ -376,11 +396,29 @@ impl RandomView {
         }
         ui.add_space(4.0);
         let ready = matches!(self.made, Some(Ok(_)));
-        if ui.add_enabled(ready, egui::Button::new("Play this puzzle")).clicked() {
+        if ui
+            .add_enabled(ready, egui::Button::new("Play this puzzle"))
+            .clicked()
+        {
             out.push(RandomCommand::Play);
         }
         out
     }
+}
+
+/// What `--random SEED [--pegs N]` asks of the window at start: open the window on the board
+/// shown, set the seed (and the pegs), play the puzzle. Nothing without a seed.
+pub fn start_commands(seed: Option<u64>, pegs: Option<u32>) -> Vec<ShellCommand> {
+    let Some(seed) = seed else {
+        return Vec::new();
+    };
+    let mut commands = vec![
+        ShellCommand::NewRandomPuzzle,
+        ShellCommand::Random(RandomCommand::SetSeed(seed)),
+    ];
+    commands.extend(pegs.map(|p| ShellCommand::Random(RandomCommand::SetPegs(p))));
+    commands.push(ShellCommand::Random(RandomCommand::Play));
+    commands
 }
 
 /// The game a random puzzle makes on `board`.

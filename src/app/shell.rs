@@ -42,8 +42,6 @@ pub enum Window {
     Welcome,
     /// The Experiments window (the budget sweep).
     Experiments,
-    /// The New random puzzle window.
-    Random,
 }
 
 /// Something for the window as a whole, or for whichever view is shown. Views return these;

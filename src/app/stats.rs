@@ -198,9 +198,7 @@ impl StatsKeeper {
         let key = board_key(&game.source)?;
         let played = game.record.played();
         let tracked = self.tracked.entry(key.clone()).or_default();
-        let Some(before) = played.len().checked_sub(1) else {
-            return None;
-        };
+        let before = played.len().checked_sub(1)?;
         let all_own = tracked.own.len() >= before && tracked.own[..before] == played[..before];
         if !all_own {
             // A jump of the player's after jumps that were not (a loaded solution, a resumed

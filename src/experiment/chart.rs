@@ -336,7 +336,12 @@ mod tests {
             let lines = colours.len();
             colours.sort_unstable();
             colours.dedup();
-            assert_eq!(colours.len(), lines, "{}: two lines share a colour", chart.id);
+            assert_eq!(
+                colours.len(),
+                lines,
+                "{}: two lines share a colour",
+                chart.id
+            );
             assert!(lines <= SERIES_COLOURS.len(), "{}: {lines} lines", chart.id);
             for s in &chart.series {
                 assert_eq!(s.dashed, s.name.contains("exact"), "{}", s.name);

@@ -182,7 +182,10 @@ mod tests {
         assert_eq!(SweepColumn::Expanded.display(&row), "12,316,650");
         assert_eq!(SweepColumn::Expanded.cell(&row), "12316650");
         assert_eq!(SweepColumn::ExpandedPerSecond.display(&row), "999");
-        assert_eq!(SweepColumn::Budget.display(&row), SweepColumn::Budget.cell(&row));
+        assert_eq!(
+            SweepColumn::Budget.display(&row),
+            SweepColumn::Budget.cell(&row)
+        );
     }
 
     #[test]

@@ -140,7 +140,10 @@ fn check_in_words(check: &Check) -> String {
             cell(*x, *y)
         ),
         Check::Layout(LayoutProblem::FinishNotAHole { x, y }) => {
-            format!("the finish cell {} is not a hole of the board", cell(*x, *y))
+            format!(
+                "the finish cell {} is not a hole of the board",
+                cell(*x, *y)
+            )
         }
         other => other.to_string(),
     }
@@ -157,24 +160,24 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         egui::containers::menu::MenuButton::new("New board…")
             .config(config)
             .ui(ui, |ui| {
-            let (mut grid, mut w, mut h) = ed.new_board;
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut grid, Grid::Square, "Square");
-                ui.selectable_value(&mut grid, Grid::Triangular, "Triangular");
-            });
-            ui.horizontal(|ui| {
-                let label = ui.label("Width");
-                ui.add(size_value(&mut w)).labelled_by(label.id);
-                let label = ui.label("Height");
-                ui.add(size_value(&mut h)).labelled_by(label.id);
-            });
-            if (grid, w, h) != ed.new_board {
-                out.push(EditorCommand::SetNewBoard(grid, w, h));
-            }
-            if ui.button("Create").clicked() {
-                out.push(EditorCommand::New(grid, w, h));
-                ui.close();
-            }
+                let (mut grid, mut w, mut h) = ed.new_board;
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut grid, Grid::Square, "Square");
+                    ui.selectable_value(&mut grid, Grid::Triangular, "Triangular");
+                });
+                ui.horizontal(|ui| {
+                    let label = ui.label("Width");
+                    ui.add(size_value(&mut w)).labelled_by(label.id);
+                    let label = ui.label("Height");
+                    ui.add(size_value(&mut h)).labelled_by(label.id);
+                });
+                if (grid, w, h) != ed.new_board {
+                    out.push(EditorCommand::SetNewBoard(grid, w, h));
+                }
+                if ui.button("Create").clicked() {
+                    out.push(EditorCommand::New(grid, w, h));
+                    ui.close();
+                }
             });
         ui.menu_button("Start from…", |ui| {
             if ui.button("The position in play").clicked() {
@@ -272,9 +275,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         ui.separator();
         let (mut w, mut h) = (board.width, board.height);
         let label = ui.label("Frame");
-        let wr = ui
-            .add(size_value(&mut w))
-            .labelled_by(label.id);
+        let wr = ui.add(size_value(&mut w)).labelled_by(label.id);
         ui.label("x");
         let hr = ui.add(size_value(&mut h)).labelled_by(label.id);
         if (wr.changed() || hr.changed()) && (w, h) != (board.width, board.height) {

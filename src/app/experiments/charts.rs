@@ -129,7 +129,9 @@ fn legend_ui(ui: &mut Ui, series: &[Series]) {
         for s in series {
             let font = egui::TextStyle::Body.resolve(ui.style());
             let text_colour = ui.visuals().text_color();
-            let galley = ui.painter().layout_no_wrap(s.name.clone(), font, text_colour);
+            let galley = ui
+                .painter()
+                .layout_no_wrap(s.name.clone(), font, text_colour);
             let size = egui::vec2(SAMPLE + 4.0 + galley.size().x, galley.size().y.max(14.0));
             let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
             response.widget_info(|| {

@@ -390,13 +390,7 @@ impl ExperimentsView {
         if let Some((column, ascending)) = self.sort {
             sort_rows(&mut rows, column, ascending);
         }
-        table::table_ui(
-            ui,
-            &rows,
-            self.sort,
-            table_height,
-            &mut actions,
-        );
+        table::table_ui(ui, &rows, self.sort, table_height, &mut actions);
         ui.label(
             RichText::new(
                 "storage MiB: the engine's own tables (classic: duplicate set, recent-board \
