@@ -244,3 +244,26 @@ fn a_broken_stats_file_is_dropped_with_a_notice() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_command_lines_random_seed_plays_that_puzzle_with_its_window_open() {
+    // What `pegsol --layout triangle --random 42 --pegs 9` asks of the window.
+    let options = pegsol::app::Options {
+        layout: Some("triangle".into()),
+        random: Some(42),
+        pegs: Some(9),
+        ..Default::default()
+    };
+    let app = PegsolApp::start(&options, None).expect("the app starts");
+    let mut h = harness_sized(app, SIZE);
+    settle(&mut h);
+    let random = h.state().random();
+    assert!(random.is_open());
+    assert_eq!((random.seed(), random.pegs()), (Some(42), 9));
+    let shape = random.board().unwrap().shape.clone();
+    let expected = random_puzzle(&shape, 9, 42).expect("a puzzle");
+    assert_eq!(h.state().play().game().record.position(), &expected.start);
+    assert!(h
+        .query_by_label_contains("--layout triangle --random 42 --pegs 9")
+        .is_some());
+}
