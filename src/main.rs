@@ -33,6 +33,13 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         step: options.step,
         editor: options.editor,
         experiments: options.experiments,
+        random: options.random,
+        pegs: options.pegs,
+        theme: options.theme.as_deref().map(|theme| match theme {
+            "light" => pegsol::app::palette::ThemeChoice::Light,
+            "dark" => pegsol::app::palette::ThemeChoice::Dark,
+            _ => pegsol::app::palette::ThemeChoice::System,
+        }),
         file: options.file,
     }
 }

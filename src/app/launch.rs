@@ -49,6 +49,12 @@ pub struct Options {
     /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
     /// end first).
     pub experiments: bool,
+    /// Make a random puzzle from this seed on the board asked for, and play it.
+    pub random: Option<u64>,
+    /// With `random`: how many pegs (default: the Medium preset).
+    pub pegs: Option<u32>,
+    /// The theme for this run, over the remembered one.
+    pub theme: Option<super::palette::ThemeChoice>,
     /// A layout or saved game to open (what a double-click passes).
     pub file: Option<PathBuf>,
 }
@@ -128,6 +134,9 @@ pub fn run(options: Options) -> ExitCode {
             if !screenshot_mode {
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));
+                }
+                if let Some(dir) = crate::record::resume::data_dir() {
+                    app.keep_stats_in(dir.join(super::stats::FILE_NAME));
                 }
             }
             let ctx = &cc.egui_ctx;

@@ -63,6 +63,17 @@ pub struct GuiOptions {
     /// end first).
     #[arg(long)]
     pub experiments: bool,
+    /// Make a random puzzle on --layout's board (the English board if none) from this seed and
+    /// play it, with Game > New random puzzle open: the same board, pegs and seed always make
+    /// the same puzzle.
+    #[arg(long, value_name = "SEED")]
+    pub random: Option<u64>,
+    /// With --random: how many pegs (default: half the holes, the Medium preset).
+    #[arg(long, value_name = "N", requires = "random")]
+    pub pegs: Option<u32>,
+    /// The window's theme for this run: system, light or dark.
+    #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
+    pub theme: Option<String>,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
@@ -275,7 +286,7 @@ fn front_end(mut gui: GuiOptions) -> Launch {
             why: "terminal game (--terminal)".into(),
         });
     }
-    if gui.screenshot.is_none() && !gui.editor && !gui.experiments {
+    if gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none() {
         use std::io::IsTerminal;
         match crate::tui::display(|k| std::env::var(k).ok()) {
             Err(why) if crate::tui::on_a_terminal() => {
