@@ -6,6 +6,7 @@
 
 mod error;
 pub mod experiment;
+mod hint;
 mod report;
 
 pub use error::CliError;
@@ -141,6 +142,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Can the position still be won? Why not? Which jumps keep the goal reachable?
+    Hint(hint::HintArgs),
     /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
     Experiment(experiment::ExperimentArgs),
 }
@@ -220,6 +223,7 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
         } => count_command(&layout, finish.as_deref(), json),
+        Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
     }
     .map(|()| None)
