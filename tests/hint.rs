@@ -51,10 +51,16 @@ fn check(p: &Position, goal: Goal, answer: &Answer) -> Result<(), TestCaseError>
     let truth = brute_force_winnable(p, goal, &mut HashMap::new());
     match answer {
         Answer::Winnable(line) => {
-            prop_assert!(truth, "called winnable, brute force says lost: {:?}", p.pegs());
+            prop_assert!(
+                truth,
+                "called winnable, brute force says lost: {:?}",
+                p.pegs()
+            );
             let mut q = p.clone();
             for &j in line {
-                q = q.try_play(j).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                q = q
+                    .try_play(j)
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
             prop_assert!(q.is_won(goal), "the line does not reach the goal");
         }
@@ -85,7 +91,10 @@ fn check_reason(p: &Position, goal: Goal, reason: &Reason) -> Result<(), TestCas
                 Goal::At(c) => CellSet::single(c),
                 Goal::Anywhere => shape.possible_finishes(p.pegs()),
             };
-            prop_assert!(pagoda.refutes(p.pegs(), finishes), "the weights refute nothing");
+            prop_assert!(
+                pagoda.refutes(p.pegs(), finishes),
+                "the weights refute nothing"
+            );
         }
         Reason::Search { positions } => prop_assert!(*positions > 0),
     }
@@ -138,7 +147,9 @@ fn random_game(start: &Position, mut seed: u64) -> Vec<Position> {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        p = p.try_play(jumps[(seed >> 33) as usize % jumps.len()]).expect("legal");
+        p = p
+            .try_play(jumps[(seed >> 33) as usize % jumps.len()])
+            .expect("legal");
         out.push(p.clone());
     }
 }
@@ -162,7 +173,10 @@ fn pagoda_reasons_on_the_english_board_really_refute_and_are_lost_by_search() {
             }
         }
     }
-    assert!(pagodas > 0, "no position was proved lost by a pagoda function");
+    assert!(
+        pagodas > 0,
+        "no position was proved lost by a pagoda function"
+    );
 }
 
 fn pegsol(args: &[&str]) -> serde_json::Value {
@@ -170,11 +184,7 @@ fn pegsol(args: &[&str]) -> serde_json::Value {
         .args(args)
         .output()
         .expect("the binary runs");
-    assert!(
-        o.status.success(),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).expect("one JSON object")
 }
 

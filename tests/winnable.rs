@@ -1,8 +1,8 @@
 //! The English winnable set, met in the middle, against the literature and the counter.
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::rules::{CellSet, Goal};
-use pegsol::solver::engines::count::count;
+use pegsol::rules::{CellSet, Goal, Position};
+use pegsol::solver::engines::count::{count, count_by_backward_pass};
 use pegsol::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
 use pegsol::solver::uncontrolled;
 
@@ -34,21 +34,53 @@ fn the_english_set_holds_the_published_1679072_positions_and_its_lines_replay() 
 }
 
 #[test]
-fn the_set_agrees_with_the_counter_level_by_level_on_a_small_board() {
-    // Level 2 is small enough to count both ways in a moment; any complement game will do.
-    for key in ["english"] {
+fn the_set_agrees_with_the_counters_backward_pass_on_small_boards() {
+    // Every single-vacancy start of the small boards, finishing in the vacancy.
+    let mut games = 0;
+    for key in ["level-0", "level-1", "level-2", "triangle", "triangle-21"] {
         let p = resolve_puzzle(key).expect("board");
-        let centre = p.shape().center().expect("centre");
-        let set =
-            uncontrolled(|c| WinnableSet::build(p.shape(), centre, MAX_ENTRIES, c)).expect("built");
-        let levels = uncontrolled(|c| count(&p.start, Goal::At(centre), c)).expect("counted");
-        for l in &levels {
-            let pegs = p.start.peg_count() - l.jumps;
-            assert_eq!(
-                set.count_up_to_symmetry(p.shape(), pegs),
-                l.winnable_up_to_symmetry,
-                "{key}, {pegs} pegs"
-            );
+        let shape = p.shape();
+        for cell in shape.cells() {
+            let start =
+                Position::new(shape.clone(), shape.cells() - CellSet::single(cell)).expect("pegs");
+            let goal = Goal::At(cell);
+            if !WinnableSet::applies(shape, start.pegs(), goal) {
+                continue;
+            }
+            games += 1;
+            let set =
+                uncontrolled(|c| WinnableSet::build(shape, cell, MAX_ENTRIES, c)).expect("built");
+            let levels =
+                uncontrolled(|c| count_by_backward_pass(&start, goal, c)).expect("counted");
+            let with_set = uncontrolled(|c| count(&start, goal, c)).expect("counted");
+            assert_eq!(levels, with_set, "{key} from {cell}");
+            let mut all = 0;
+            for l in &levels {
+                let pegs = start.peg_count() - l.jumps;
+                assert_eq!(
+                    set.count_up_to_symmetry(shape, pegs),
+                    l.winnable_up_to_symmetry,
+                    "{key} from {cell}, {pegs} pegs"
+                );
+                all += l.winnable_up_to_symmetry;
+            }
+            // Every position of every level is judged as the backward pass says.
+            assert_eq!(set.judge(start.pegs()), Some(all > 0), "{key} from {cell}");
         }
     }
+    assert!(games > 10, "only {games} games checked");
+}
+
+#[test]
+fn count_refuses_a_board_too_large_with_what_it_would_need_instead_of_aborting() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["count", "french"])
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("too many positions") && err.contains("GiB"),
+        "{err}"
+    );
 }
