@@ -96,6 +96,14 @@ fn check_reason(p: &Position, goal: Goal, reason: &Reason) -> Result<(), TestCas
                 "the weights refute nothing"
             );
         }
+        Reason::PagodaPerFinish { proofs } => {
+            prop_assert_eq!(goal, Goal::Anywhere);
+            let cells: CellSet = proofs.iter().map(|(c, _)| *c).collect();
+            prop_assert_eq!(cells, shape.possible_finishes(p.pegs()));
+            for (cell, pagoda) in proofs {
+                prop_assert!(pagoda.refutes(p.pegs(), CellSet::single(*cell)));
+            }
+        }
         Reason::Search { positions } => prop_assert!(*positions > 0),
     }
     Ok(())

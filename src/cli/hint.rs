@@ -100,6 +100,19 @@ pub fn reason_json(answer: &Answer) -> Value {
                     "value": value,
                     "least": least,
                 }),
+                Reason::PagodaPerFinish { proofs } => json!({
+                    "kind": "pagodas",
+                    "proofs": proofs
+                        .iter()
+                        .map(|(finish, pagoda)| json!({
+                            "finish": finish.to_string(),
+                            "weights": pagoda
+                                .weights()
+                                .map(|(c, w)| json!({ "cell": c.to_string(), "weight": w }))
+                                .collect::<Vec<_>>(),
+                        }))
+                        .collect::<Vec<_>>(),
+                }),
                 Reason::Search { positions } => json!({
                     "kind": "search",
                     "positions": positions,

@@ -50,6 +50,8 @@ impl PlayView {
             .answer(position, self.game.puzzle.goal)?
         {
             Answer::Lost(Reason::Pagoda { pagoda, .. }) => Some(pagoda),
+            // One proof per finish: the first one's weights (the others are alike in kind).
+            Answer::Lost(Reason::PagodaPerFinish { proofs }) => proofs.first().map(|(_, p)| p),
             _ => None,
         }
     }

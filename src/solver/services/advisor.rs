@@ -11,12 +11,12 @@
 //! [`crate::solver::engines::winnable`]) a thread builds it once, and later questions are
 //! answered from it at once.
 
-use super::hint::{quick_answer, Answer, Judge, HINT_BUDGET};
+use super::hint::{quick_answer, Answer, Judge, SetSlot, HINT_BUDGET};
 use super::worker::{Finished, Worker};
 use crate::rules::{CellSet, Goal, Jump, Position, Shape};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Expansions one question may use. Positions of the classic boards take far fewer (a few
 /// thousand); a hard position is reported as unknown rather than keeping a core busy.
@@ -59,7 +59,7 @@ enum Found {
 struct SetBuild {
     shape: Shape,
     goal: Goal,
-    slot: Arc<Mutex<Option<Arc<WinnableSet>>>>,
+    slot: Arc<SetSlot>,
     cancel: Arc<AtomicBool>,
 }
 
@@ -258,7 +258,7 @@ impl Advisor {
         let build = SetBuild {
             shape: shape.clone(),
             goal,
-            slot: Arc::new(Mutex::new(None)),
+            slot: Arc::new(SetSlot::default()),
             cancel: Arc::new(AtomicBool::new(false)),
         };
         let (slot, cancel, wake) = (build.slot.clone(), build.cancel.clone(), self.wake.clone());
@@ -268,12 +268,9 @@ impl Advisor {
             .spawn(move || {
                 let mut ignore = |_: &crate::solver::Progress| {};
                 let mut control = crate::solver::Control::new(&cancel, &mut ignore);
-                if let Ok(set) = WinnableSet::build(&shape, cell, MAX_ENTRIES, &mut control) {
-                    if let Ok(mut s) = slot.lock() {
-                        *s = Some(Arc::new(set));
-                    }
-                    wake();
-                }
+                let set = WinnableSet::build(&shape, cell, MAX_ENTRIES, &mut control).ok();
+                slot.finish(set.map(Arc::new));
+                wake();
             });
         if spawned.is_ok() {
             self.set = Some(build);
@@ -282,15 +279,16 @@ impl Advisor {
 
     /// The winnable set, once built.
     fn ready_set(&self) -> Option<Arc<WinnableSet>> {
-        let build = self.set.as_ref()?;
-        build.slot.lock().ok()?.clone()
+        self.set.as_ref()?.slot.get().ok().flatten()
     }
 
     fn start(&mut self, position: Position, goal: Goal, kind: Kind) {
         let mut judge = self.judge.take().unwrap_or_else(|| Judge::new(self.budget));
         if !judge.has_winnable() {
-            if let Some(set) = self.ready_set() {
-                judge.set_winnable(set);
+            match (self.ready_set(), &self.set) {
+                (Some(set), _) => judge.set_winnable(set),
+                (None, Some(build)) => judge.set_coming_winnable(build.slot.clone()),
+                _ => {}
             }
         }
         let known = match (&self.answer, kind) {
@@ -352,7 +350,7 @@ impl Advisor {
 
     /// Whether the winnable set is being built (it answers later questions at once).
     pub fn building_set(&self) -> bool {
-        self.set.is_some() && self.ready_set().is_none()
+        self.set.as_ref().is_some_and(|b| b.slot.get().is_err())
     }
 
     /// The last failure's message, if a search failed.

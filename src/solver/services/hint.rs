@@ -16,11 +16,11 @@
 //! solver (its failure tables are facts about the board) and the pagoda functions found.
 
 use crate::rules::CellSet;
-use crate::rules::{ClassMasks, Goal, Jump, Pagoda, Position, Shape};
+use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
 use crate::solver::engines::exact::{self, ExactSolver, Options};
 use crate::solver::engines::winnable::WinnableSet;
 use crate::solver::Control;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Expansions the exact solver may use on one position before the answer is "unknown".
@@ -54,6 +54,12 @@ pub enum Reason {
         /// The lightest finish's weight.
         least: u64,
     },
+    /// One pagoda function per cell a lone peg could finish on (by class): each proves that
+    /// finish out of reach.
+    PagodaPerFinish {
+        /// Each finish cell with the weights that refute it.
+        proofs: Vec<(Cell, Pagoda)>,
+    },
     /// An exhaustive search examined this many positions and found no way to the goal.
     Search {
         /// Positions examined (or held, for the winnable set).
@@ -79,6 +85,11 @@ impl Reason {
             Reason::Pagoda { value, least, .. } => format!(
                 "a pagoda function: the pegs weigh {value}, every finish at least {least}, \
                  and no jump adds weight"
+            ),
+            Reason::PagodaPerFinish { proofs } => format!(
+                "for each of the {} cells a last peg could be on, a pagoda function proves it \
+                 out of reach",
+                proofs.len()
             ),
             Reason::Search { positions } => {
                 format!("an exhaustive search of {positions} positions found no way")
@@ -129,12 +140,40 @@ pub struct Hint {
     pub seconds: f64,
 }
 
+/// A winnable set being built on another thread: empty while it is built, then the set (or
+/// `None` if the build failed).
+#[derive(Default)]
+pub struct SetSlot {
+    state: Mutex<Option<Option<Arc<WinnableSet>>>>,
+}
+
+impl SetSlot {
+    /// Hands in the finished build (`None`: it failed or was cancelled).
+    pub fn finish(&self, set: Option<Arc<WinnableSet>>) {
+        if let Ok(mut s) = self.state.lock() {
+            *s = Some(set);
+        }
+    }
+
+    /// The set once built; `Err(())` while it is still being built.
+    #[allow(clippy::result_unit_err)]
+    pub fn get(&self) -> Result<Option<Arc<WinnableSet>>, ()> {
+        match self.state.lock() {
+            Ok(s) => s.clone().ok_or(()),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
 /// Decides positions, keeping its solver and pagoda functions between questions.
 pub struct Judge {
     budget: u64,
     solver: Option<(Shape, Goal, ExactSolver)>,
     pagodas: Vec<(Shape, Pagoda)>,
     winnable: Option<Arc<WinnableSet>>,
+    /// A set being built elsewhere, taken in once ready (and waited for before a long
+    /// search, which it makes unnecessary).
+    coming: Option<Arc<SetSlot>>,
 }
 
 impl Judge {
@@ -145,6 +184,28 @@ impl Judge {
             solver: None,
             pagodas: Vec::new(),
             winnable: None,
+            coming: None,
+        }
+    }
+
+    /// Uses the set `slot` will hold once it is built.
+    pub fn set_coming_winnable(&mut self, slot: Arc<SetSlot>) {
+        self.coming = Some(slot);
+    }
+
+    /// Takes in the coming set if it is built; with `wait`, waits for it (until cancelled).
+    fn adopt(&mut self, wait: bool, control: &Control) {
+        while let Some(slot) = &self.coming {
+            match slot.get() {
+                Ok(set) => {
+                    self.winnable = set.or(self.winnable.take());
+                    self.coming = None;
+                }
+                Err(()) if wait && !control.cancelled() => {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                Err(()) => return,
+            }
         }
     }
 
@@ -181,6 +242,10 @@ impl Judge {
         control: &mut Control,
     ) -> Vec<(Jump, Option<bool>)> {
         let mut out = Vec::new();
+        // Each jump gets a quarter of the budget: a position has several, and a verdict
+        // left unknown on one jump is drawn as such rather than holding up the others.
+        let budget = self.budget;
+        self.budget = (budget / 4).max(QUICK_BUDGET.min(budget));
         for jump in position.legal_jumps() {
             let verdict = match answer {
                 Answer::Lost(_) => Some(false),
@@ -194,6 +259,7 @@ impl Judge {
             };
             out.push((jump, verdict));
         }
+        self.budget = budget;
         out
     }
 
@@ -209,6 +275,7 @@ impl Judge {
         if let Some(reason) = self.known_pagoda(shape, pegs, finishes) {
             return Answer::Lost(reason);
         }
+        self.adopt(false, control);
         if let Some(answer) = self.from_winnable_set(position, goal) {
             return answer;
         }
@@ -224,9 +291,61 @@ impl Judge {
             if let Some(reason) = reason {
                 return Answer::Lost(reason);
             }
+        } else if let Some(reason) = self.pagoda_per_finish(shape, pegs, finishes) {
+            return Answer::Lost(reason);
+        }
+        // A set on its way decides this position sooner than a long search would.
+        if self.coming.is_some() && self.fits_coming(position, goal) {
+            self.adopt(true, control);
+            if let Some(answer) = self.from_winnable_set(position, goal) {
+                return answer;
+            }
         }
         self.search(position, goal, self.budget, control)
             .unwrap_or(Answer::Unknown)
+    }
+
+    /// For several finishes, one pagoda function for each, when every one is refuted.
+    fn pagoda_per_finish(
+        &mut self,
+        shape: &Shape,
+        pegs: CellSet,
+        finishes: CellSet,
+    ) -> Option<Reason> {
+        if finishes.len() < 2 {
+            return None;
+        }
+        let mut proofs = Vec::new();
+        for cell in finishes {
+            let one = CellSet::single(cell);
+            let known = self
+                .pagodas
+                .iter()
+                .find(|(s, p)| s == shape && p.refutes(pegs, one))
+                .map(|(_, p)| p.clone());
+            let pagoda = match known {
+                Some(p) => p,
+                None => {
+                    let p = Pagoda::find_refutation(shape, pegs, one)?;
+                    if self.pagodas.len() >= MAX_PAGODAS {
+                        self.pagodas.remove(0);
+                    }
+                    self.pagodas.push((shape.clone(), p.clone()));
+                    p
+                }
+            };
+            proofs.push((cell, pagoda));
+        }
+        Some(Reason::PagodaPerFinish { proofs })
+    }
+
+    /// Whether the coming set could answer about `position` (its board and goal).
+    fn fits_coming(&self, position: &Position, goal: Goal) -> bool {
+        let shape = position.shape();
+        match goal {
+            Goal::At(c) => WinnableSet::applies(shape, shape.cells() - CellSet::single(c), goal),
+            Goal::Anywhere => false,
+        }
     }
 
     /// A pagoda function found earlier on this board that refutes `pegs`.
