@@ -11,7 +11,7 @@
 //! [`crate::solver::engines::winnable`]) a thread builds it once, and later questions are
 //! answered from it at once.
 
-use super::hint::{quick_answer, Answer, Judge, SetSlot, HINT_BUDGET};
+use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET};
 use super::worker::{Finished, Worker};
 use crate::rules::{CellSet, Goal, Jump, Position, Shape};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
@@ -83,7 +83,7 @@ pub struct Advisor {
     /// The newest verdict (`None` when its search failed).
     answer: Option<(Position, Goal, Option<Answer>)>,
     /// The newest jump verdicts.
-    jumps: Option<(Position, Goal, Vec<(Jump, Option<bool>)>)>,
+    jumps: Option<(Position, Goal, JumpVerdicts)>,
     /// Whether to judge every legal jump after the verdict.
     colour_jumps: bool,
     /// The last winning line found: where it starts, for which goal, and its jumps. A
@@ -470,5 +470,80 @@ mod tests {
             advisor.verdict(&next, Goal::Anywhere),
             Some(Verdict::Winnable(Some(_)))
         ));
+    }
+
+    #[test]
+    fn with_jumps_coloured_every_legal_jump_is_judged_after_the_verdict() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        advisor.set_colour_jumps(true);
+        let start = english();
+        let centre = Goal::At(start.shape().center().expect("centre"));
+        advisor.ask(&start, centre);
+        let until = Instant::now() + Duration::from_secs(60);
+        while advisor.jumps(&start, centre).is_none() && Instant::now() < until {
+            advisor.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let jumps = advisor
+            .jumps(&start, centre)
+            .expect("judged within a minute");
+        assert_eq!(jumps.len(), 4);
+        assert!(jumps.iter().all(|(_, v)| *v == Some(true)));
+    }
+
+    #[test]
+    fn a_lost_position_comes_with_its_reason() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let start = english();
+        let corner = Goal::At(crate::rules::Cell { x: 2, y: 0 });
+        advisor.ask(&start, corner);
+        settle(&mut advisor);
+        assert!(matches!(
+            advisor.answer(&start, corner),
+            Some(Answer::Lost(super::super::hint::Reason::Class { .. }))
+        ));
+    }
+
+    #[test]
+    fn the_english_centre_game_is_answered_from_the_winnable_set_once_built() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let start = english();
+        let centre = Goal::At(start.shape().center().expect("centre"));
+        advisor.ask(&start, centre);
+        settle(&mut advisor);
+        let until = Instant::now() + Duration::from_secs(120);
+        while advisor.building_set() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            !advisor.building_set(),
+            "the set was built within two minutes"
+        );
+        // Three jumps that lose the centre finish but keep pegs to jump: a lost position a
+        // search would take long to prove, answered from the set.
+        let mut p = start.clone();
+        for j in ["3,1-3,3", "1,2-3,2", "3,3-3,1"] {
+            p = p.try_play(j.parse().expect("jump")).expect("legal");
+        }
+        advisor.ask(&p, centre);
+        settle(&mut advisor);
+        let set = advisor.ready_set().expect("built");
+        let expected = match set.judge(p.pegs()) {
+            Some(true) => true,
+            Some(false) => false,
+            None => panic!("a position of a game from the start is in the set's reach"),
+        };
+        match advisor.answer(&p, centre) {
+            Some(Answer::Winnable(line)) => {
+                assert!(expected);
+                let mut q = p.clone();
+                for &j in line {
+                    q = q.try_play(j).expect("legal");
+                }
+                assert!(q.is_won(centre));
+            }
+            Some(Answer::Lost(_)) => assert!(!expected),
+            other => panic!("expected a verdict, got {other:?}"),
+        }
     }
 }

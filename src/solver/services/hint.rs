@@ -129,6 +129,10 @@ impl Answer {
     }
 }
 
+/// Each legal jump of a position and whether the goal stays reachable after it (`None`:
+/// unknown).
+pub type JumpVerdicts = Vec<(Jump, Option<bool>)>;
+
 /// The verdict on a position and on each of its legal jumps.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
@@ -276,7 +280,7 @@ impl Judge {
             return Answer::Lost(reason);
         }
         self.adopt(false, control);
-        if let Some(answer) = self.from_winnable_set(position, goal) {
+        if let Some(answer) = self.set_answer(position, goal) {
             return answer;
         }
         if let Some(answer) = self.search(position, goal, QUICK_BUDGET.min(self.budget), control) {
@@ -297,7 +301,7 @@ impl Judge {
         // A set on its way decides this position sooner than a long search would.
         if self.coming.is_some() && self.fits_coming(position, goal) {
             self.adopt(true, control);
-            if let Some(answer) = self.from_winnable_set(position, goal) {
+            if let Some(answer) = self.set_answer(position, goal) {
                 return answer;
             }
         }
@@ -357,7 +361,7 @@ impl Judge {
     }
 
     /// The winnable set's answer, when it has one for this position.
-    fn from_winnable_set(&self, position: &Position, goal: Goal) -> Option<Answer> {
+    fn set_answer(&self, position: &Position, goal: Goal) -> Option<Answer> {
         let set = self.winnable.as_ref()?;
         if goal != Goal::At(set.goal()) {
             return None;
