@@ -12,7 +12,7 @@ use crate::layout::load::resolve_named_puzzle;
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
-use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
+use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use crate::solver::services::hint::{Answer, Hint, Judge, Reason, HINT_BUDGET};
 use crate::solver::uncontrolled;
 use serde_json::{json, Value};
@@ -61,7 +61,7 @@ fn decide(position: &Position, goal: Goal, budget: u64) -> Hint {
     let shape = position.shape();
     if let (true, Goal::At(cell)) = (open, goal) {
         let start = shape.cells() - CellSet::single(cell);
-        if WinnableSet::applies(shape, start, goal) {
+        if shape.cells().len() <= PRACTICAL_HOLES && WinnableSet::applies(shape, start, goal) {
             if let Ok(set) = uncontrolled(|c| WinnableSet::build(shape, cell, MAX_ENTRIES, c)) {
                 judge.set_winnable(Arc::new(set));
                 hint = uncontrolled(|c| judge.hint(position, goal, c));

@@ -28,6 +28,10 @@ use crate::solver::{Control, Stop};
 /// levels and working vectors. The English board needs about 8 million.
 pub const MAX_ENTRIES: u64 = 60_000_000;
 
+/// Largest board (in holes) whose set the front ends build unasked: the English board's 33
+/// take a few seconds and about 500 MB at the peak; larger boards' sets grow too fast.
+pub const PRACTICAL_HOLES: u32 = 33;
+
 /// The winnable set of one board and goal cell (see the module docs).
 pub struct WinnableSet {
     shape: Shape,
@@ -92,6 +96,14 @@ impl WinnableSet {
         let mut backward: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
         backward[1] = vec![sym.canon(compact.encode(CellSet::single(goal)))];
         for k in 1..middle as usize {
+            // Every parent once before deduplication: refused before it is allocated.
+            let raw: u64 = backward[k]
+                .iter()
+                .map(|&b| u64::from(compact.legal(full ^ b).len()))
+                .sum();
+            if held + raw > max_entries {
+                return Err(Stop::Budget);
+            }
             let next = levels::expand(
                 &compact,
                 &sym,

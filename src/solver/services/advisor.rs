@@ -14,17 +14,13 @@
 use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET};
 use super::worker::{Finished, Worker};
 use crate::rules::{CellSet, Goal, Jump, Position, Shape};
-use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
+use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Expansions one question may use. Positions of the classic boards take far fewer (a few
 /// thousand); a hard position is reported as unknown rather than keeping a core busy.
 pub const ADVISOR_BUDGET: u64 = HINT_BUDGET;
-
-/// Largest board (in holes) whose winnable set is built in the background: the English
-/// board's 33 take about a second and 100 MB; larger boards' sets grow too fast.
-const WINNABLE_SET_HOLES: u32 = 33;
 
 /// What is known about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,7 +248,7 @@ impl Advisor {
         self.set = None;
         let Goal::At(cell) = goal else { return };
         let start = shape.cells() - CellSet::single(cell);
-        if shape.cells().len() > WINNABLE_SET_HOLES || !WinnableSet::applies(shape, start, goal) {
+        if shape.cells().len() > PRACTICAL_HOLES || !WinnableSet::applies(shape, start, goal) {
             return;
         }
         let build = SetBuild {
@@ -284,12 +280,11 @@ impl Advisor {
 
     fn start(&mut self, position: Position, goal: Goal, kind: Kind) {
         let mut judge = self.judge.take().unwrap_or_else(|| Judge::new(self.budget));
-        if !judge.has_winnable() {
-            match (self.ready_set(), &self.set) {
-                (Some(set), _) => judge.set_winnable(set),
-                (None, Some(build)) => judge.set_coming_winnable(build.slot.clone()),
-                _ => {}
-            }
+        // The set for the board in play (the judge may hold one for a board left since).
+        match (self.ready_set(), &self.set) {
+            (Some(set), _) => judge.set_winnable(set),
+            (None, Some(build)) => judge.set_coming_winnable(build.slot.clone()),
+            _ => {}
         }
         let known = match (&self.answer, kind) {
             (Some((p, g, Some(a))), Kind::Jumps) if *p == position && *g == goal => Some(a.clone()),
