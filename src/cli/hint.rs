@@ -7,14 +7,15 @@
 //! the exact solver leaves open on a board with a winnable set (the English board's classic
 //! game) is decided by building the set.
 
-use super::{parse_finish, CliError};
-use crate::layout::load::resolve_named_puzzle;
+use super::output::{print, println};
+use super::running::run_job;
+use super::{parse_finish, resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use crate::solver::services::hint::{Answer, Hint, Judge, Reason, HINT_BUDGET};
-use crate::solver::uncontrolled;
+use crate::solver::Control;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -23,7 +24,7 @@ use std::time::Instant;
 #[derive(Clone, Debug, clap::Args)]
 pub struct HintArgs {
     /// The position: a level, catalogue name or layout file (its pegs are the position).
-    pub layout: String,
+    pub layout: std::ffi::OsString,
     /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
     #[arg(long)]
     pub finish: Option<String>,
@@ -37,34 +38,41 @@ pub struct HintArgs {
 
 /// Runs `pegsol hint`.
 pub fn run(args: HintArgs) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(&args.layout)?;
+    let (puzzle, name) = resolve_layout(&args.layout)?;
     let goal = match args.finish.as_deref() {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let hint = decide(&puzzle.start, goal, args.budget.unwrap_or(HINT_BUDGET));
-    if args.json {
-        println!("{}", json_of(&name, goal, &hint));
-    } else {
-        print!("{}", text_of(&puzzle, goal, &hint));
+    let budget = args.budget.unwrap_or(HINT_BUDGET);
+    let start = puzzle.start.clone();
+    let ran = run_job("pegsol-hint", &format!("judging {name}"), move |job| {
+        job.control(|c| decide(&start, goal, budget, c))
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
     }
-    Ok(())
+    let hint = ran.value();
+    if args.json {
+        println(json_of(&name, goal, &hint))
+    } else {
+        print(&text_of(&puzzle, goal, &hint))
+    }
 }
 
 /// The hint for `position`: the judge's, and when it leaves the position open on a board
 /// whose winnable set applies, the set's.
-fn decide(position: &Position, goal: Goal, budget: u64) -> Hint {
+fn decide(position: &Position, goal: Goal, budget: u64, control: &mut Control) -> Hint {
     let started = Instant::now();
     let mut judge = Judge::new(budget);
-    let mut hint = uncontrolled(|c| judge.hint(position, goal, c));
+    let mut hint = judge.hint(position, goal, control);
     let open = hint.answer == Answer::Unknown || hint.jumps.iter().any(|(_, v)| v.is_none());
     let shape = position.shape();
     if let (true, Goal::At(cell)) = (open, goal) {
         let start = shape.cells() - CellSet::single(cell);
         if shape.cells().len() <= PRACTICAL_HOLES && WinnableSet::applies(shape, start, goal) {
-            if let Ok(set) = uncontrolled(|c| WinnableSet::build(shape, cell, MAX_ENTRIES, c)) {
+            if let Ok(set) = WinnableSet::build(shape, cell, MAX_ENTRIES, control) {
                 judge.set_winnable(Arc::new(set));
-                hint = uncontrolled(|c| judge.hint(position, goal, c));
+                hint = judge.hint(position, goal, control);
             }
         }
     }
