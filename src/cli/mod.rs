@@ -9,6 +9,7 @@
 mod assignment;
 mod error;
 pub mod experiment;
+mod hint;
 mod output;
 mod report;
 mod running;
@@ -21,7 +22,7 @@ use crate::rules::{Cell, CellSet, Goal};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::{classic, count};
 use crate::solver::services::analyze;
-use crate::solver::{search, Algorithm, Budget, Stop};
+use crate::solver::{search, Algorithm, Budget};
 use clap::{Parser, Subcommand, ValueEnum};
 use output::{note, print, println};
 use running::run_job;
@@ -158,6 +159,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Can the position still be won? Why not? Which jumps keep the goal reachable?
+    Hint(hint::HintArgs),
     /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
     Experiment(experiment::ExperimentArgs),
 }
@@ -256,6 +259,7 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
         } => count_command(&layout, finish.as_deref(), json),
+        Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
     }
     .map(|()| None)
@@ -456,16 +460,9 @@ fn count_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), C
     if ran.interrupted() {
         return Err(CliError::Interrupted);
     }
-    let levels = ran.value().map_err(|stop| {
-        CliError::Failed(match stop {
-            Stop::Budget => format!(
-                "{}: more than {} positions (up to symmetry) are reachable; too many to count",
-                puzzle.name,
-                count::MAX_POSITIONS
-            ),
-            _ => "counting stopped".into(),
-        })
-    })?;
+    let levels = ran
+        .value()
+        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
     if json {
         println(report::count_json(&name, &levels))
     } else {

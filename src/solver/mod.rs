@@ -1,11 +1,11 @@
 //! Solving peg solitaire: the engines, the board machinery they share, the services around
 //! them, and the types every caller sees.
 //!
-//! - [`engines`]: the searches themselves (classic, exact, count).
+//! - [`engines`]: the searches themselves (classic, exact, count, the winnable set).
 //! - [`boards`]: compact boards, their symmetry images, board sets, the failure table and
 //!   the goal side, shared by the engines.
 //! - [`services`]: what front ends build on the engines (a worker thread, the "still
-//!   winnable?" advisor, board analysis).
+//!   winnable?" advisor and the hint judge behind it, board analysis).
 //!
 //! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
 //! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the

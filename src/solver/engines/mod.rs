@@ -6,6 +6,9 @@
 //!   and proves it.
 //! - [`count`]: every position reachable from a start, jump by jump, and how many can still
 //!   win.
+//! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
+//!   (the English board's classic game), met in the middle; [`levels`] holds the sorted
+//!   level vectors it and [`count`] share.
 //!
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
@@ -13,3 +16,5 @@
 pub mod classic;
 pub mod count;
 pub mod exact;
+pub mod levels;
+pub mod winnable;
