@@ -265,6 +265,10 @@ impl PegsolApp {
                 self.settings.animate = on;
                 Vec::new()
             }
+            ShellCommand::SetCoordinates(on) => {
+                self.settings.coordinates = on;
+                Vec::new()
+            }
             ShellCommand::SetTheme(theme) => {
                 self.settings.theme = theme;
                 Vec::new()

@@ -72,6 +72,9 @@ pub fn menu_ui(
             if ui.add_enabled(record.can_redo(), redo).clicked() {
                 commands.push(ShellCommand::Redo);
             }
+            if ui.add_enabled(record.index() > 0, Button::new("New game")).clicked() {
+                commands.push(ShellCommand::Play(PlayCommand::NewGame));
+            }
             let restart = Button::new("Restart").shortcut_text("R");
             if ui.add_enabled(record.index() > 0, restart).clicked() {
                 commands.push(ShellCommand::Play(PlayCommand::Restart));
@@ -89,6 +92,10 @@ pub fn menu_ui(
             let mut animate = settings.animate;
             if ui.checkbox(&mut animate, "Animate jumps").changed() {
                 commands.push(ShellCommand::SetAnimate(animate));
+            }
+            let mut coordinates = settings.coordinates;
+            if ui.checkbox(&mut coordinates, "Coordinates").changed() {
+                commands.push(ShellCommand::SetCoordinates(coordinates));
             }
             let mut picker = settings.show_picker;
             if ui.checkbox(&mut picker, "Boards panel").changed() {

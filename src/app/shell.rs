@@ -87,6 +87,8 @@ pub enum ShellCommand {
     Quit,
     /// Switch jump animation on or off.
     SetAnimate(bool),
+    /// Draw the coordinates round the board (and the editor's canvas), or not.
+    SetCoordinates(bool),
     /// Choose the theme.
     SetTheme(ThemeChoice),
     /// Show or hide a window or panel.

@@ -15,7 +15,7 @@
 
 use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
 use super::PlayCommand;
-use crate::app::geometry::BoardGeometry;
+use crate::app::geometry::{self, BoardGeometry};
 use crate::app::palette::Palette;
 use crate::rules::cell_name;
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
@@ -47,6 +47,10 @@ pub struct BoardModel<'a> {
     pub hint: Option<Jump>,
     /// Whether a click picks the finish cell instead of playing.
     pub picking_finish: bool,
+    /// Whether a win is the player's own (praised), not the solver's line replayed.
+    pub praise: bool,
+    /// Whether to draw the column letters and row numbers round the board.
+    pub coordinates: bool,
 }
 
 /// A jump being animated.
@@ -137,7 +141,13 @@ impl BoardView {
         if over {
             board_area.max.y -= BANNER_HEIGHT + 8.0;
         }
-        let geometry = BoardGeometry::fit(shape.grid(), shape.cells(), board_area);
+        let margin = if model.coordinates {
+            geometry::COORDINATES_MARGIN
+        } else {
+            geometry::MARGIN
+        };
+        let geometry =
+            BoardGeometry::fit_with_margin(shape.grid(), shape.cells(), board_area, margin);
         let id = ui.make_persistent_id("board");
 
         // Interact: the keyboard first (so a hole focused with Tab does not also take Enter
@@ -318,6 +328,10 @@ impl BoardView {
         let s = geometry.cell_size();
         let (r_hole, r_peg) = (s * 0.2, s * 0.36);
         paint_board_shape(painter, position, geometry, palette);
+        if model.coordinates {
+            let colour = ui.visuals().text_color();
+            geometry::paint_coordinates(painter, geometry, position.shape().cells(), colour);
+        }
         let targets: Vec<Cell> = self
             .selected
             .map(|c| position.legal_jumps_from(c).iter().map(|j| j.to).collect())
@@ -501,10 +515,12 @@ fn end_banner_ui(
         StrokeKind::Inside,
     );
     let (text, detail) = if won {
-        (
-            "Solved!".to_string(),
-            "One peg left: well played.".to_string(),
-        )
+        let detail = if model.praise {
+            "One peg left: well played."
+        } else {
+            "One peg left: the solver's solution, replayed."
+        };
+        ("Solved!".to_string(), detail.to_string())
     } else {
         let n = position.peg_count();
         (

@@ -1,7 +1,8 @@
 //! The replay timeline under the board: a scrubber with one tick per jump, step and
 //! play/pause controls, the playback speed, undo and restart.
 //!
-//! Owns the timeline's look and its playback clock ([`Playback`]). It reads the game record's
+//! Owns the timeline's look, its playback clock ([`Playback`]), putting the solver's line on
+//! it, and telling a win along that line from the player's own. It reads the game record's
 //! flat view (`jumps`, `index`) and returns [`PlayCommand`]s; moving along the timeline is the
 //! record's own undo and redo, so scrubbing, stepping and undo never disagree.
 
@@ -212,7 +213,9 @@ fn scrubber_ui(ui: &mut Ui, index: usize, total: usize) -> Option<usize> {
             let long = if i % 10 == 0 { 5.0 } else { 3.0 };
             painter.line_segment([egui::pos2(x, y), egui::pos2(x, y + long)], stroke);
         }
-        ui.add_space(6.0);
     }
+    // The ticks' row, kept with or without ticks, so the board does not move when the first
+    // jump makes them appear.
+    ui.add_space(6.0);
     (value != index && total > 0).then_some(value.min(total))
 }
