@@ -168,7 +168,7 @@ fn every_check_message_appears_for_a_board_with_that_problem() {
         &mut h,
         EditorCommand::SetFinish(Finish::Cell { x: 3, y: 2 }),
     );
-    shows(&h, "rules out finishing on the finish cell 3,2");
+    shows(&h, "rules out finishing on the finish cell d3");
     // The French board from its centre: no one-peg finish at all.
     apply(&mut h, EditorCommand::PromptDiscard);
     apply(&mut h, EditorCommand::FromCatalogue("french".into()));

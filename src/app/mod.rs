@@ -237,6 +237,8 @@ impl PegsolApp {
                 out
             }
             ShellCommand::EditPosition => {
+                // The editor is shown on this position, not on the board's start.
+                self.shown.mode = Mode::Editor;
                 let game = self.play.game();
                 let layout = game.puzzle.layout_for(game.record.position().pegs());
                 match crate::layout::edit::Board::from_layout(&layout) {
