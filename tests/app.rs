@@ -333,7 +333,10 @@ fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     press_with(&mut h, Modifiers::COMMAND, Key::S);
-    assert!(h.query_by_label_contains("Save the game").is_some(), "the dialog is up");
+    assert!(
+        h.query_by_label_contains("Save the game").is_some(),
+        "the dialog is up"
+    );
     // The dialog offers game.pegsol in the folder: its Save button writes it.
     let save = h
         .get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
@@ -384,7 +387,12 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
         &mut h,
         pegsol::app::ShellCommand::Play(PlayCommand::SetBudgetText(bad)),
     );
-    assert!(h.state().play().solver_panel().request(pegsol::app::play::solve::SolveFrom::Start).is_err());
+    assert!(h
+        .state()
+        .play()
+        .solver_panel()
+        .request(pegsol::app::play::solve::SolveFrom::Start)
+        .is_err());
     assert_eq!(h.get_by_label("Solve from start").rect(), before);
 }
 
@@ -394,7 +402,9 @@ fn the_triangle_offers_no_centre_and_the_english_board_does() {
     assert!(h.query_by_label_contains("in the centre").is_none());
     assert!(h.query_by_label_contains("One peg, anywhere").is_some());
     let h = board("english");
-    assert!(h.query_by_label_contains("One peg in the centre (d4)").is_some());
+    assert!(h
+        .query_by_label_contains("One peg in the centre (d4)")
+        .is_some());
 }
 
 #[test]
@@ -438,7 +448,10 @@ fn a_save_that_fails_is_shown_and_a_quit_asks_first() {
 fn the_timeline_offers_only_steps_there_are_and_coordinates_name_the_cells() {
     let mut h = board("english");
     for label in ["|< Start", "< Back", "Autoplay", "Forward >", "End >|"] {
-        assert!(h.get_by_label(label).accesskit_node().is_disabled(), "{label} at jump 0 of 0");
+        assert!(
+            h.get_by_label(label).accesskit_node().is_disabled(),
+            "{label} at jump 0 of 0"
+        );
     }
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");

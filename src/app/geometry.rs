@@ -119,7 +119,7 @@ pub fn centre_cell(shape: &crate::rules::Shape) -> Option<crate::rules::Cell> {
         Grid::Square => shape.center(),
         Grid::Triangular => {
             let cells = shape.cells();
-            let n = cells.len() as u32;
+            let n = cells.len();
             let (sx, sy) = cells.iter().fold((0u32, 0u32), |(sx, sy), c| {
                 (sx + u32::from(c.x), sy + u32::from(c.y))
             });
@@ -171,7 +171,12 @@ pub fn paint_coordinates(
         // different places, so each number sits by its own row.
         let first = match geometry.grid {
             Grid::Square => left,
-            Grid::Triangular => cells.iter().filter(|c| c.y == y).map(|c| c.x).min().unwrap_or(0),
+            Grid::Triangular => cells
+                .iter()
+                .filter(|c| c.y == y)
+                .map(|c| c.x)
+                .min()
+                .unwrap_or(0),
         };
         let p = at(f32::from(first) - LABEL_OFFSET, f32::from(y));
         let name = (u32::from(y) + 1).to_string();

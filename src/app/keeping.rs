@@ -46,10 +46,7 @@ impl PegsolApp {
         if self.shared.path().is_none() || self.screenshot.is_some() {
             return;
         }
-        let due = self
-            .keeping
-            .last_try
-            .is_none_or(|t| now - t >= KEEP_EVERY);
+        let due = self.keeping.last_try.is_none_or(|t| now - t >= KEEP_EVERY);
         if due {
             let _ = self.keep_games(now);
         } else {
@@ -102,7 +99,6 @@ impl PegsolApp {
         });
         out
     }
-
 }
 
 /// The strip that says the games could not be written, until they can: with the reason and
@@ -120,4 +116,3 @@ pub fn save_problem_ui(ui: &mut egui::Ui, error: &str) -> Vec<ShellCommand> {
     });
     out
 }
-

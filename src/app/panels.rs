@@ -72,7 +72,10 @@ pub fn menu_ui(
             if ui.add_enabled(record.can_redo(), redo).clicked() {
                 commands.push(ShellCommand::Redo);
             }
-            if ui.add_enabled(record.index() > 0, Button::new("New game")).clicked() {
+            if ui
+                .add_enabled(record.index() > 0, Button::new("New game"))
+                .clicked()
+            {
                 commands.push(ShellCommand::Play(PlayCommand::NewGame));
             }
             let restart = Button::new("Restart").shortcut_text("R");

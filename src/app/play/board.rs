@@ -518,7 +518,7 @@ fn end_banner_ui(
         let detail = if model.praise {
             "One peg left: well played."
         } else {
-            "One peg left: the solver's solution, replayed."
+            "The solver's solution, replayed."
         };
         ("Solved!".to_string(), detail.to_string())
     } else {

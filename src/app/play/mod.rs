@@ -23,10 +23,10 @@ use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
 use eframe::egui;
+pub use shelf::board_key;
 use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-pub use shelf::board_key;
 use timeline::{Playback, SPEEDS};
 
 /// Something a person asked the play view for. [`PlayView::apply`] carries it out.
@@ -297,7 +297,10 @@ impl PlayView {
             },
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
                 Ok(()) => {
-                    out.push(ShellCommand::Done(format!("Game saved to {}", path.display())));
+                    out.push(ShellCommand::Done(format!(
+                        "Game saved to {}",
+                        path.display()
+                    )));
                     out.push(ShellCommand::Remember(path));
                 }
                 Err(e) => out.push(ShellCommand::Tell(format!("Not saved: {e}"))),

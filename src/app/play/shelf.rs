@@ -28,7 +28,11 @@ impl PlayView {
 
     /// Opens the board `source` names with its game as left, if it is on the board already
     /// (nothing to do, nothing thrown away) or put aside; `None` if it has no game yet.
-    pub(super) fn resume(&mut self, ctx: &egui::Context, source: &Source) -> Option<Vec<ShellCommand>> {
+    pub(super) fn resume(
+        &mut self,
+        ctx: &egui::Context,
+        source: &Source,
+    ) -> Option<Vec<ShellCommand>> {
         let key = board_key(source)?;
         if Some(&key) == board_key(&self.game.source).as_ref() {
             return Some(vec![ShellCommand::ClearNotice]);
@@ -52,7 +56,6 @@ impl PlayView {
         }
         out
     }
-
 }
 
 /// The key a board's game is put aside under: the catalogue board or the file it came from

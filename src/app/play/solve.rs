@@ -318,7 +318,10 @@ impl SolverPanel {
             // pushes the finish choices and the Solve buttons down under the pointer.
             let (text, colour) = match (&parsed, limited) {
                 (_, false) => (String::new(), ui.visuals().weak_text_color()),
-                (Ok(b), true) => (format!("= {} nodes", thousands(*b)), ui.visuals().weak_text_color()),
+                (Ok(b), true) => (
+                    format!("= {} nodes", thousands(*b)),
+                    ui.visuals().weak_text_color(),
+                ),
                 (Err(e), true) => (e.clone(), ui.visuals().error_fg_color),
             };
             let line = ui.add(egui::Label::new(RichText::new(&text).color(colour)).truncate());

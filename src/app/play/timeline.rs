@@ -7,8 +7,8 @@
 //! record's own undo and redo, so scrubbing, stepping and undo never disagree.
 
 use super::{PlayCommand, PlayView};
-use crate::app::shell::ShellCommand;
 use crate::app::game::Game;
+use crate::app::shell::ShellCommand;
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 
@@ -116,7 +116,6 @@ impl PlayView {
             )),
         }
     }
-
 }
 
 /// Shows the timeline and returns what the person asked for.
