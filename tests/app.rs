@@ -462,3 +462,33 @@ fn the_timeline_offers_only_steps_there_are_and_coordinates_name_the_cells() {
     click(&mut h, "Coordinates");
     assert!(!h.state().settings().coordinates);
 }
+
+#[test]
+fn a_board_opened_from_the_command_line_is_edited_and_saved_in_place() {
+    use pegsol::app::editor::EditorCommand;
+    let dir = temp_dir("in-place");
+    let path = dir.join("mine.ron");
+    let layout = pegsol::layout::catalogue::find("english")
+        .expect("english")
+        .layout()
+        .expect("layout");
+    pegsol::app::editor::files::save_layout(&path, &layout).expect("written");
+    let options = pegsol::app::Options {
+        file: Some(path.clone()),
+        ..Default::default()
+    };
+    let mut h = harness(PegsolApp::start(&options, None).expect("starts"));
+    click(&mut h, "Editor");
+    assert_eq!(h.state().editor().path(), Some(path.as_path()));
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Mine".into())),
+    );
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains("Mine"), "{text}");
+    assert!(!h.state().editor().is_dirty());
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("mine.ron"), "{notice}");
+    std::fs::remove_dir_all(&dir).ok();
+}

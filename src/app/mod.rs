@@ -314,9 +314,6 @@ impl PegsolApp {
         let Ok(board) = crate::layout::edit::Board::from_layout(&layout) else {
             return Vec::new();
         };
-        if self.editor.is_dirty() || *self.editor.board() == board {
-            return Vec::new();
-        }
         let path = match &game.source {
             Source::File(path) => std::fs::read_to_string(path)
                 .ok()
@@ -324,6 +321,10 @@ impl PegsolApp {
                 .map(|_| path.clone()),
             _ => None,
         };
+        let shown = *self.editor.board() == board && self.editor.path() == path.as_deref();
+        if self.editor.is_dirty() || shown {
+            return Vec::new();
+        }
         self.editor
             .apply(ctx, EditorCommand::Load(Box::new(board), path))
     }
