@@ -492,3 +492,23 @@ fn a_board_opened_from_the_command_line_is_edited_and_saved_in_place() {
     assert!(notice.contains("mine.ron"), "{notice}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_editor_autosave_that_fails_is_shown() {
+    use pegsol::app::editor::EditorCommand;
+    let dir = temp_dir("autosave-fails");
+    std::fs::write(dir.join("file"), "not a folder").expect("write");
+    let mut h = board("english");
+    h.state_mut()
+        .editor_mut()
+        .attach_autosave(dir.join("file").join("autosave.ron"));
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Changed".into())),
+    );
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("could not be autosaved"), "{notice}");
+    assert!(h.state().editor().is_dirty());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -217,7 +217,8 @@ mod tests {
     #[test]
     fn the_coordinates_margin_leaves_room_round_the_holes() {
         let cells: CellSet = [c(0, 0), c(1, 0), c(0, 1), c(1, 1)].into_iter().collect();
-        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 400.0));
+        // Small enough that neither fit reaches the largest cell size.
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(200.0, 200.0));
         let g = BoardGeometry::fit_with_margin(Grid::Square, cells, rect, COORDINATES_MARGIN);
         // A label LABEL_OFFSET beyond the outermost hole is still inside the rectangle.
         let label = g.center(c(0, 1)) + Vec2::new(0.0, LABEL_OFFSET * g.cell_size());

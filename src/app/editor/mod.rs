@@ -235,7 +235,12 @@ impl EditorView {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
             }
         }
-        Vec::new()
+        // A failed autosave is shown in the window; the board stays marked unsaved.
+        self.autosave
+            .take_failure()
+            .map(|e| ShellCommand::Tell(format!("The board could not be autosaved: {e}")))
+            .into_iter()
+            .collect()
     }
 
     /// Carries out a list of commands (see [`shell::apply_each`]).
