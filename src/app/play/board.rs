@@ -21,8 +21,8 @@ use crate::rules::cell_name;
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{
-    Align2, FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui,
-    Vec2, WidgetInfo,
+    FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, Vec2,
+    WidgetInfo,
 };
 
 /// How long a jump takes on screen, in seconds: long enough to see which peg went where,
@@ -518,7 +518,7 @@ fn end_banner_ui(
         let detail = if model.praise {
             "One peg left: well played."
         } else {
-            "The solver's solution, replayed."
+            "Solution replayed."
         };
         ("Solved!".to_string(), detail.to_string())
     } else {
@@ -530,20 +530,6 @@ fn end_banner_ui(
     };
     let font = FontId::proportional((height * 0.34).clamp(12.0, 22.0));
     let text_at = Pos2::new(banner.left() + 16.0, banner.center().y);
-    painter.text(
-        text_at,
-        Align2::LEFT_BOTTOM,
-        text,
-        font.clone(),
-        palette.text,
-    );
-    painter.text(
-        text_at,
-        Align2::LEFT_TOP,
-        detail,
-        FontId::proportional(font.size * 0.7),
-        palette.text,
-    );
     let button = Vec2::new(120.0, 26.0);
     let restart = Rect::from_min_size(
         Pos2::new(
@@ -553,7 +539,28 @@ fn end_banner_ui(
         button,
     );
     let undo = restart.translate(Vec2::new(-button.x - 8.0, 0.0));
-    if !won && model.can_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
+    // The words take what the buttons leave, cut short rather than run under them.
+    let offers_undo = !won && model.can_undo;
+    let buttons_left = if offers_undo {
+        undo.left()
+    } else {
+        restart.left()
+    };
+    let room = (buttons_left - 8.0 - text_at.x).max(0.0);
+    let one_line = |text: String, font: FontId| {
+        let mut job = egui::text::LayoutJob::simple(text, font, palette.text, room);
+        job.wrap.max_rows = 1;
+        ui.ctx().fonts_mut(|f| f.layout_job(job))
+    };
+    let title = one_line(text, font.clone());
+    let detail = one_line(detail, FontId::proportional(font.size * 0.7));
+    painter.galley(
+        text_at - Vec2::new(0.0, title.size().y),
+        title,
+        palette.text,
+    );
+    painter.galley(text_at, detail, palette.text);
+    if offers_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
         commands.push(PlayCommand::Undo);
     }
     let again = if won { "Play again" } else { "Start again" };
