@@ -54,6 +54,12 @@ impl PegsolApp {
             app.boards.remember(file.clone());
         }
         app.shown.welcome = !app.settings.welcomed;
+        // `--theme`, and `--random SEED [--pegs N]` (made and played on the first frame).
+        if let Some(theme) = options.theme {
+            app.settings.theme = theme;
+        }
+        let random = super::random::start_commands(options.random, options.pegs);
+        app.frame.pending.extend(random);
         Ok(app)
     }
 
