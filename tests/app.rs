@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::{board, click, harness, press, press_with, settle};
+use common::{board, board_sized, click, harness, press, press_with, settle};
 use eframe::egui;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pegsol::app::game::{Game, Source};
 use pegsol::app::persist::PersistedState;
@@ -253,4 +253,262 @@ fn the_menus_show_shortcuts_and_change_settings() {
     click(&mut h, "Animate jumps");
     assert!(!h.state().settings().animate);
     h.check_accessibility();
+}
+
+/// Applies `command` as the window would, then settles.
+fn apply(h: &mut Harness<'_, PegsolApp>, command: pegsol::app::ShellCommand) {
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(&ctx, command);
+    settle(h);
+}
+
+/// Plays the first legal jump `n` times.
+fn play_first(h: &mut Harness<'_, PegsolApp>, n: usize) {
+    use pegsol::app::play::PlayCommand;
+    for _ in 0..n {
+        let jump = h.state().play().game().record.position().legal_jumps()[0];
+        apply(h, pegsol::app::ShellCommand::Play(PlayCommand::Play(jump)));
+    }
+}
+
+/// Clicks a board in the boards panel, once the panel has finished scrolling to the board in
+/// play (it scrolls smoothly over a few frames after a board is opened).
+fn click_board(h: &mut Harness<'_, PegsolApp>, name: &str) {
+    h.run_steps(60);
+    h.get_by_label(name).scroll_to_me();
+    h.run_steps(60);
+    click(h, name);
+}
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pegsol-app-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn a_board_left_and_opened_again_keeps_its_game_across_a_restart() {
+    use pegsol::app::persist::SharedGame;
+    let dir = temp_dir("shelf");
+    let store = dir.join("game.ron");
+    let mut h = board("5");
+    h.state_mut()
+        .keep_games_with(SharedGame::at(Some(store.clone())));
+    play_first(&mut h, 5);
+    press(&mut h, Key::U);
+    assert_eq!(jumps(&h), 4);
+    // Level 5 -> Level 6 -> Level 5 by clicking the boards panel, as a person would.
+    click_board(&mut h, "Level 6");
+    assert_eq!(h.state().play().game().puzzle.name, "Level 6");
+    assert_eq!(jumps(&h), 0);
+    click_board(&mut h, "Level 5");
+    assert_eq!(jumps(&h), 4);
+    assert!(h.query_by_label_contains("Jump 4 of 5").is_some());
+    press_with(&mut h, Modifiers::COMMAND, Key::Y);
+    assert_eq!(jumps(&h), 5, "the redo tail came back too");
+    // Leave it on level 6 and write the games, as the window does while they change.
+    press(&mut h, Key::U);
+    click_board(&mut h, "Level 6");
+    h.state_mut().keep_games(0.0).expect("written");
+    assert!(dir.join(pegsol::app::persist::GAMES_FILE).exists());
+    // The next run: level 5's game is waiting for it.
+    let state = SharedGame::at(Some(store))
+        .load_into(None)
+        .expect("a state from the files");
+    let mut h2 = harness(PegsolApp::restore(state).expect("restores"));
+    assert_eq!(h2.state().play().game().puzzle.name, "Level 6");
+    click_board(&mut h2, "Level 5");
+    assert_eq!(jumps(&h2), 4);
+    assert_eq!(h2.state().play().game().record.jumps().len(), 5);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
+    let dir = temp_dir("dialog");
+    let mut h = board("english");
+    h.state_mut().dialogs_mut().use_builtin(Some(dir.clone()));
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    assert!(
+        h.query_by_label_contains("Save the game").is_some(),
+        "the dialog is up"
+    );
+    // The dialog offers game.pegsol in the folder: its Save button writes it.
+    let save = h
+        .get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
+        .last()
+        .expect("the dialog's Save button");
+    save.click();
+    settle(&mut h);
+    let path = dir.join("game.pegsol");
+    let game = Game::from_file(&path).expect("the saved game opens");
+    assert_eq!(game.record.index(), 1);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains(&path.display().to_string()), "{notice}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_long_message_or_the_timeline_ticks_leave_the_board_where_it_was() {
+    let mut h = board_sized("english", egui::vec2(800.0, 600.0));
+    let before = h.get_by_label("peg at a3").rect();
+    let long = "a message much longer than the window is wide, ".repeat(12);
+    apply(&mut h, pegsol::app::ShellCommand::Tell(long));
+    assert_eq!(h.get_by_label("peg at a3").rect(), before);
+    // The first jump makes the timeline's ticks appear: the board stays put.
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert_eq!(h.get_by_label("peg at a3").rect(), before);
+    // The stuck banner's buttons and the solver's buttons stay inside the window.
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    for label in ["Solve from start", "Solve from here", "Autoplay"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(window.contains_rect(rect), "{label} at {rect:?}");
+    }
+}
+
+#[test]
+fn a_bad_budget_does_not_move_the_solve_buttons() {
+    use pegsol::app::play::PlayCommand;
+    let mut h = board("english");
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Play(PlayCommand::SetAlgorithm(
+            pegsol::solver::Algorithm::Classic,
+        )),
+    );
+    let before = h.get_by_label("Solve from start").rect();
+    let bad = "no budget at all, but a long line of words that would wrap ".repeat(3);
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Play(PlayCommand::SetBudgetText(bad)),
+    );
+    assert!(h
+        .state()
+        .play()
+        .solver_panel()
+        .request(pegsol::app::play::solve::SolveFrom::Start)
+        .is_err());
+    assert_eq!(h.get_by_label("Solve from start").rect(), before);
+}
+
+#[test]
+fn the_triangle_offers_no_centre_and_the_english_board_does() {
+    let h = board("triangle");
+    assert!(h.query_by_label_contains("in the centre").is_none());
+    assert!(h.query_by_label_contains("One peg, anywhere").is_some());
+    let h = board("english");
+    assert!(h
+        .query_by_label_contains("One peg in the centre (d4)")
+        .is_some());
+}
+
+#[test]
+fn the_editor_opens_on_the_board_in_play() {
+    let mut h = board("english");
+    click_board(&mut h, "Level 2");
+    assert_eq!(h.state().play().game().puzzle.name, "Level 2");
+    click(&mut h, "Editor");
+    assert_eq!(h.state().mode(), pegsol::app::Mode::Editor);
+    assert_eq!(h.state().editor().board().cells.len(), 8);
+}
+
+#[test]
+fn a_save_that_fails_is_shown_and_a_quit_asks_first() {
+    use pegsol::app::persist::SharedGame;
+    let dir = temp_dir("unsaveable");
+    // A folder that cannot be made: its parent is a file.
+    std::fs::write(dir.join("file"), "not a folder").expect("write");
+    let store = dir.join("file").join("game.ron");
+    let mut h = board("english");
+    h.state_mut().keep_games_with(SharedGame::at(Some(store)));
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    h.state_mut().keep_games(0.0).expect_err("cannot write");
+    settle(&mut h);
+    assert!(h.state().save_error().is_some());
+    assert!(h
+        .query_by_label_contains("Your games could not be saved")
+        .is_some());
+    // Quitting asks rather than losing the game.
+    apply(&mut h, pegsol::app::ShellCommand::Quit);
+    assert!(h.query_by_label("Quit anyway").is_some());
+    assert!(h.query_by_label("Save elsewhere…").is_some());
+    click(&mut h, "Cancel");
+    assert!(h.query_by_label("Quit anyway").is_none());
+    assert_eq!(jumps(&h), 1, "the game is still there");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_timeline_offers_only_steps_there_are_and_coordinates_name_the_cells() {
+    let mut h = board("english");
+    for label in ["|< Start", "< Back", "Autoplay", "Forward >", "End >|"] {
+        assert!(
+            h.get_by_label(label).accesskit_node().is_disabled(),
+            "{label} at jump 0 of 0"
+        );
+    }
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert!(!h.get_by_label("< Back").accesskit_node().is_disabled());
+    assert!(h.get_by_label("Forward >").accesskit_node().is_disabled());
+    assert!(h.state().settings().coordinates, "on by default");
+    click(&mut h, "View");
+    click(&mut h, "Coordinates");
+    assert!(!h.state().settings().coordinates);
+}
+
+#[test]
+fn a_board_opened_from_the_command_line_is_edited_and_saved_in_place() {
+    use pegsol::app::editor::EditorCommand;
+    let dir = temp_dir("in-place");
+    let path = dir.join("mine.ron");
+    let layout = pegsol::layout::catalogue::find("english")
+        .expect("english")
+        .layout()
+        .expect("layout");
+    pegsol::app::editor::files::save_layout(&path, &layout).expect("written");
+    let options = pegsol::app::Options {
+        file: Some(path.clone()),
+        ..Default::default()
+    };
+    let mut h = harness(PegsolApp::start(&options, None).expect("starts"));
+    click(&mut h, "Editor");
+    assert_eq!(h.state().editor().path(), Some(path.as_path()));
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Mine".into())),
+    );
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert!(text.contains("Mine"), "{text}");
+    assert!(!h.state().editor().is_dirty());
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("mine.ron"), "{notice}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_editor_autosave_that_fails_is_shown() {
+    use pegsol::app::editor::EditorCommand;
+    let dir = temp_dir("autosave-fails");
+    std::fs::write(dir.join("file"), "not a folder").expect("write");
+    let mut h = board("english");
+    h.state_mut()
+        .editor_mut()
+        .attach_autosave(dir.join("file").join("autosave.ron"));
+    apply(
+        &mut h,
+        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Changed".into())),
+    );
+    settle(&mut h);
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("could not be autosaved"), "{notice}");
+    assert!(h.state().editor().is_dirty());
+    std::fs::remove_dir_all(&dir).ok();
 }

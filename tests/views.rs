@@ -140,3 +140,105 @@ fn a_failed_save_says_so_and_keeps_the_unsaved_mark() {
     assert_eq!(editor.path(), None);
     assert!(!nowhere.exists());
 }
+
+/// Plays the first legal jump `n` times.
+fn play_first_jumps(play: &mut PlayView, ctx: &egui::Context, n: usize) {
+    for _ in 0..n {
+        let jump = play.game().record.position().legal_jumps()[0];
+        play.apply(ctx, PlayCommand::Play(jump));
+    }
+}
+
+#[test]
+fn switching_boards_and_back_keeps_the_jumps_and_the_redo_tail() {
+    let ctx = egui::Context::default();
+    let mut play = PlayView::new(Game::from_catalogue("5").expect("board"));
+    play_first_jumps(&mut play, &ctx, 5);
+    play.apply(&ctx, PlayCommand::Undo);
+    let before = play.game().record.jumps();
+    assert_eq!((play.game().record.index(), before.len()), (4, 5));
+    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    assert_eq!(play.game().puzzle.name, "Level 6");
+    assert_eq!(play.game().record.index(), 0);
+    play_first_jumps(&mut play, &ctx, 1);
+    // Back to level 5 by any of its names: the game as it was left, redo tail and all.
+    play.apply(&ctx, PlayCommand::OpenCatalogue("level-5".into()));
+    assert_eq!(play.game().puzzle.name, "Level 5");
+    assert_eq!(play.game().record.index(), 4);
+    assert_eq!(play.game().record.jumps(), before);
+    play.apply(&ctx, PlayCommand::Redo);
+    assert_eq!(play.game().record.index(), 5);
+    // Level 6 kept its jump too; opening the board in play again throws nothing away.
+    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    assert_eq!(play.game().record.index(), 1);
+    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    assert_eq!(play.game().record.index(), 1);
+    // A new game is undoable, like a restart.
+    play.apply(&ctx, PlayCommand::NewGame);
+    assert_eq!(play.game().record.index(), 0);
+    play.apply(&ctx, PlayCommand::Undo);
+    assert_eq!(play.game().record.index(), 1);
+}
+
+#[test]
+fn the_finish_centre_is_offered_only_where_the_board_has_one() {
+    use pegsol::app::geometry::centre_cell;
+    let shape = |key: &str| {
+        Game::from_catalogue(key)
+            .expect("board")
+            .puzzle
+            .start
+            .shape()
+            .clone()
+    };
+    assert_eq!(centre_cell(&shape("english")), Some(c(3, 3)));
+    assert_eq!(centre_cell(&shape("french")), Some(c(3, 3)));
+    // The 15-hole triangle's middle lies between holes: no centre (not c3, a row's end).
+    assert_eq!(centre_cell(&shape("triangle")), None);
+}
+
+#[test]
+fn only_the_players_own_win_is_praised() {
+    use pegsol::app::play::solve::SolveRequest;
+    let ctx = egui::Context::default();
+    let mut play = PlayView::new(Game::from_catalogue("0").expect("board"));
+    play.solve_blocking(SolveRequest {
+        algorithm: Algorithm::Exact,
+        budget: None,
+        from: SolveFrom::Start,
+    });
+    play.apply(&ctx, PlayCommand::LoadSolution);
+    let total = play.game().record.jumps().len();
+    play.apply(&ctx, PlayCommand::Goto(total));
+    let game = play.game();
+    assert!(game.record.position().is_won(game.puzzle.goal));
+    assert!(!play.won_by_player(), "the solver's line replayed");
+    // The same board won by hand is praised.
+    let mut mine = PlayView::new(Game::from_catalogue("0").expect("board"));
+    play_first_jumps(&mut mine, &ctx, 2);
+    assert!(mine.won_by_player());
+}
+
+#[test]
+fn file_choices_go_to_the_shell_as_requests() {
+    let ctx = egui::Context::default();
+    let mut play = PlayView::new(Game::from_catalogue("english").expect("board"));
+    for command in [
+        PlayCommand::ChooseFileToSave,
+        PlayCommand::ChooseFileToOpen,
+        PlayCommand::ChooseStatsFile,
+    ] {
+        let out = play.apply(&ctx, command);
+        assert!(
+            matches!(out.as_slice(), [ShellCommand::ChooseFile(_)]),
+            "{out:?}"
+        );
+    }
+    // The request carries the command that uses the path.
+    let out = play.apply(&ctx, PlayCommand::ChooseFileToSave);
+    let [ShellCommand::ChooseFile(request)] = out.as_slice() else {
+        panic!("{out:?}")
+    };
+    let then = (request.then)(std::path::PathBuf::from("/x/game.pegsol"));
+    assert!(matches!(then, ShellCommand::Play(PlayCommand::SaveGame(_))));
+}

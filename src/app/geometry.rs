@@ -14,7 +14,14 @@ use egui::{Pos2, Rect, Vec2};
 const MAX_CELL: f32 = 96.0;
 
 /// Half a cell of space around the outermost holes, in cell units.
-const MARGIN: f32 = 0.6;
+pub const MARGIN: f32 = 0.6;
+
+/// The space around the outermost holes when the coordinates are drawn, in cell units: room
+/// for a letter or number beyond the board's edge.
+pub const COORDINATES_MARGIN: f32 = 1.2;
+
+/// How far from the nearest hole's centre a coordinate is drawn, in cell units.
+const LABEL_OFFSET: f32 = 0.85;
 
 /// A cell's position in cell units on the drawn (not the stored) lattice.
 pub fn unit_pos(grid: Grid, cell: Cell) -> Vec2 {
@@ -40,6 +47,12 @@ pub struct BoardGeometry {
 impl BoardGeometry {
     /// Fits `cells` of `grid` centred in `rect`, as large as fits (up to a cap).
     pub fn fit(grid: Grid, cells: CellSet, rect: Rect) -> BoardGeometry {
+        BoardGeometry::fit_with_margin(grid, cells, rect, MARGIN)
+    }
+
+    /// Fits `cells` of `grid` centred in `rect` with `margin` cell units of space round the
+    /// outermost holes ([`MARGIN`], or [`COORDINATES_MARGIN`] to leave room for coordinates).
+    pub fn fit_with_margin(grid: Grid, cells: CellSet, rect: Rect, margin: f32) -> BoardGeometry {
         // With no cells at all a zero box keeps the arithmetic finite.
         let mut units = Rect::from_min_size(Pos2::ZERO, Vec2::ZERO);
         for (i, cell) in cells.iter().enumerate() {
@@ -50,7 +63,7 @@ impl BoardGeometry {
                 units.extend_with(p);
             }
         }
-        let units = units.expand(MARGIN);
+        let units = units.expand(margin);
         let scale = (rect.width() / units.width())
             .min(rect.height() / units.height())
             .clamp(1.0, MAX_CELL);
@@ -97,6 +110,80 @@ impl BoardGeometry {
     }
 }
 
+/// The board's centre as the finish choices offer it: the middle cell of a square board
+/// (its bounding box's centre), and on the triangular grid only the cell at the holes'
+/// centroid, where there is one. The 15-hole triangle has none (its centroid lies between
+/// holes), so it is offered no centre, rather than a cell at the end of a row.
+pub fn centre_cell(shape: &crate::rules::Shape) -> Option<crate::rules::Cell> {
+    match shape.grid() {
+        Grid::Square => shape.center(),
+        Grid::Triangular => {
+            let cells = shape.cells();
+            let n = cells.len();
+            let (sx, sy) = cells.iter().fold((0u32, 0u32), |(sx, sy), c| {
+                (sx + u32::from(c.x), sy + u32::from(c.y))
+            });
+            if n == 0 || sx % n != 0 || sy % n != 0 {
+                return None;
+            }
+            let cell = Cell::new((sx / n) as i32, (sy / n) as i32)?;
+            shape.contains(cell).then_some(cell)
+        }
+    }
+}
+
+/// Draws the coordinates round a board: each column's letter under the board, each row's
+/// number to the left of its first hole, exactly as [`crate::rules::cell_name`] names cells
+/// (`a1` is column a, row 1). On the triangular grid a column runs down and to the right, so
+/// its letter sits where the column would continue under the bottom row.
+pub fn paint_coordinates(
+    painter: &egui::Painter,
+    geometry: &BoardGeometry,
+    cells: CellSet,
+    colour: egui::Color32,
+) {
+    let Some(bottom) = cells.iter().map(|c| c.y).max() else {
+        return;
+    };
+    let left = cells.iter().map(|c| c.x).min().unwrap_or(0);
+    let size = (geometry.cell_size() * 0.3).clamp(9.0, 18.0);
+    let font = egui::FontId::proportional(size);
+    let at = |x: f32, y: f32| {
+        let unit = match geometry.grid {
+            Grid::Square => Vec2::new(x, y),
+            Grid::Triangular => Vec2::new(x - y / 2.0, y * 3f32.sqrt() / 2.0),
+        };
+        geometry.origin + unit * geometry.scale
+    };
+    let mut columns: Vec<u8> = cells.iter().map(|c| c.x).collect();
+    columns.sort_unstable();
+    columns.dedup();
+    for x in columns {
+        let p = at(f32::from(x), f32::from(bottom) + LABEL_OFFSET);
+        let name = char::from(b'a' + x).to_string();
+        painter.text(p, egui::Align2::CENTER_CENTER, name, font.clone(), colour);
+    }
+    let mut rows: Vec<u8> = cells.iter().map(|c| c.y).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    for y in rows {
+        // Square boards line the numbers up in one column; a triangle's rows start in
+        // different places, so each number sits by its own row.
+        let first = match geometry.grid {
+            Grid::Square => left,
+            Grid::Triangular => cells
+                .iter()
+                .filter(|c| c.y == y)
+                .map(|c| c.x)
+                .min()
+                .unwrap_or(0),
+        };
+        let p = at(f32::from(first) - LABEL_OFFSET, f32::from(y));
+        let name = (u32::from(y) + 1).to_string();
+        painter.text(p, egui::Align2::CENTER_CENTER, name, font.clone(), colour);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +212,17 @@ mod tests {
         assert_eq!(g.cell_at(cells, g.center(c(2, 0))), Some(c(2, 0)));
         assert_eq!(g.cell_at(cells, Pos2::ZERO), None);
         assert!(rect.contains_rect(g.board_rect()));
+    }
+
+    #[test]
+    fn the_coordinates_margin_leaves_room_round_the_holes() {
+        let cells: CellSet = [c(0, 0), c(1, 0), c(0, 1), c(1, 1)].into_iter().collect();
+        // Small enough that neither fit reaches the largest cell size.
+        let rect = Rect::from_min_size(Pos2::ZERO, Vec2::new(200.0, 200.0));
+        let g = BoardGeometry::fit_with_margin(Grid::Square, cells, rect, COORDINATES_MARGIN);
+        // A label LABEL_OFFSET beyond the outermost hole is still inside the rectangle.
+        let label = g.center(c(0, 1)) + Vec2::new(0.0, LABEL_OFFSET * g.cell_size());
+        assert!(rect.contains(label), "{label:?} in {rect:?}");
+        assert!(g.cell_size() < BoardGeometry::fit(Grid::Square, cells, rect).cell_size());
     }
 }

@@ -9,10 +9,12 @@
 //! [`PegsolApp::apply`] carries out in one place (as rerun's `SystemCommand`).
 
 use eframe::egui;
+pub mod dialog;
 pub mod editor;
 pub mod experiments;
 pub mod game;
 pub mod geometry;
+pub mod keeping;
 pub mod keys;
 pub mod launch;
 pub mod palette;
@@ -22,16 +24,17 @@ pub mod play;
 pub mod random;
 pub mod screenshot;
 pub mod shell;
+mod startup;
 pub mod stats;
 pub mod welcome;
 
 use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
 use game::{Game, Source};
+use keeping::Keeping;
 pub use launch::{run, Options};
 use palette::ThemeChoice;
 use panels::PickerView;
-use persist::PersistedState;
 use play::{PlayCommand, PlayView};
 use screenshot::ScreenshotJob;
 pub use shell::{Mode, Settings, ShellCommand, ViewFrame, Window};
@@ -51,6 +54,8 @@ const DEFAULT_BOARD: &str = "english";
 struct Notice {
     text: String,
     until: f64,
+    /// Something done (shown in the success colour), not a refusal or a problem.
+    done: bool,
 }
 
 /// What the window shows: which view, and which of the shell's own windows are open.
@@ -90,8 +95,13 @@ pub struct PegsolApp {
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
-    /// The game in progress shared with the terminal game.
+    /// The games as Pegsol's own files keep them (the one shared with the terminal game, and
+    /// the other boards').
     shared: persist::SharedGame,
+    /// Writing them, and what went wrong.
+    keeping: Keeping,
+    /// The file dialogs (the desktop's, or the built-in one).
+    dialogs: dialog::Dialogs,
 }
 
 impl PegsolApp {
@@ -111,144 +121,25 @@ impl PegsolApp {
             screenshot: None,
             frame: FrameMemory::default(),
             shared: persist::SharedGame::default(),
+            keeping: Keeping::default(),
+            dialogs: dialog::Dialogs::from_env(),
         }
     }
 
-    /// The app as the window starts it: the board asked for on the command line, else the
-    /// game remembered from last time, else the English board. The welcome window opens
-    /// unless the remembered settings say it has been seen. With `editor`, the editor shows
-    /// the board asked for (the English board if none) and the play view starts as usual.
-    pub fn start(
-        options: &Options,
-        remembered: Option<PersistedState>,
-    ) -> Result<PegsolApp, String> {
-        if options.editor {
-            return PegsolApp::start_editing(options, remembered);
-        }
-        let requested = if let Some(file) = &options.file {
-            Some(Game::from_file(file))
-        } else {
-            options.layout.as_deref().map(Game::from_spec)
-        };
-        let requested = match requested {
-            Some(Ok(game)) => Some(game),
-            Some(Err(e)) if options.screenshot.is_some() => return Err(e),
-            Some(Err(e)) => {
-                eprintln!("pegsol: {e}");
-                let mut app = PegsolApp::start(&Options::default(), remembered)?;
-                app.frame.pending.push(ShellCommand::Tell(e));
-                return Ok(app);
-            }
-            None => None,
-        };
-        let mut app = match requested {
-            Some(game) => {
-                let mut app = PegsolApp::new(game);
-                if let Some(state) = remembered {
-                    app.remember_state(state);
-                }
-                app
-            }
-            None => match remembered {
-                Some(state) => PegsolApp::restore(state)?,
-                None => PegsolApp::new(Game::from_catalogue(DEFAULT_BOARD)?),
-            },
-        };
-        if let (Some(file), Source::File(_)) = (&options.file, &app.play.game().source) {
-            app.boards.remember(file.clone());
-        }
-        app.shown.welcome = !app.settings.welcomed;
-        // `--theme`, and `--random SEED [--pegs N]` (made and played on the first frame).
-        if let Some(theme) = options.theme {
-            app.settings.theme = theme;
-        }
-        let random = random::start_commands(options.random, options.pegs);
-        app.frame.pending.extend(random);
-        Ok(app)
+    /// Keeps the games in Pegsol's files through `shared` (start-up; tests give a folder of
+    /// their own).
+    pub fn keep_games_with(&mut self, shared: persist::SharedGame) {
+        self.shared = shared;
     }
 
-    /// `pegsol --editor [--layout L | FILE]`: the play view as usual (the remembered game or
-    /// the English board) and the editor on the board asked for. A board the editor cannot
-    /// take fails a screenshot run; otherwise it is reported in the window.
-    fn start_editing(
-        options: &Options,
-        remembered: Option<PersistedState>,
-    ) -> Result<PegsolApp, String> {
-        let spec = match (&options.file, &options.layout) {
-            (Some(file), _) => file.display().to_string(),
-            (None, Some(layout)) => layout.clone(),
-            (None, None) => DEFAULT_BOARD.to_string(),
-        };
-        let play = Options {
-            editor: false,
-            layout: None,
-            file: None,
-            ..options.clone()
-        };
-        let mut app = PegsolApp::start(&play, remembered)?;
-        app.shown.mode = Mode::Editor;
-        if let Err(e) = app.editor.edit_spec(&spec) {
-            if options.screenshot.is_some() {
-                return Err(e);
-            }
-            eprintln!("pegsol: {e}");
-            app.frame.pending.push(ShellCommand::Tell(e));
-        }
-        Ok(app)
+    /// The file dialogs, e.g. to use the built-in one (tests).
+    pub fn dialogs_mut(&mut self) -> &mut dialog::Dialogs {
+        &mut self.dialogs
     }
 
-    /// An app restored from remembered state. A game that no longer restores (a hand-edited
-    /// state file) is dropped with a log line and the English board is shown instead; only a
-    /// broken embedded catalogue makes this fail.
-    pub fn restore(state: PersistedState) -> Result<PegsolApp, String> {
-        let source = state
-            .source
-            .clone()
-            .unwrap_or(Source::Other("restored".into()));
-        let game = state
-            .game
-            .as_ref()
-            .map(|saved| Game::from_saved(saved, source))
-            .and_then(|r| {
-                r.map_err(|e| eprintln!("pegsol: ignoring the remembered game: {e}"))
-                    .ok()
-            })
-            .map_or_else(|| Game::from_catalogue(DEFAULT_BOARD), Ok);
-        let mut app = PegsolApp::new(game?);
-        app.remember_state(state);
-        Ok(app)
-    }
-
-    /// Takes the settings, the solver panel's form and the recent files from remembered state.
-    fn remember_state(&mut self, state: PersistedState) {
-        self.settings = state.settings;
-        self.play.set_solver_panel(state.solver);
-        self.boards.set_recent(state.recent);
-    }
-
-    /// The state to remember between runs.
-    pub fn persisted(&self) -> PersistedState {
-        let game = self.play.game();
-        PersistedState {
-            version: persist::VERSION,
-            game: Some(game.to_saved()),
-            source: Some(game.source.clone()),
-            recent: self.boards.recent().to_vec(),
-            settings: self.settings,
-            solver: self.play.solver_panel().clone(),
-        }
-    }
-
-    /// Reads remembered state from eframe's storage, logging (not failing) when it is bad.
-    fn remembered(storage: Option<&dyn eframe::Storage>) -> Option<PersistedState> {
-        let text = storage?.get_string(eframe::APP_KEY)?;
-        match PersistedState::from_ron(&text) {
-            Ok(state) => Some(state),
-            Err(e) => {
-                eprintln!("pegsol: ignoring the remembered state: {e}");
-                None
-            }
-        }
+    /// Why the games could not be written last time, if they could not.
+    pub fn save_error(&self) -> Option<&str> {
+        self.keeping.error.as_deref()
     }
 
     /// The play view.
@@ -341,14 +232,20 @@ impl PegsolApp {
             ShellCommand::Play(PlayCommand::Play(_) | PlayCommand::Restart) if editing => return,
             other => other,
         };
+        let routed_kind = match routed {
+            ShellCommand::Done(_) => NoticeKind::Done,
+            _ => NoticeKind::Tell,
+        };
         let follow_up = match routed {
-            ShellCommand::Tell(text) => {
+            ShellCommand::Tell(text) | ShellCommand::Done(text) => {
                 self.notice = Some(Notice {
+                    done: matches!(routed_kind, NoticeKind::Done),
                     text,
                     until: now + NOTICE_SECONDS,
                 });
                 Vec::new()
             }
+            ShellCommand::ChooseFile(request) => self.dialogs.ask(request).into_iter().collect(),
             ShellCommand::ClearNotice => {
                 self.notice = None;
                 Vec::new()
@@ -369,6 +266,8 @@ impl PegsolApp {
                 out
             }
             ShellCommand::EditPosition => {
+                // The editor is shown on this position, not on the board's start.
+                self.shown.mode = Mode::Editor;
                 let game = self.play.game();
                 let layout = game.puzzle.layout_for(game.record.position().pegs());
                 match crate::layout::edit::Board::from_layout(&layout) {
@@ -379,11 +278,18 @@ impl PegsolApp {
                 }
             }
             ShellCommand::SetMode(mode) => {
+                let from_play = self.shown.mode == Mode::Play;
                 self.shown.mode = mode;
-                Vec::new()
+                if mode == Mode::Editor && from_play {
+                    self.edit_board_in_play(ctx)
+                } else {
+                    Vec::new()
+                }
             }
             ShellCommand::Quit => {
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                if self.may_quit(now) {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
                 Vec::new()
             }
             ShellCommand::SetAnimate(on) => {
@@ -392,6 +298,10 @@ impl PegsolApp {
             }
             ShellCommand::SetShowWinningJumps(on) => {
                 self.settings.show_winning_jumps = on;
+                Vec::new()
+            }
+            ShellCommand::SetCoordinates(on) => {
+                self.settings.coordinates = on;
                 Vec::new()
             }
             ShellCommand::SetTheme(theme) => {
@@ -439,6 +349,30 @@ impl PegsolApp {
         }
     }
 
+    /// Shows the board in play in the editor (with its file, if it is a board file rather
+    /// than a saved game, so Save writes it in place), unless the editor holds unsaved
+    /// changes of another board or already shows it.
+    fn edit_board_in_play(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let game = self.play.game();
+        let layout = game.puzzle.layout_for(game.puzzle.start.pegs());
+        let Ok(board) = crate::layout::edit::Board::from_layout(&layout) else {
+            return Vec::new();
+        };
+        let path = match &game.source {
+            Source::File(path) => std::fs::read_to_string(path)
+                .ok()
+                .filter(|text| !crate::record::SavedGame::looks_like(text))
+                .map(|_| path.clone()),
+            _ => None,
+        };
+        let shown = *self.editor.board() == board && self.editor.path() == path.as_deref();
+        if self.editor.is_dirty() || shown {
+            return Vec::new();
+        }
+        self.editor
+            .apply(ctx, EditorCommand::Load(Box::new(board), path))
+    }
+
     /// The whole window for one frame.
     fn window_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -458,14 +392,16 @@ impl PegsolApp {
         }
         commands.extend(self.play.logic(&ctx));
         commands.extend(self.editor.logic(&ctx));
-        if ctx.input(|i| i.viewport().close_requested())
-            && self.editor.holds_close()
-            && self.screenshot.is_none()
-        {
+        let closing = ctx.input(|i| i.viewport().close_requested()) && self.screenshot.is_none();
+        if closing && self.editor.holds_close() {
             // Unsaved edits: ask first (the editor's prompt shows in either view).
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             commands.push(ShellCommand::Editor(EditorCommand::CloseWindow));
+        } else if closing && !self.may_quit(now) {
+            // The games cannot be written: ask first.
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
+        self.keep_games_every(&ctx, now);
         commands.extend(keys::shortcuts(&ctx));
         // Apply what came before drawing, so the frame shows it.
         self.apply_all(&ctx, commands);
@@ -487,9 +423,15 @@ impl PegsolApp {
                 });
             });
         });
+        if let Some(error) = self.keeping.error.clone() {
+            egui::Panel::bottom("save-problem").show(ui, |ui| {
+                commands.extend(keeping::save_problem_ui(ui, &error));
+            });
+        }
         let view_frame = ViewFrame {
             settings: &self.settings,
             notice: self.notice.as_ref().map(|n| n.text.as_str()),
+            notice_done: self.notice.as_ref().is_some_and(|n| n.done),
         };
         let editing = self.shown.mode == Mode::Editor;
         if editing {
@@ -518,11 +460,13 @@ impl PegsolApp {
         commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.experiments.show(&ctx));
         commands.extend(self.random.show(&ctx));
+        commands.extend(self.dialogs.show(&ctx));
+        commands.extend(self.quit_prompt_ui(&ctx));
         self.apply_all(&ctx, commands);
 
         let title = match self.shown.mode {
             // Unsaved edits are marked in either view.
-            Mode::Play if self.editor.is_dirty() => {
+            Mode::Play if self.editor.is_dirty() || self.keeping.error.is_some() => {
                 format!("*Pegsol: {}", self.play.game().title())
             }
             Mode::Play => format!("Pegsol: {}", self.play.game().title()),
@@ -544,6 +488,13 @@ impl PegsolApp {
             self.apply(ctx, command);
         }
     }
+}
+
+/// Which colour a notice takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoticeKind {
+    Tell,
+    Done,
 }
 
 /// The "Play | Editor" switch for the top bar, laid out right to left.
@@ -583,7 +534,8 @@ impl eframe::App for PegsolApp {
         if self.screenshot.is_none() {
             let state = self.persisted();
             storage.set_string(eframe::APP_KEY, state.to_ron());
-            self.shared.save(&state);
+            let now = self.keeping.last_try.unwrap_or_default();
+            let _ = self.keep_games(now);
         }
     }
 

@@ -73,6 +73,12 @@ pub fn menu_ui(
             if ui.add_enabled(record.can_redo(), redo).clicked() {
                 commands.push(ShellCommand::Redo);
             }
+            if ui
+                .add_enabled(record.index() > 0, Button::new("New game"))
+                .clicked()
+            {
+                commands.push(ShellCommand::Play(PlayCommand::NewGame));
+            }
             let restart = Button::new("Restart").shortcut_text("R");
             if ui.add_enabled(record.index() > 0, restart).clicked() {
                 commands.push(ShellCommand::Play(PlayCommand::Restart));
@@ -102,6 +108,10 @@ pub fn menu_ui(
             let mut jumps = settings.show_winning_jumps;
             if ui.checkbox(&mut jumps, "Show winning jumps").changed() {
                 commands.push(ShellCommand::SetShowWinningJumps(jumps));
+            }
+            let mut coordinates = settings.coordinates;
+            if ui.checkbox(&mut coordinates, "Coordinates").changed() {
+                commands.push(ShellCommand::SetCoordinates(coordinates));
             }
             let mut picker = settings.show_picker;
             if ui.checkbox(&mut picker, "Boards panel").changed() {

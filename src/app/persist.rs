@@ -1,11 +1,13 @@
 //! What the window remembers between runs: the game in progress, where it came from, the
-//! recent files and the settings.
+//! games of the other boards, the recent files and the settings.
 //!
 //! Owns the persisted form and its versioning. eframe stores it (as RON text under its app
 //! key) and restores the window's size and place itself; a state file that is corrupt or from
-//! another version is ignored with a line on standard error, never a crash. The game in
-//! progress is also kept in the file the terminal game shares ([`SharedGame`]), which wins
-//! over eframe's copy, so a game can be started in one front end and finished in the other.
+//! another version is ignored with a line on standard error, never a crash. The games are
+//! kept in Pegsol's own files, which the window writes itself so that a failure can be shown
+//! ([`SharedGame`]): the game in progress in the file the terminal game shares (which wins
+//! over eframe's copy, so a game can be started in one front end and finished in the other),
+//! and the game of every other board played in `games.ron` next to it ([`GAMES_FILE`]).
 
 use super::game::Source;
 use super::play::solve::SolverPanel;
@@ -13,7 +15,7 @@ use super::Settings;
 use crate::record::resume::{self, Resume};
 use crate::record::SavedGame;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Bump when the persisted form changes incompatibly: an old file is then ignored.
 pub const VERSION: u32 = 1;
@@ -37,6 +39,67 @@ pub struct PersistedState {
     /// The solver panel's engine and budget.
     #[serde(default)]
     pub solver: SolverPanel,
+    /// The games of the other boards, as put aside when another board was opened. Kept in
+    /// [`GAMES_FILE`], not in eframe's state, so that writing them can fail visibly.
+    #[serde(skip)]
+    pub shelf: Vec<Resume>,
+}
+
+/// The file of the other boards' games, next to the shared game.
+pub const GAMES_FILE: &str = "games.ron";
+
+/// Bump when [`Shelf`] changes incompatibly: an older file is then ignored with a message.
+pub const SHELF_VERSION: u32 = 1;
+
+/// The games of the other boards as [`GAMES_FILE`] holds them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "PegsolGames")]
+pub struct Shelf {
+    /// [`SHELF_VERSION`] when written.
+    pub version: u32,
+    /// One game per board, each with where it came from.
+    pub games: Vec<Resume>,
+}
+
+impl Shelf {
+    /// Reads the file: `Ok(None)` when there is none; an error naming the file otherwise.
+    /// A game that no longer replays is left out with a line on standard error.
+    pub fn load(path: &Path) -> Result<Option<Shelf>, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let mut shelf: Shelf = ron::Options::default()
+            .from_str(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if shelf.version != SHELF_VERSION {
+            return Err(format!(
+                "{}: written by another version of Pegsol (version {}, this one reads {SHELF_VERSION})",
+                path.display(),
+                shelf.version
+            ));
+        }
+        shelf.games.retain(|game| match game.restore() {
+            Ok(_) => true,
+            Err(e) => {
+                eprintln!("pegsol: {}: leaving out a game: {e}", path.display());
+                false
+            }
+        });
+        Ok(Some(shelf))
+    }
+
+    /// Writes the file (making its folder if needed), atomically.
+    pub fn store(&self, path: &Path) -> Result<(), String> {
+        let fail = |e: &dyn std::fmt::Display| format!("{}: cannot write: {e}", path.display());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+        }
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        let text = ron::ser::to_string_pretty(self, config).map_err(|e| fail(&e))?;
+        crate::layout::files::write_atomic(path, text).map_err(|e| fail(&e))
+    }
 }
 
 impl PersistedState {
@@ -59,36 +122,65 @@ impl PersistedState {
     }
 }
 
-/// The game in progress as shared with the terminal game (`game.ron`, see
-/// [`crate::record::resume`]): read when the window starts, written when the window saves and
-/// its game changed since, so a game played in the terminal meanwhile is not overwritten by a
-/// window that was only left open. With no path (tests, screenshots) it does nothing.
+/// The games as Pegsol's own files keep them: the game in progress as shared with the
+/// terminal game (`game.ron`, see [`crate::record::resume`]) and the other boards' games
+/// ([`GAMES_FILE`] in the same folder). Read when the window starts; written when the games
+/// changed since (so a game played in the terminal meanwhile is not overwritten by a window
+/// that was only left open), and the outcome returned, so the window can say when a game
+/// could not be kept. With no path (tests, screenshots) it does nothing.
 #[derive(Debug, Default)]
 pub struct SharedGame {
     path: Option<PathBuf>,
     /// The game as last read or written.
     last: Option<Resume>,
+    /// The other boards' games as last read or written.
+    last_shelf: Option<Vec<Resume>>,
 }
 
 impl SharedGame {
-    /// The shared game at `path` (normally [`resume::default_path`]).
+    /// The shared game at `path` (normally [`resume::default_path`]), the other boards'
+    /// games next to it.
     pub fn at(path: Option<PathBuf>) -> SharedGame {
-        SharedGame { path, last: None }
+        SharedGame {
+            path,
+            last: None,
+            last_shelf: None,
+        }
+    }
+
+    /// Where the games are written (the shared game's file), if anywhere.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The other boards' games' file.
+    fn shelf_path(&self) -> Option<PathBuf> {
+        Some(self.path.as_ref()?.with_file_name(GAMES_FILE))
     }
 
     /// `state` with the shared game in place of eframe's copy (both front ends write the
-    /// shared one, so it is the newer); a shared file that cannot be used is reported and
-    /// left out.
+    /// shared one, so it is the newer) and the other boards' games; a file that cannot be
+    /// used is reported and left out.
     pub fn load_into(&mut self, state: Option<PersistedState>) -> Option<PersistedState> {
         let path = self.path.as_ref()?.clone();
         let shared = match resume::load(&path) {
-            Ok(Some(shared)) => shared,
-            Ok(None) => return state,
+            Ok(shared) => shared,
             Err(e) => {
                 eprintln!("pegsol: ignoring the game in progress: {e}");
-                return state;
+                None
             }
         };
+        let shelf = match self.shelf_path().map(|p| Shelf::load(&p)) {
+            Some(Ok(shelf)) => shelf,
+            Some(Err(e)) => {
+                eprintln!("pegsol: ignoring the other boards' games: {e}");
+                None
+            }
+            None => None,
+        };
+        if shared.is_none() && shelf.is_none() {
+            return state;
+        }
         let mut state = state.unwrap_or(PersistedState {
             version: VERSION,
             game: None,
@@ -96,31 +188,49 @@ impl SharedGame {
             recent: Vec::new(),
             settings: Settings::default(),
             solver: SolverPanel::default(),
+            shelf: Vec::new(),
         });
-        state.game = Some(shared.game.clone());
-        state.source = Some(shared.source.clone());
-        self.last = Some(shared);
+        if let Some(shared) = shared {
+            state.game = Some(shared.game.clone());
+            state.source = Some(shared.source.clone());
+            self.last = Some(shared);
+        }
+        if let Some(shelf) = shelf {
+            state.shelf = shelf.games.clone();
+            self.last_shelf = Some(shelf.games);
+        }
         Some(state)
     }
 
-    /// Writes `state`'s game to the shared file if it changed since last read or written.
-    pub fn save(&mut self, state: &PersistedState) {
-        let (Some(path), Some(game), Some(source)) = (&self.path, &state.game, &state.source)
-        else {
-            return;
+    /// Writes `state`'s games to the files if they changed since last read or written, or
+    /// says why they could not be written (then they count as not written: the next call
+    /// tries again).
+    pub fn save(&mut self, state: &PersistedState) -> Result<(), String> {
+        let Some(path) = self.path.clone() else {
+            return Ok(());
         };
-        let now = Resume {
-            version: resume::VERSION,
-            game: game.clone(),
-            source: source.clone(),
-        };
-        if self.last.as_ref() == Some(&now) {
-            return;
+        if let (Some(game), Some(source)) = (&state.game, &state.source) {
+            let now = Resume {
+                version: resume::VERSION,
+                game: game.clone(),
+                source: source.clone(),
+            };
+            if self.last.as_ref() != Some(&now) {
+                resume::store(&path, &now)?;
+                self.last = Some(now);
+            }
         }
-        if let Err(e) = resume::store(path, &now) {
-            eprintln!("pegsol: {e}");
+        if self.last_shelf.as_deref().unwrap_or(&[]) != state.shelf.as_slice() {
+            if let Some(shelf_path) = self.shelf_path() {
+                let shelf = Shelf {
+                    version: SHELF_VERSION,
+                    games: state.shelf.clone(),
+                };
+                shelf.store(&shelf_path)?;
+            }
+            self.last_shelf = Some(state.shelf.clone());
         }
-        self.last = Some(now);
+        Ok(())
     }
 }
 
@@ -148,7 +258,7 @@ mod tests {
         assert_eq!(state.source, Some(source));
         // Unchanged: not written again (a window left open does not overwrite the terminal's).
         std::fs::remove_file(&path).expect("remove");
-        shared.save(&state);
+        shared.save(&state).expect("nothing to write");
         assert!(!path.exists());
         // Changed: written.
         record
@@ -159,7 +269,7 @@ mod tests {
             source: Some(Source::Other("test".into())),
             ..state
         };
-        shared.save(&changed);
+        shared.save(&changed).expect("writes");
         let back = resume::load(&path).expect("readable").expect("written");
         assert_eq!(back.game.jumps.len(), 2);
     }

@@ -4,9 +4,10 @@
 //! Owns [`ShellCommand`] (as rerun's `SystemCommand`: tell the person something, open a
 //! file in the view shown, play this board, edit this position, switch view, quit, show a
 //! window), which the views return and [`super::PegsolApp::apply`] carries out in one place;
-//! the [`Settings`] it remembers; and the file-dialog helper every view uses, which tells a
-//! cancel from a desktop with no dialog service.
+//! the [`Settings`] it remembers; and [`pick_path`], which tells a cancel of the desktop's
+//! file dialog from a desktop with no dialog service (see [`super::dialog`]).
 
+use super::dialog::FileRequest;
 use super::editor::EditorCommand;
 use super::experiments::ExperimentsCommand;
 use super::game::Game;
@@ -50,6 +51,11 @@ pub enum Window {
 pub enum ShellCommand {
     /// Show a short message: why a move was refused, what went wrong.
     Tell(String),
+    /// Show that something was done, in the success colour: "Saved to …", "Wrote …".
+    Done(String),
+    /// Ask for a file (the desktop's dialog, or the built-in one where there is none) and
+    /// run the request's command with it.
+    ChooseFile(FileRequest),
     /// Take the message off the screen (the person did something else).
     ClearNotice,
     /// Add a file to the recent files.
@@ -84,6 +90,8 @@ pub enum ShellCommand {
     SetAnimate(bool),
     /// Show or hide every legal jump's verdict on the board.
     SetShowWinningJumps(bool),
+    /// Draw the coordinates round the board (and the editor's canvas), or not.
+    SetCoordinates(bool),
     /// Choose the theme.
     SetTheme(ThemeChoice),
     /// Show or hide a window or panel.
@@ -119,6 +127,8 @@ pub struct Settings {
     /// Whether every legal jump is drawn green or red by whether it keeps the goal reachable
     /// (off by default: help only for those who want it).
     pub show_winning_jumps: bool,
+    /// Whether the board has its column letters and row numbers round it.
+    pub coordinates: bool,
 }
 
 impl Default for Settings {
@@ -130,6 +140,7 @@ impl Default for Settings {
             show_solver: true,
             welcomed: false,
             show_winning_jumps: false,
+            coordinates: true,
         }
     }
 }
@@ -141,6 +152,9 @@ pub struct ViewFrame<'a> {
     pub settings: &'a Settings,
     /// The message on screen, if any (each view shows it in its own place).
     pub notice: Option<&'a str>,
+    /// Whether the message reports something done (the success colour) rather than a
+    /// refusal or a problem (the warning colour).
+    pub notice_done: bool,
 }
 
 /// Applies a view's `commands` in order with its `apply`, collecting what they hand back to
@@ -177,25 +191,5 @@ pub fn pick_path(dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
         Some(path) => Picked::Path(path),
         None if asked.elapsed() < std::time::Duration::from_millis(300) => Picked::NoDialog,
         None => Picked::Cancelled,
-    }
-}
-
-/// What the window says when there is no file dialog, with the command-line way round.
-pub const NO_DIALOG: &str = "No file dialog is available on this desktop (it needs the \
-     desktop portal or zenity): pass the file on the command line instead, `pegsol FILE`";
-
-/// Runs a file dialog; when there is no dialog service, says so (pushing a notice onto
-/// `out`) and returns `None`, as for a cancel.
-pub fn pick_path_or_tell(
-    out: &mut Vec<ShellCommand>,
-    dialog: impl FnOnce() -> Option<PathBuf>,
-) -> Option<PathBuf> {
-    match pick_path(dialog) {
-        Picked::Path(path) => Some(path),
-        Picked::Cancelled => None,
-        Picked::NoDialog => {
-            out.push(ShellCommand::Tell(NO_DIALOG.into()));
-            None
-        }
     }
 }

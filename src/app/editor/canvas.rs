@@ -8,7 +8,7 @@
 //! nothing itself: it returns [`EditorCommand`]s.
 
 use super::EditorCommand;
-use crate::app::geometry::BoardGeometry;
+use crate::app::geometry::{self, BoardGeometry};
 use crate::app::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
@@ -27,6 +27,9 @@ pub struct CanvasModel<'a> {
     pub analysis: Option<&'a [StartReport]>,
     /// The start whose finishes are shown (hovered or clicked with the analysis on).
     pub shown_start: Option<Cell>,
+    /// Whether to draw the column letters and row numbers round the frame (View >
+    /// Coordinates), named as everywhere else in the window.
+    pub coordinates: bool,
 }
 
 /// The canvas's own state: the drag in progress and the cell under the pointer.
@@ -69,7 +72,12 @@ impl CanvasState {
         // Size and allocate.
         let size = ui.available_size().max(Vec2::splat(64.0));
         let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-        let geometry = BoardGeometry::fit(board.grid, frame, rect.shrink(8.0));
+        let margin = if model.coordinates {
+            geometry::COORDINATES_MARGIN
+        } else {
+            geometry::MARGIN
+        };
+        let geometry = BoardGeometry::fit_with_margin(board.grid, frame, rect.shrink(8.0), margin);
         let id = ui.make_persistent_id("editor-canvas");
 
         // Interact: one widget per frame cell.
@@ -134,9 +142,13 @@ fn paint(
     let s = geometry.cell_size();
     let (r_hole, r_peg) = (s * 0.2, s * 0.36);
     paint_board(painter, board, geometry, palette);
+    if model.coordinates {
+        let frame: CellSet = board.frame_cells().collect();
+        geometry::paint_coordinates(painter, geometry, frame, ui.visuals().text_color());
+    }
     let finish = match board.finish {
         Finish::Anywhere => None,
-        Finish::Center => Shape::new(board.grid, board.cells).center(),
+        Finish::Center => geometry::centre_cell(&Shape::new(board.grid, board.cells)),
         Finish::Cell { x, y } => Cell::new(i32::from(x), i32::from(y)),
     };
     let report = |c: Cell| model.analysis.and_then(|a| a.iter().find(|r| r.start == c));

@@ -156,6 +156,8 @@ pub struct Autosaver {
     written: Option<Board>,
     /// When it was written (egui time).
     last: Option<f64>,
+    /// Why the last write failed, until it is shown (see [`Autosaver::take_failure`]).
+    failure: Option<String>,
 }
 
 impl Autosaver {
@@ -198,8 +200,14 @@ impl Autosaver {
         let Some(path) = &self.path else { return };
         if let Err(e) = write_autosave(path, &Autosave::of(board, file)) {
             eprintln!("pegsol: cannot autosave the board: {e}");
+            self.failure = Some(e);
         }
         self.written = Some(board.clone());
+    }
+
+    /// Why the last autosave failed, once: the window shows it, not only standard error.
+    pub fn take_failure(&mut self) -> Option<String> {
+        self.failure.take()
     }
 
     /// Removes the autosave (the board was saved, or its changes dropped).

@@ -15,6 +15,7 @@ pub mod files;
 mod jobs;
 mod ui;
 
+use super::dialog::{DialogKind, FileRequest};
 use super::game::{Game, Source};
 use super::shell::{self, Mode, ShellCommand};
 use crate::layout::catalogue;
@@ -239,7 +240,12 @@ impl EditorView {
                 ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
             }
         }
-        Vec::new()
+        // A failed autosave is shown in the window; the board stays marked unsaved.
+        self.autosave
+            .take_failure()
+            .map(|e| ShellCommand::Tell(format!("The board could not be autosaved: {e}")))
+            .into_iter()
+            .collect()
     }
 
     /// Carries out a list of commands (see [`shell::apply_each`]).
@@ -348,7 +354,10 @@ impl EditorView {
                         self.editor.mark_saved();
                         self.path = Some(path.clone());
                         self.autosave.clear();
-                        tell(&mut out, format!("Saved to {}", path.display()));
+                        out.push(ShellCommand::Done(format!(
+                            "Board saved to {}",
+                            path.display()
+                        )));
                         out.push(ShellCommand::Remember(path));
                     }
                     // The board stays marked unsaved, and the error box says why.
@@ -358,32 +367,21 @@ impl EditorView {
                     }
                 }
             }
-            EditorCommand::ChooseOpen => {
-                let picked = shell::pick_path_or_tell(&mut out, || {
-                    rfd::FileDialog::new()
-                        .set_title("Open a board to edit")
-                        .add_filter("Boards", &["ron", "txt", "h"])
-                        .add_filter("All files", &["*"])
-                        .pick_file()
-                });
-                if let Some(path) = picked {
-                    out.extend(self.apply(ctx, EditorCommand::Open(path)));
-                }
-            }
-            EditorCommand::ChooseSaveAs => {
-                let name = format!("{}.ron", file_stem(&self.editor.board().name));
-                let picked = shell::pick_path_or_tell(&mut out, || {
-                    rfd::FileDialog::new()
-                        .set_title("Save the board")
-                        .add_filter("Pegsol layouts", &["ron"])
-                        .set_file_name(name)
-                        .save_file()
-                });
-                // With no path, a prompt waiting on this save stays up: nothing was saved.
-                if let Some(path) = picked {
-                    out.extend(self.apply(ctx, EditorCommand::SaveAs(path)));
-                }
-            }
+            EditorCommand::ChooseOpen => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Open, "Open a board to edit", |path| {
+                    ShellCommand::Editor(EditorCommand::Open(path))
+                })
+                .filter("Boards", &["ron", "txt", "h"])
+                .filter("All files", &["*"]),
+            )),
+            // With no path chosen, a prompt waiting on this save stays up: nothing was saved.
+            EditorCommand::ChooseSaveAs => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Save, "Save the board", |path| {
+                    ShellCommand::Editor(EditorCommand::SaveAs(path))
+                })
+                .filter("Pegsol layouts", &["ron"])
+                .file_name(format!("{}.ron", file_stem(&self.editor.board().name))),
+            )),
             EditorCommand::Analyze => {
                 if self.editor.board().cells.is_empty() {
                     tell(&mut out, "Paint some holes first".into());

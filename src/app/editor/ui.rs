@@ -60,6 +60,7 @@ impl EditorView {
             board: self.editor.board(),
             analysis: self.jobs.analysis(),
             shown_start: shown,
+            coordinates: _frame.settings.coordinates,
         };
         out.extend(self.canvas.ui(ui, &model));
         self.apply_all(ui.ctx(), out)

@@ -16,7 +16,8 @@ pub mod table;
 
 pub use export::{export, ExportError, ExportKind};
 
-use super::shell::{self, Picked, ShellCommand, Window};
+use super::dialog::{DialogKind, FileRequest};
+use super::shell::{self, ShellCommand, Window};
 use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
 use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
@@ -229,38 +230,42 @@ impl ExperimentsView {
                 self.status = Some(format!("Copied {} rows", self.rows.len()));
             }
             ExperimentsCommand::ChooseExport(kind) => {
-                let picked = shell::pick_path(|| {
-                    let dialog = rfd::FileDialog::new().set_title("Export the experiment");
-                    match kind {
-                        ExportKind::Csv => dialog
-                            .add_filter("CSV", &["csv"])
-                            .set_file_name("experiment.csv")
-                            .save_file(),
-                        ExportKind::Markdown => dialog
-                            .add_filter("Markdown", &["md"])
-                            .set_file_name("experiment.md")
-                            .save_file(),
-                        ExportKind::Png => dialog.pick_folder(),
+                use ExperimentsCommand::Export;
+                type Then = fn(PathBuf) -> ShellCommand;
+                let title = "Export the experiment";
+                let request = match kind {
+                    ExportKind::Csv => {
+                        let then: Then = |p| ShellCommand::Experiments(Export(ExportKind::Csv, p));
+                        FileRequest::new(DialogKind::Save, title, then)
+                            .filter("CSV", &["csv"])
+                            .file_name("experiment.csv")
                     }
-                });
-                return match picked {
-                    Picked::Path(path) => self.apply(ctx, ExperimentsCommand::Export(kind, path)),
-                    Picked::NoDialog => {
-                        vec![ShellCommand::Tell(
-                            "No file dialog is available on this desktop (it needs the \
-                             desktop portal or zenity): `pegsol experiment --csv FILE \
-                             --markdown FILE --plots DIR` writes the same files"
-                                .into(),
-                        )]
+                    ExportKind::Markdown => {
+                        let then: Then =
+                            |p| ShellCommand::Experiments(Export(ExportKind::Markdown, p));
+                        FileRequest::new(DialogKind::Save, title, then)
+                            .filter("Markdown", &["md"])
+                            .file_name("experiment.md")
                     }
-                    Picked::Cancelled => Vec::new(),
+                    ExportKind::Png => {
+                        let then: Then = |p| ShellCommand::Experiments(Export(ExportKind::Png, p));
+                        FileRequest::new(DialogKind::Folder, title, then)
+                    }
                 };
+                return vec![ShellCommand::ChooseFile(request)];
             }
             ExperimentsCommand::ShowChart(i) => self.chart = i,
             ExperimentsCommand::Export(kind, path) => {
-                let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e.to_string());
+                let (said, done) = match export(&self.rows, kind, &path) {
+                    Ok(said) => (said, true),
+                    Err(e) => (format!("Not exported: {e}"), false),
+                };
                 self.status = Some(said.clone());
-                return vec![ShellCommand::Tell(said)];
+                return vec![if done {
+                    ShellCommand::Done(said)
+                } else {
+                    ShellCommand::Tell(said)
+                }];
             }
         }
         Vec::new()

@@ -15,14 +15,14 @@
 
 use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
 use super::PlayCommand;
-use crate::app::geometry::BoardGeometry;
+use crate::app::geometry::{self, BoardGeometry};
 use crate::app::palette::Palette;
 use crate::rules::cell_name;
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{
-    Align2, FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui,
-    Vec2, WidgetInfo,
+    FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, Vec2,
+    WidgetInfo,
 };
 
 /// How long a jump takes on screen, in seconds: long enough to see which peg went where,
@@ -49,6 +49,10 @@ pub struct BoardModel<'a> {
     pub picking_finish: bool,
     /// The advisor's jump verdicts and lost proof, drawn over the holes.
     pub overlay: super::hints::Overlay<'a>,
+    /// Whether a win is the player's own (praised), not the solver's line replayed.
+    pub praise: bool,
+    /// Whether to draw the column letters and row numbers round the board.
+    pub coordinates: bool,
 }
 
 /// A jump being animated.
@@ -139,7 +143,13 @@ impl BoardView {
         if over {
             board_area.max.y -= BANNER_HEIGHT + 8.0;
         }
-        let geometry = BoardGeometry::fit(shape.grid(), shape.cells(), board_area);
+        let margin = if model.coordinates {
+            geometry::COORDINATES_MARGIN
+        } else {
+            geometry::MARGIN
+        };
+        let geometry =
+            BoardGeometry::fit_with_margin(shape.grid(), shape.cells(), board_area, margin);
         let id = ui.make_persistent_id("board");
 
         // Interact: the keyboard first (so a hole focused with Tab does not also take Enter
@@ -320,6 +330,10 @@ impl BoardView {
         let s = geometry.cell_size();
         let (r_hole, r_peg) = (s * 0.2, s * 0.36);
         paint_board_shape(painter, position, geometry, palette);
+        if model.coordinates {
+            let colour = ui.visuals().text_color();
+            geometry::paint_coordinates(painter, geometry, position.shape().cells(), colour);
+        }
         let targets: Vec<Cell> = self
             .selected
             .map(|c| position.legal_jumps_from(c).iter().map(|j| j.to).collect())
@@ -504,10 +518,12 @@ fn end_banner_ui(
         StrokeKind::Inside,
     );
     let (text, detail) = if won {
-        (
-            "Solved!".to_string(),
-            "One peg left: well played.".to_string(),
-        )
+        let detail = if model.praise {
+            "One peg left: well played."
+        } else {
+            "Solution replayed."
+        };
+        ("Solved!".to_string(), detail.to_string())
     } else {
         let n = position.peg_count();
         (
@@ -517,20 +533,6 @@ fn end_banner_ui(
     };
     let font = FontId::proportional((height * 0.34).clamp(12.0, 22.0));
     let text_at = Pos2::new(banner.left() + 16.0, banner.center().y);
-    painter.text(
-        text_at,
-        Align2::LEFT_BOTTOM,
-        text,
-        font.clone(),
-        palette.text,
-    );
-    painter.text(
-        text_at,
-        Align2::LEFT_TOP,
-        detail,
-        FontId::proportional(font.size * 0.7),
-        palette.text,
-    );
     let button = Vec2::new(120.0, 26.0);
     let restart = Rect::from_min_size(
         Pos2::new(
@@ -540,7 +542,28 @@ fn end_banner_ui(
         button,
     );
     let undo = restart.translate(Vec2::new(-button.x - 8.0, 0.0));
-    if !won && model.can_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
+    // The words take what the buttons leave, cut short rather than run under them.
+    let offers_undo = !won && model.can_undo;
+    let buttons_left = if offers_undo {
+        undo.left()
+    } else {
+        restart.left()
+    };
+    let room = (buttons_left - 8.0 - text_at.x).max(0.0);
+    let one_line = |text: String, font: FontId| {
+        let mut job = egui::text::LayoutJob::simple(text, font, palette.text, room);
+        job.wrap.max_rows = 1;
+        ui.ctx().fonts_mut(|f| f.layout_job(job))
+    };
+    let title = one_line(text, font.clone());
+    let detail = one_line(detail, FontId::proportional(font.size * 0.7));
+    painter.galley(
+        text_at - Vec2::new(0.0, title.size().y),
+        title,
+        palette.text,
+    );
+    painter.galley(text_at, detail, palette.text);
+    if offers_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
         commands.push(PlayCommand::Undo);
     }
     let again = if won { "Play again" } else { "Start again" };

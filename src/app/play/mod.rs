@@ -11,18 +11,22 @@
 pub mod board;
 pub mod hints;
 pub mod moves;
+mod shelf;
 pub mod solve;
 pub mod timeline;
 mod ui;
 
-use super::game::Game;
+use super::dialog::{DialogKind, FileRequest};
+use super::game::{Game, Source};
 use super::shell::{self, ShellCommand};
 use crate::rules::cell_name;
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
 use eframe::egui;
+pub use shelf::board_key;
 use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use timeline::{Playback, SPEEDS};
 
@@ -37,11 +41,14 @@ pub enum PlayCommand {
     Redo,
     /// Back to the start (undoable).
     Restart,
-    /// Play this game instead (a search, a hint and a replay of the old one are dropped).
+    /// A new game on this board: back to the start, undoable like a restart.
+    NewGame,
+    /// Play this game instead (a search, a hint and a replay of the old one are dropped; the
+    /// old game itself is put aside, to come back when its board is opened again).
     Load(Box<Game>),
-    /// Open a catalogue board by key.
+    /// Open a catalogue board by key: its game put aside, if it has one, else a new game.
     OpenCatalogue(String),
-    /// Open a layout or saved-game file.
+    /// Open a layout or saved-game file: the game put aside for it, if any, else the file.
     OpenFile(PathBuf),
     /// Save the game to a file.
     SaveGame(PathBuf),
@@ -97,6 +104,12 @@ pub enum PlayCommand {
 /// The play view (see the module docs).
 pub struct PlayView {
     game: Game,
+    /// The games of the other boards, put aside when another board was opened, by
+    /// [`board_key`]: opening a board again takes its game up where it was left.
+    shelf: BTreeMap<String, Game>,
+    /// The solver's line as loaded on the timeline (where it starts, and its jumps): a win
+    /// along it is the solver's, not the player's, and is not praised.
+    solver_line: Option<(usize, Vec<Jump>)>,
     board: BoardView,
     /// The solver panel's form.
     solver_panel: SolverPanel,
@@ -125,6 +138,8 @@ impl PlayView {
     pub fn new(game: Game) -> PlayView {
         PlayView {
             game,
+            shelf: BTreeMap::new(),
+            solver_line: None,
             board: BoardView::default(),
             solver_panel: SolverPanel::default(),
             solve: SolveSession::default(),
@@ -251,10 +266,18 @@ impl PlayView {
                     );
                 }
             }
-            PlayCommand::Restart => {
+            restart @ (PlayCommand::Restart | PlayCommand::NewGame) => {
+                let new_game = matches!(restart, PlayCommand::NewGame);
                 if self.game.record.restart() {
                     self.board.position_changed();
-                    tell(&mut out, "Restarted: undo (U) brings the game back");
+                    tell(
+                        &mut out,
+                        if new_game {
+                            "New game: undo (U) brings the last one back"
+                        } else {
+                            "Restarted: undo (U) brings the game back"
+                        },
+                    );
                 } else {
                     tell(&mut out, "Already at the start");
                 }
@@ -264,50 +287,43 @@ impl PlayView {
                 out.push(ShellCommand::ClearNotice);
             }
             PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
-                Ok(game) => return self.apply(ctx, PlayCommand::Load(Box::new(game))),
+                Ok(game) => match self.resume(ctx, &game.source) {
+                    Some(resumed) => out.extend(resumed),
+                    None => return self.apply(ctx, PlayCommand::Load(Box::new(game))),
+                },
                 Err(e) => out.push(ShellCommand::Tell(e)),
             },
-            PlayCommand::OpenFile(path) => match Game::from_file(&path) {
-                Ok(game) => {
-                    out.extend(self.apply(ctx, PlayCommand::Load(Box::new(game))));
+            PlayCommand::OpenFile(path) => match self.resume(ctx, &Source::File(path.clone())) {
+                Some(resumed) => {
+                    out.extend(resumed);
                     out.push(ShellCommand::Remember(path));
                 }
-                Err(e) => {
-                    eprintln!("pegsol: {e}");
-                    out.push(ShellCommand::Tell(e));
-                }
+                None => out.extend(self.open_file(ctx, path)),
             },
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
                 Ok(()) => {
-                    out.push(ShellCommand::Tell(format!("Saved to {}", path.display())));
+                    out.push(ShellCommand::Done(format!(
+                        "Game saved to {}",
+                        path.display()
+                    )));
                     out.push(ShellCommand::Remember(path));
                 }
-                Err(e) => out.push(ShellCommand::Tell(e)),
+                Err(e) => out.push(ShellCommand::Tell(format!("Not saved: {e}"))),
             },
-            PlayCommand::ChooseFileToOpen => {
-                let picked = shell::pick_path_or_tell(&mut out, || {
-                    rfd::FileDialog::new()
-                        .set_title("Open a board or a saved game")
-                        .add_filter("Boards and games", &["pegsol", "ron", "txt", "h"])
-                        .add_filter("All files", &["*"])
-                        .pick_file()
-                });
-                if let Some(path) = picked {
-                    out.extend(self.apply(ctx, PlayCommand::OpenFile(path)));
-                }
-            }
-            PlayCommand::ChooseFileToSave => {
-                let picked = shell::pick_path_or_tell(&mut out, || {
-                    rfd::FileDialog::new()
-                        .set_title("Save the game")
-                        .add_filter("Pegsol games", &["pegsol", "ron"])
-                        .set_file_name("game.pegsol")
-                        .save_file()
-                });
-                if let Some(path) = picked {
-                    out.extend(self.apply(ctx, PlayCommand::SaveGame(path)));
-                }
-            }
+            PlayCommand::ChooseFileToOpen => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Open, "Open a board or a saved game", |path| {
+                    ShellCommand::Play(PlayCommand::OpenFile(path))
+                })
+                .filter("Boards and games", &["pegsol", "ron", "txt", "h"])
+                .filter("All files", &["*"]),
+            )),
+            PlayCommand::ChooseFileToSave => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Save, "Save the game", |path| {
+                    ShellCommand::Play(PlayCommand::SaveGame(path))
+                })
+                .filter("Pegsol games", &["pegsol", "ron"])
+                .file_name("game.pegsol"),
+            )),
             PlayCommand::Tell(text) => out.push(ShellCommand::Tell(text)),
             PlayCommand::SolveFrom(from) => {
                 let command = match self.solver_panel.request(from) {
@@ -318,35 +334,39 @@ impl PlayView {
             }
             PlayCommand::Solve(request) => out.extend(self.start_solve(ctx, request)),
             PlayCommand::CancelSolve => self.solve.cancel(),
-            PlayCommand::LoadSolution => out.extend(self.load_solution()),
+            PlayCommand::LoadSolution => {
+                out.extend(self.load_solution());
+                let record = &self.game.record;
+                if let Some(report) = self.solve.report() {
+                    if record.position() == &report.start {
+                        let line = report.outcome.jumps.clone();
+                        self.solver_line = Some((record.index(), line));
+                    }
+                }
+            }
             PlayCommand::CopyStats => {
                 if let Some(report) = self.solve.report() {
                     ctx.copy_text(solve::stats_text(report));
                     tell(&mut out, "Stats copied to the clipboard");
                 }
             }
-            PlayCommand::ChooseStatsFile => {
-                let picked = shell::pick_path_or_tell(&mut out, || {
-                    rfd::FileDialog::new()
-                        .set_title("Save the solver's stats")
-                        .add_filter("Text", &["txt"])
-                        .set_file_name("output.txt")
-                        .save_file()
-                });
-                if let Some(path) = picked {
-                    out.extend(self.apply(ctx, PlayCommand::SaveStats(path)));
-                }
-            }
+            PlayCommand::ChooseStatsFile => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Save, "Save the solver's stats", |path| {
+                    ShellCommand::Play(PlayCommand::SaveStats(path))
+                })
+                .filter("Text", &["txt"])
+                .file_name("output.txt"),
+            )),
             PlayCommand::SaveStats(path) => {
                 let Some(report) = self.solve.report() else {
                     tell(&mut out, "No result to save yet: solve first");
                     return out;
                 };
                 let written = crate::layout::files::write_atomic(&path, solve::stats_text(report));
-                out.push(ShellCommand::Tell(match written {
-                    Ok(()) => format!("Stats saved to {}", path.display()),
-                    Err(e) => format!("Cannot write {}: {e}", path.display()),
-                }));
+                out.push(match written {
+                    Ok(()) => ShellCommand::Done(format!("Stats saved to {}", path.display())),
+                    Err(e) => ShellCommand::Tell(format!("Not saved: {}: {e}", path.display())),
+                });
             }
             PlayCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
             PlayCommand::SetNoLimit(on) => self.solver_panel.set_no_limit(on),
@@ -436,45 +456,6 @@ impl PlayView {
         Vec::new()
     }
 
-    /// Puts the last solution on the timeline after the position it starts from: here if it
-    /// was solved from here, else from the start (going back there first).
-    fn load_solution(&mut self) -> Vec<ShellCommand> {
-        let tell = |text: String| vec![ShellCommand::Tell(text)];
-        let Some(report) = self.solve.report() else {
-            return tell("No solution yet: solve first".into());
-        };
-        let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
-        let record = &mut self.game.record;
-        if record.position() != &start {
-            if record.start() != &start {
-                return tell(
-                    "This solution starts from another position: go back to it or solve again"
-                        .into(),
-                );
-            }
-            // Back along the timeline; a restart in the history needs a restart to cross.
-            record.goto(0);
-            if record.index() > 0 {
-                record.restart();
-            }
-        }
-        match record.load_line(&jumps) {
-            Ok(()) => {
-                self.playback.pause();
-                self.board.position_changed();
-                self.replay_keys = true;
-                tell(format!(
-                    "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step",
-                    jumps.len()
-                ))
-            }
-            Err((i, e)) => tell(format!(
-                "Jump {} of the solution does not apply here: {e}",
-                i + 1
-            )),
-        }
-    }
-
     /// One jump forward on the timeline, animated.
     fn step_forward(&mut self, now: f64) {
         let record = &mut self.game.record;
@@ -555,7 +536,15 @@ impl PlayView {
     }
 
     fn switch_to(&mut self, game: Game) {
-        self.game = game;
+        let old = std::mem::replace(&mut self.game, game);
+        if let Some(key) = board_key(&old.source) {
+            self.shelf.insert(key, old);
+        }
+        if let Some(key) = board_key(&self.game.source) {
+            // The board's game is the one on the board now.
+            self.shelf.remove(&key);
+        }
+        self.solver_line = None;
         self.board = BoardView::default();
         // A search, a hint and a replay are about the old board.
         self.solve.clear();

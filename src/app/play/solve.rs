@@ -314,11 +314,19 @@ impl SolverPanel {
             if text != self.budget_text {
                 commands.push(PlayCommand::SetBudgetText(text));
             }
-            if limited {
-                match &parsed {
-                    Ok(b) => ui.label(RichText::new(format!("= {} nodes", thousands(*b))).weak()),
-                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
-                };
+            // One line, always there: a long refusal is cut (whole on hover), so it never
+            // pushes the finish choices and the Solve buttons down under the pointer.
+            let (text, colour) = match (&parsed, limited) {
+                (_, false) => (String::new(), ui.visuals().weak_text_color()),
+                (Ok(b), true) => (
+                    format!("= {} nodes", thousands(*b)),
+                    ui.visuals().weak_text_color(),
+                ),
+                (Err(e), true) => (e.clone(), ui.visuals().error_fg_color),
+            };
+            let line = ui.add(egui::Label::new(RichText::new(&text).color(colour)).truncate());
+            if parsed.is_err() {
+                line.on_hover_text(text);
             }
         });
 
@@ -326,25 +334,21 @@ impl SolverPanel {
         ui.label(RichText::new("Finish").strong());
         let game = model.game;
         let goal = game.puzzle.goal;
-        let center = game.puzzle.start.shape().center();
+        // Only a centre the board has is offered (see `centre_cell`): none on the 15-hole
+        // triangle, whose middle lies between holes.
+        let center = crate::app::geometry::centre_cell(game.puzzle.start.shape());
         if ui
             .radio(goal == Goal::Anywhere, "One peg, anywhere")
             .clicked()
         {
             commands.push(PlayCommand::SetGoal(Goal::Anywhere));
         }
-        ui.add_enabled_ui(center.is_some(), |ui| {
-            let at_center = center.is_some_and(|c| goal == Goal::At(c));
-            let text = match center {
-                Some(c) => format!("One peg in the centre ({})", cell_name(c)),
-                None => "One peg in the centre (this board has none)".into(),
-            };
-            if ui.radio(at_center, text).clicked() {
-                if let Some(c) = center {
-                    commands.push(PlayCommand::SetGoal(Goal::At(c)));
-                }
+        if let Some(c) = center {
+            let text = format!("One peg in the centre ({})", cell_name(c));
+            if ui.radio(goal == Goal::At(c), text).clicked() {
+                commands.push(PlayCommand::SetGoal(Goal::At(c)));
             }
-        });
+        }
         let other_cell = match goal {
             Goal::At(c) if Some(c) != center => Some(c),
             _ => None,

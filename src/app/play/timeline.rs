@@ -1,12 +1,14 @@
 //! The replay timeline under the board: a scrubber with one tick per jump, step and
 //! play/pause controls, the playback speed, undo and restart.
 //!
-//! Owns the timeline's look and its playback clock ([`Playback`]). It reads the game record's
+//! Owns the timeline's look, its playback clock ([`Playback`]), putting the solver's line on
+//! it, and telling a win along that line from the player's own. It reads the game record's
 //! flat view (`jumps`, `index`) and returns [`PlayCommand`]s; moving along the timeline is the
 //! record's own undo and redo, so scrubbing, stepping and undo never disagree.
 
-use super::PlayCommand;
+use super::{PlayCommand, PlayView};
 use crate::app::game::Game;
+use crate::app::shell::ShellCommand;
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 
@@ -58,6 +60,61 @@ impl Playback {
     /// Seconds until the next jump, while playing.
     pub fn wait(&self, now: f64) -> Option<f64> {
         self.playing.then(|| (self.next_at - now).max(0.0))
+    }
+}
+
+impl PlayView {
+    /// Whether the game on the board was won by the player rather than by replaying the
+    /// solver's line to its end.
+    pub fn won_by_player(&self) -> bool {
+        let record = &self.game.record;
+        if !record.position().is_won(self.game.puzzle.goal) {
+            return false;
+        }
+        let Some((from, line)) = &self.solver_line else {
+            return true;
+        };
+        let played = record.played();
+        played.len() < from + line.len() || played.get(*from..*from + line.len()) != Some(line)
+    }
+
+    /// Puts the last solution on the timeline after the position it starts from: here if it
+    /// was solved from here, else from the start (going back there first).
+    pub(super) fn load_solution(&mut self) -> Vec<ShellCommand> {
+        let tell = |text: String| vec![ShellCommand::Tell(text)];
+        let Some(report) = self.solve.report() else {
+            return tell("No solution yet: solve first".into());
+        };
+        let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
+        let record = &mut self.game.record;
+        if record.position() != &start {
+            if record.start() != &start {
+                return tell(
+                    "This solution starts from another position: go back to it or solve again"
+                        .into(),
+                );
+            }
+            // Back along the timeline; a restart in the history needs a restart to cross.
+            record.goto(0);
+            if record.index() > 0 {
+                record.restart();
+            }
+        }
+        match record.load_line(&jumps) {
+            Ok(()) => {
+                self.playback.pause();
+                self.board.position_changed();
+                self.replay_keys = true;
+                tell(format!(
+                    "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step",
+                    jumps.len()
+                ))
+            }
+            Err((i, e)) => tell(format!(
+                "Jump {} of the solution does not apply here: {e}",
+                i + 1
+            )),
+        }
     }
 }
 
@@ -155,7 +212,9 @@ fn scrubber_ui(ui: &mut Ui, index: usize, total: usize) -> Option<usize> {
             let long = if i % 10 == 0 { 5.0 } else { 3.0 };
             painter.line_segment([egui::pos2(x, y), egui::pos2(x, y + long)], stroke);
         }
-        ui.add_space(6.0);
     }
+    // The ticks' row, kept with or without ticks, so the board does not move when the first
+    // jump makes them appear.
+    ui.add_space(6.0);
     (value != index && total > 0).then_some(value.min(total))
 }

@@ -62,18 +62,12 @@ impl PlayView {
                 egui::Label::new(egui::RichText::new(&game.puzzle.description).weak()).truncate(),
             );
         });
-        // A fixed-height line for the notice, so the board does not jump when one appears.
-        let line = ui.text_style_height(&egui::TextStyle::Body);
-        let size = egui::vec2(ui.available_width(), line);
-        let layout = egui::Layout::left_to_right(egui::Align::Center);
-        ui.allocate_ui_with_layout(size, layout, |ui| {
-            ui.set_min_size(size);
-            if let Some(text) = frame.notice {
-                ui.colored_label(ui.visuals().warn_fg_color, text);
-            } else if let Some(jumps) = self.jump_verdicts().filter(|_| show_jumps) {
-                ui.label(super::hints::summary(jumps));
-            }
-        });
+        // With no notice to show, the line says how many jumps keep the goal in reach.
+        let summary = self
+            .jump_verdicts()
+            .filter(|_| show_jumps)
+            .map(super::hints::summary);
+        notice_ui(ui, frame, summary.as_deref());
         let model = BoardModel {
             position: game.record.position(),
             goal: game.puzzle.goal,
@@ -82,9 +76,43 @@ impl PlayView {
             hint: self.hint(),
             picking_finish: self.picking_finish,
             overlay: self.overlay(show_jumps),
+            praise: self.won_by_player(),
+            coordinates: frame.settings.coordinates,
         };
         let commands = self.board.ui(ui, &model);
         out.extend(self.apply_all(ui.ctx(), commands));
         out
+    }
+}
+
+/// Lines the notice area holds: a longer message is cut at the second line, whole on hover.
+const NOTICE_ROWS: usize = 2;
+
+/// The notice area above the board: always [`NOTICE_ROWS`] lines high and the panel's width,
+/// whatever the message, so a message never moves the board or its buttons. A message of
+/// something done is in the strong text colour (neutral), a refusal or problem in the warning colour.
+/// With no message, `summary` (View > Show winning jumps: how many jumps keep the goal in
+/// reach) takes the area, in the neutral colour.
+fn notice_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>, summary: Option<&str>) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let row = ui.ctx().fonts_mut(|f| f.row_height(&font));
+    let size = egui::vec2(ui.available_width(), row * NOTICE_ROWS as f32);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let Some(text) = frame.notice.or(summary) else {
+        return;
+    };
+    let colour = if frame.notice_done || frame.notice.is_none() {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
+    job.wrap.max_rows = NOTICE_ROWS;
+    let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
+    let cut = galley.elided;
+    ui.painter().galley(rect.left_top(), galley, colour);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+    if cut {
+        response.on_hover_text(text);
     }
 }

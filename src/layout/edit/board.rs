@@ -389,7 +389,8 @@ impl fmt::Display for Check {
             ),
             Check::FinishRuledOut { x, y } => write!(
                 f,
-                "the start's position class rules out finishing on the finish cell {x},{y}"
+                "the start's position class rules out finishing on the finish cell {}",
+                crate::rules::cell_name(crate::rules::Cell { x: *x, y: *y })
             ),
         }
     }

@@ -1,0 +1,202 @@
+//! Choosing a file: the desktop's dialog when there is one, else a dialog drawn in the window.
+//!
+//! Owns every file dialog of the window. A view never opens one: it returns
+//! [`ShellCommand::ChooseFile`] with a [`FileRequest`] (what to ask, and the command to run
+//! with the path chosen), and the shell hands it to [`Dialogs::ask`]. That runs the desktop's
+//! dialog through rfd (portal or zenity); when rfd comes back at once with nothing, the
+//! desktop has no dialog service ([`Picked::NoDialog`]), and from then on the built-in dialog
+//! (the `egui_file` crate, drawn in egui) is used instead, for opening, saving and every
+//! export alike. `PEGSOL_FILE_DIALOG=builtin` asks for the built-in one from the start (and
+//! tests use [`Dialogs::use_builtin`], so no test ever opens a desktop dialog).
+
+use super::shell::{pick_path, Picked, ShellCommand};
+use eframe::egui;
+use std::path::{Path, PathBuf};
+
+/// What a dialog chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// An existing file to open.
+    Open,
+    /// A file to write (new or existing).
+    Save,
+    /// A folder (the charts' export).
+    Folder,
+}
+
+/// A question for a file dialog and what to do with the answer.
+#[derive(Clone, Debug)]
+pub struct FileRequest {
+    /// The dialog's title ("Save the game").
+    pub title: String,
+    /// Open, save or folder.
+    pub kind: DialogKind,
+    /// The file name offered when saving.
+    pub file_name: Option<String>,
+    /// Named groups of extensions (the desktop dialog's filters; the built-in one shows all
+    /// files, so nothing a person wants is hidden).
+    pub filters: Vec<(String, Vec<String>)>,
+    /// The command that carries out the choice, given the path chosen.
+    pub then: fn(PathBuf) -> ShellCommand,
+}
+
+impl FileRequest {
+    /// A request of `kind` titled `title`, running `then` with the path.
+    pub fn new(kind: DialogKind, title: &str, then: fn(PathBuf) -> ShellCommand) -> FileRequest {
+        FileRequest {
+            title: title.into(),
+            kind,
+            file_name: None,
+            filters: Vec::new(),
+            then,
+        }
+    }
+
+    /// Offers `name` as the file name (saving).
+    pub fn file_name(mut self, name: impl Into<String>) -> FileRequest {
+        self.file_name = Some(name.into());
+        self
+    }
+
+    /// Adds a filter: `name` for the files ending in `extensions`.
+    pub fn filter(mut self, name: &str, extensions: &[&str]) -> FileRequest {
+        let extensions = extensions.iter().map(|e| e.to_string()).collect();
+        self.filters.push((name.into(), extensions));
+        self
+    }
+
+    /// Runs the desktop's dialog (blocking, as rfd does).
+    fn desktop(&self, folder: Option<&Path>) -> Option<PathBuf> {
+        let mut dialog = rfd::FileDialog::new().set_title(&self.title);
+        for (name, extensions) in &self.filters {
+            dialog = dialog.add_filter(name, extensions);
+        }
+        if let Some(folder) = folder {
+            dialog = dialog.set_directory(folder);
+        }
+        if let Some(name) = &self.file_name {
+            dialog = dialog.set_file_name(name);
+        }
+        match self.kind {
+            DialogKind::Open => dialog.pick_file(),
+            DialogKind::Save => dialog.save_file(),
+            DialogKind::Folder => dialog.pick_folder(),
+        }
+    }
+}
+
+/// The built-in dialog on show and the request it answers.
+struct Open {
+    dialog: egui_file::FileDialog,
+    request: FileRequest,
+}
+
+/// The window's file dialogs (see the module docs).
+#[derive(Default)]
+pub struct Dialogs {
+    /// Use the built-in dialog (the desktop has none, or it was asked for).
+    builtin: bool,
+    /// The folder a dialog starts in: the last one used.
+    folder: Option<PathBuf>,
+    /// The built-in dialog on show, if any.
+    open: Option<Open>,
+}
+
+impl std::fmt::Debug for Dialogs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dialogs")
+            .field("builtin", &self.builtin)
+            .field("folder", &self.folder)
+            .field("open", &self.open.as_ref().map(|o| &o.request.title))
+            .finish()
+    }
+}
+
+impl Dialogs {
+    /// The dialogs as the environment asks: the desktop's, unless `PEGSOL_FILE_DIALOG` says
+    /// `builtin`.
+    pub fn from_env() -> Dialogs {
+        Dialogs {
+            builtin: std::env::var("PEGSOL_FILE_DIALOG").is_ok_and(|v| v == "builtin"),
+            ..Dialogs::default()
+        }
+    }
+
+    /// Uses the built-in dialog from now on, starting in `folder` if given (tests; a
+    /// desktop found without a dialog service).
+    pub fn use_builtin(&mut self, folder: Option<PathBuf>) {
+        self.builtin = true;
+        if folder.is_some() {
+            self.folder = folder;
+        }
+    }
+
+    /// Whether the built-in dialog is on show.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Asks `request`: the command to run with the path chosen in the desktop's dialog, or
+    /// nothing when it was cancelled or the built-in dialog is now on show (its answer comes
+    /// from [`Dialogs::show`]).
+    pub fn ask(&mut self, request: FileRequest) -> Option<ShellCommand> {
+        if !self.builtin {
+            match pick_path(|| request.desktop(self.folder.as_deref())) {
+                Picked::Path(path) => return Some(self.chosen(&request, path)),
+                Picked::Cancelled => return None,
+                // No portal, no zenity: draw our own, now and from now on.
+                Picked::NoDialog => self.builtin = true,
+            }
+        }
+        let folder = self
+            .folder
+            .clone()
+            .or_else(std::env::home_dir)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        let mut dialog = match request.kind {
+            DialogKind::Open => egui_file::FileDialog::open_file(),
+            DialogKind::Save => egui_file::FileDialog::save_file(),
+            DialogKind::Folder => egui_file::FileDialog::select_folder(),
+        }
+        .initial_path(folder)
+        .title(&request.title)
+        .id(egui::Id::unique("pegsol-file-dialog"))
+        .show_rename(false)
+        .default_size([560.0, 420.0]);
+        if let Some(name) = &request.file_name {
+            dialog = dialog.default_filename(name.clone());
+        }
+        dialog.open();
+        self.open = Some(Open { dialog, request });
+        None
+    }
+
+    /// The command for a path chosen, remembering its folder for the next dialog.
+    fn chosen(&mut self, request: &FileRequest, path: PathBuf) -> ShellCommand {
+        self.folder = match request.kind {
+            DialogKind::Folder => Some(path.clone()),
+            _ => path.parent().map(Path::to_path_buf),
+        };
+        (request.then)(path)
+    }
+
+    /// Draws the built-in dialog if it is on show; returns the command for the path once one
+    /// is chosen.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<ShellCommand> {
+        let open = self.open.as_mut()?;
+        open.dialog.show(ctx);
+        match open.dialog.state() {
+            egui_file::State::Open => None,
+            egui_file::State::Selected => {
+                let open = self.open.take()?;
+                let path = open.dialog.path()?.to_path_buf();
+                Some(self.chosen(&open.request, path))
+            }
+            egui_file::State::Cancelled | egui_file::State::Closed => {
+                self.open = None;
+                None
+            }
+        }
+    }
+}

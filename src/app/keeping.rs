@@ -1,0 +1,118 @@
+//! Keeping the games: writing them to Pegsol's own files as they change, showing a write that
+//! failed, and asking before a quit would lose them.
+//!
+//! Owns the shell's side of [`super::persist::SharedGame`]: when to write (every
+//! [`KEEP_EVERY`] seconds while the games change, on eframe's save, and before the window
+//! closes), the strip that says why the last write failed (until one succeeds), and the
+//! question a quit asks when the games cannot be written (quit anyway, save elsewhere, stay).
+
+use super::play::PlayCommand;
+use super::{PegsolApp, ShellCommand};
+use eframe::egui;
+
+/// How the games reach Pegsol's own files (see [`persist::SharedGame`]): the last try and
+/// what went wrong with it.
+#[derive(Debug, Default)]
+pub struct Keeping {
+    /// When the games were last written or tried (egui time).
+    pub(super) last_try: Option<f64>,
+    /// Why the last write failed: shown in the window until a write succeeds.
+    pub(super) error: Option<String>,
+    /// A quit is waiting on the person's answer: the games could not be written.
+    pub(super) quit_prompt: bool,
+    /// The person chose to quit without the games written.
+    pub(super) quit_anyway: bool,
+}
+
+/// Least seconds between two writes of the games while they change, and between tries after
+/// a failure.
+pub const KEEP_EVERY: f64 = 2.0;
+
+impl PegsolApp {
+    /// Writes the games to Pegsol's files if they changed; remembers (and returns) why not.
+    pub fn keep_games(&mut self, now: f64) -> Result<(), String> {
+        self.keeping.last_try = Some(now);
+        let result = self.shared.save(&self.persisted());
+        self.keeping.error = result.clone().err();
+        if let Err(e) = &result {
+            eprintln!("pegsol: the games could not be saved: {e}");
+        }
+        result
+    }
+
+    /// Once a frame: writes the games if a write is due (failures are shown in the window
+    /// and tried again).
+    pub(super) fn keep_games_every(&mut self, ctx: &egui::Context, now: f64) {
+        if self.shared.path().is_none() || self.screenshot.is_some() {
+            return;
+        }
+        let due = self.keeping.last_try.is_none_or(|t| now - t >= KEEP_EVERY);
+        if due {
+            let _ = self.keep_games(now);
+        } else {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(KEEP_EVERY));
+        }
+    }
+
+    /// Whether the window may close: the games are written, or could not be and the person
+    /// said to quit anyway. Otherwise asks (see [`PegsolApp::quit_prompt_ui`]).
+    pub(super) fn may_quit(&mut self, now: f64) -> bool {
+        if self.screenshot.is_some() || self.keeping.quit_anyway {
+            return true;
+        }
+        if self.keep_games(now).is_ok() {
+            return true;
+        }
+        self.keeping.quit_prompt = true;
+        false
+    }
+
+    /// The question when a quit finds the games cannot be written: quit anyway, save the
+    /// game elsewhere, or stay.
+    pub(super) fn quit_prompt_ui(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let mut out = Vec::new();
+        if !self.keeping.quit_prompt {
+            return out;
+        }
+        let error = self.keeping.error.clone().unwrap_or_default();
+        egui::Modal::new(egui::Id::unique("quit-unsaved")).show(ctx, |ui| {
+            ui.set_max_width(460.0);
+            ui.heading("Your game could not be saved");
+            ui.label(format!(
+                "Pegsol keeps your games between runs, but could not write them:\n{error}"
+            ));
+            ui.label("Quit now and the games played since the last save are lost.");
+            ui.horizontal(|ui| {
+                if ui.button("Quit anyway").clicked() {
+                    self.keeping.quit_prompt = false;
+                    self.keeping.quit_anyway = true;
+                    out.push(ShellCommand::Quit);
+                }
+                if ui.button("Save elsewhere…").clicked() {
+                    self.keeping.quit_prompt = false;
+                    out.push(ShellCommand::Play(PlayCommand::ChooseFileToSave));
+                }
+                if ui.button("Cancel").clicked() {
+                    self.keeping.quit_prompt = false;
+                }
+            });
+        });
+        out
+    }
+}
+
+/// The strip that says the games could not be written, until they can: with the reason and
+/// a way to keep the game in play elsewhere.
+pub fn save_problem_ui(ui: &mut egui::Ui, error: &str) -> Vec<ShellCommand> {
+    let mut out = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("Your games could not be saved: {error}"),
+        );
+        if ui.button("Save game elsewhere…").clicked() {
+            out.push(ShellCommand::Play(PlayCommand::ChooseFileToSave));
+        }
+    });
+    out
+}
