@@ -5,6 +5,7 @@
 //! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
 
 mod error;
+mod moves;
 pub mod experiment;
 mod report;
 
@@ -115,6 +116,21 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Find the fewest moves (one peg's chain of jumps is one move) instead of the
+        /// fewest pegs, and prove it; --budget caps the positions expanded.
+        #[arg(long, conflicts_with = "algorithm")]
+        fewest_moves: bool,
+    },
+    /// Count the solutions: how many jump sequences reach the goal, and the positions on them.
+    Solutions {
+        /// The board.
+        layout: String,
+        /// The goal: any, center, or X,Y (default: the layout's own).
+        #[arg(long)]
+        finish: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
@@ -204,11 +220,25 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         Command::Show { layout } => show(&layout),
         Command::Solve {
             layout,
+            algorithm: _,
+            budget,
+            finish,
+            json,
+            fewest_moves: true,
+        } => moves_command(&layout, budget, finish.as_deref(), json),
+        Command::Solve {
+            layout,
             algorithm,
             budget,
             finish,
             json,
+            fewest_moves: false,
         } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
+        Command::Solutions {
+            layout,
+            finish,
+            json,
+        } => solutions_command(&layout, finish.as_deref(), json),
         Command::Analyze {
             layout,
             finish,
@@ -362,6 +392,39 @@ fn solve_command(
         println!("{}", report::json(&name, budget, &outcome));
     } else {
         print!("{}", report::human(&puzzle, &name, budget, &outcome));
+    }
+    Ok(())
+}
+
+fn moves_command(
+    spec: &str,
+    budget: Option<u64>,
+    finish: Option<&str>,
+    json: bool,
+) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_named_puzzle(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let text = uncontrolled(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))?;
+    print!("{text}");
+    if json {
+        println!();
+    }
+    Ok(())
+}
+
+fn solutions_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_named_puzzle(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let text = uncontrolled(|c| moves::count_solutions(&puzzle, &name, goal, json, c))?;
+    print!("{text}");
+    if json {
+        println!();
     }
     Ok(())
 }
