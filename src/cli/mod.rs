@@ -5,8 +5,8 @@
 //! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
 
 mod error;
-mod moves;
 pub mod experiment;
+mod moves;
 mod report;
 
 pub use error::CliError;

@@ -85,7 +85,13 @@ mod tests {
 
     #[test]
     fn a_peg_that_jumps_again_continues_its_move_and_any_other_peg_starts_one() {
-        let game = [j("3,1-3,3"), j("3,3-5,3"), j("5,3-5,5"), j("1,3-3,3"), j("3,5-3,3")];
+        let game = [
+            j("3,1-3,3"),
+            j("3,3-5,3"),
+            j("5,3-5,5"),
+            j("1,3-3,3"),
+            j("3,5-3,3"),
+        ];
         assert_eq!(move_count(&game), 3);
         assert_eq!(move_index(&game), vec![0, 0, 0, 1, 2]);
         let lens: Vec<usize> = chains(&game).iter().map(|c| c.len()).collect();

@@ -244,9 +244,7 @@ fn run<B: Bits>(
 
     let goals: Vec<B> = match goal_board {
         Some(g) => vec![g],
-        None => (0..board.compact.cells.len() as u32)
-            .map(B::bit)
-            .collect(),
+        None => (0..board.compact.cells.len() as u32).map(B::bit).collect(),
     };
     let Some(goal_side) = GoalSide::build(
         &board.compact,

@@ -288,7 +288,12 @@ mod tests {
 
     /// Jump sequences from `pegs` to the goal, by brute force (memoised on the position only,
     /// no symmetry).
-    fn brute(shape: &Shape, pegs: CellSet, goal: Goal, memo: &mut FxHashMap<CellSet, u128>) -> u128 {
+    fn brute(
+        shape: &Shape,
+        pegs: CellSet,
+        goal: Goal,
+        memo: &mut FxHashMap<CellSet, u128>,
+    ) -> u128 {
         if let Some(&n) = memo.get(&pegs) {
             return n;
         }
@@ -311,8 +316,8 @@ mod tests {
         for name in ["triangle", "triangle-21", "level-2", "level-3"] {
             let puzzle = resolve_puzzle(name).expect("a catalogue board");
             for goal in [Goal::Anywhere, puzzle.goal] {
-                let out = uncontrolled(|c| count_solutions(&puzzle.start, goal, c))
-                    .expect("counted");
+                let out =
+                    uncontrolled(|c| count_solutions(&puzzle.start, goal, c)).expect("counted");
                 let mut memo = FxHashMap::default();
                 let expected = brute(puzzle.start.shape(), puzzle.start.pegs(), goal, &mut memo);
                 assert_eq!(out.solutions, BigUint::from(expected), "{name} {goal:?}");
@@ -329,8 +334,8 @@ mod tests {
         // 29,760 solutions from the top corner to one peg anywhere (Bell, "Solving
         // triangular peg solitaire", Table: 15-hole triangle).
         let puzzle = resolve_puzzle("triangle").expect("the triangle");
-        let out = uncontrolled(|c| count_solutions(&puzzle.start, Goal::Anywhere, c))
-            .expect("counted");
+        let out =
+            uncontrolled(|c| count_solutions(&puzzle.start, Goal::Anywhere, c)).expect("counted");
         assert_eq!(out.solutions, BigUint::from(29_760u32));
     }
 }
