@@ -6,6 +6,7 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Position};
+use pegsol::solver::engines::winnable::{self, WinnableSet};
 use pegsol::solver::engines::{classic, count, exact};
 use pegsol::solver::services::analyze;
 use pegsol::solver::services::worker::{Finished, Worker};
@@ -32,9 +33,17 @@ const CASES: &[(&str, &str, u64)] = &[
     ("exact", "diamond-4,3", 20_000_000),
     ("count", "english", 0),
     ("analyze", "english", 0),
+    ("winnable", "english", 0),
     ("advisor", "english", 0),
+    ("advisor", "english-centre", 0),
     ("advisor", "5", 0),
     ("advisor", "6", 0),
+    ("advisor", "7", 0),
+    ("advisor", "8", 0),
+    ("advisor", "french", 0),
+    ("advisor", "wiegleb", 0),
+    ("advisor", "diamond", 0),
+    ("advisor", "asymmetric", 0),
     ("cancel", "8", 100_000_000),
     ("cancel", "6", 0),
 ];
@@ -78,6 +87,7 @@ fn search_row(o: &Outcome) -> Row {
 fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
     let (key, vacancy) = match layout.split_once('-') {
         Some(("diamond", cell)) => ("diamond", cell.parse::<Cell>().ok()),
+        Some(("english", "centre")) => ("english", None),
         _ => (layout, None),
     };
     let p = resolve_puzzle(key).expect("catalogue board");
@@ -117,7 +127,26 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
                 units_per_second: total as f64 / seconds,
             }
         }
-        "advisor" => advisor_row(&start, p.goal),
+        "advisor" => {
+            // `english-centre`: the classic game, one peg in the centre (the winnable set's).
+            let goal = match layout {
+                "english-centre" => p.shape().center().map_or(p.goal, Goal::At),
+                _ => p.goal,
+            };
+            advisor_row(&start, goal, layout)
+        }
+        "winnable" => {
+            let centre = p.shape().center().expect("a centre");
+            let set =
+                WinnableSet::build(p.shape(), centre, winnable::MAX_ENTRIES, c).expect("built");
+            let seconds = c.elapsed().as_secs_f64();
+            Row {
+                work: format!("{} positions held", set.explored()),
+                result: format!("{} can still finish in the centre", set.len()),
+                seconds,
+                units_per_second: set.len() as f64 / seconds,
+            }
+        }
         "analyze" => {
             let reports = analyze::analyze(p.shape(), None, budget, c).expect("analysed");
             let won = reports.iter().filter(|r| !r.finishes.is_empty()).count();
@@ -164,54 +193,79 @@ fn cancel_row(name: &str, run: impl FnOnce(&mut Control) -> Outcome + Send + 'st
     }
 }
 
-/// The window's "still winnable?" check after every jump of a game: a fixed pseudo-random
-/// game (so it wanders into lost positions too), each position asked cold, one after the
-/// other, timed from the question to the answer.
-fn advisor_row(start: &Position, goal: Goal) -> Row {
-    use pegsol::solver::services::advisor::{Advisor, ADVISOR_BUDGET};
-    use std::time::{Duration, Instant};
+/// The window's "still winnable?" check with View > Show winning jumps on: 30 positions
+/// from fixed pseudo-random games (game k plays `7k mod (pegs - 2) + 1` random jumps, so
+/// the positions spread over the whole game and wander into lost ones), asked one after the
+/// other as a person playing would, each timed from the question to its verdict and then to
+/// every legal jump's verdict.
+fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
+    use pegsol::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
     let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-    let mut position = start.clone();
-    let mut times = Vec::new();
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
-    loop {
-        let asked = Instant::now();
-        advisor.ask(&position, goal);
-        while advisor.busy() {
-            advisor.poll();
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        times.push(asked.elapsed().as_secs_f64());
-        match advisor.verdict(&position, goal) {
-            Some(pegsol::solver::services::advisor::Verdict::Winnable(_)) => winnable += 1,
-            Some(pegsol::solver::services::advisor::Verdict::NotWinnable) => lost += 1,
-            _ => unknown += 1,
-        }
-        let jumps = position.legal_jumps();
-        if jumps.is_empty() {
-            break;
-        }
+    advisor.set_colour_jumps(true);
+    let mut seed: u64 = layout.bytes().fold(0x9e37_79b9_7f4a_7c15, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    let mut next = || {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        position = position
-            .try_play(jumps[(seed >> 33) as usize % jumps.len()])
-            .expect("legal");
+        (seed >> 33) as usize
+    };
+    let pegs = start.peg_count() as usize;
+    let (mut verdicts, mut colours) = (Vec::new(), Vec::new());
+    let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
+    let limit = Duration::from_secs(600);
+    for game in 1..=30usize {
+        let mut position = start.clone();
+        for _ in 0..(7 * game) % pegs.saturating_sub(2).max(1) + 1 {
+            let jumps = position.legal_jumps();
+            if jumps.is_empty() {
+                break;
+            }
+            position = position
+                .try_play(jumps[next() % jumps.len()])
+                .expect("legal");
+        }
+        let asked = Instant::now();
+        advisor.ask(&position, goal);
+        while matches!(
+            advisor.verdict(&position, goal),
+            Some(Verdict::Checking) | None
+        ) && asked.elapsed() < limit
+        {
+            advisor.poll();
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        verdicts.push(asked.elapsed().as_secs_f64());
+        match advisor.verdict(&position, goal) {
+            Some(Verdict::Winnable(_)) => winnable += 1,
+            Some(Verdict::NotWinnable) => lost += 1,
+            _ => unknown += 1,
+        }
+        while advisor.jumps(&position, goal).is_none() && asked.elapsed() < limit {
+            advisor.poll();
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        colours.push(asked.elapsed().as_secs_f64());
     }
-    let total: f64 = times.iter().sum();
-    let worst = times.iter().cloned().fold(0.0, f64::max);
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
+    let total: f64 = colours.iter().sum();
+    let quantile = |times: &[f64], q: f64| {
+        let mut sorted = times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        sorted[((sorted.len() - 1) as f64 * q).round() as usize] * 1e3
+    };
     Row {
-        work: format!("{} positions of one game", times.len()),
+        work: format!("{} positions: {winnable} winnable, {lost} lost, {unknown} unknown", verdicts.len()),
         result: format!(
-            "{winnable} winnable, {lost} lost, {unknown} unknown; worst {:.1} ms, median {:.1} ms",
-            worst * 1e3,
-            sorted[sorted.len() / 2] * 1e3
+            "verdict median {:.1} ms, p95 {:.1} ms, worst {:.1} ms; all jumps median {:.1} ms, worst {:.1} ms",
+            quantile(&verdicts, 0.5),
+            quantile(&verdicts, 0.95),
+            quantile(&verdicts, 1.0),
+            quantile(&colours, 0.5),
+            quantile(&colours, 1.0),
         ),
         seconds: total,
-        units_per_second: times.len() as f64 / total,
+        units_per_second: verdicts.len() as f64 / total,
     }
 }
 

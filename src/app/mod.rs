@@ -355,6 +355,10 @@ impl PegsolApp {
                 self.settings.animate = on;
                 Vec::new()
             }
+            ShellCommand::SetShowWinningJumps(on) => {
+                self.settings.show_winning_jumps = on;
+                Vec::new()
+            }
             ShellCommand::SetTheme(theme) => {
                 self.settings.theme = theme;
                 Vec::new()

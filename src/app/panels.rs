@@ -90,6 +90,10 @@ pub fn menu_ui(
             if ui.checkbox(&mut animate, "Animate jumps").changed() {
                 commands.push(ShellCommand::SetAnimate(animate));
             }
+            let mut jumps = settings.show_winning_jumps;
+            if ui.checkbox(&mut jumps, "Show winning jumps").changed() {
+                commands.push(ShellCommand::SetShowWinningJumps(jumps));
+            }
             let mut picker = settings.show_picker;
             if ui.checkbox(&mut picker, "Boards panel").changed() {
                 commands.push(ShellCommand::Show(Window::Picker, picker));

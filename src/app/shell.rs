@@ -81,6 +81,8 @@ pub enum ShellCommand {
     Quit,
     /// Switch jump animation on or off.
     SetAnimate(bool),
+    /// Show or hide every legal jump's verdict on the board.
+    SetShowWinningJumps(bool),
     /// Choose the theme.
     SetTheme(ThemeChoice),
     /// Show or hide a window or panel.
@@ -107,6 +109,9 @@ pub struct Settings {
     pub show_solver: bool,
     /// Whether the welcome window has been seen (and closed): then it is not shown at start.
     pub welcomed: bool,
+    /// Whether every legal jump is drawn green or red by whether it keeps the goal reachable
+    /// (off by default: help only for those who want it).
+    pub show_winning_jumps: bool,
 }
 
 impl Default for Settings {
@@ -117,6 +122,7 @@ impl Default for Settings {
             show_picker: true,
             show_solver: true,
             welcomed: false,
+            show_winning_jumps: false,
         }
     }
 }

@@ -47,6 +47,8 @@ pub struct BoardModel<'a> {
     pub hint: Option<Jump>,
     /// Whether a click picks the finish cell instead of playing.
     pub picking_finish: bool,
+    /// The advisor's jump verdicts and lost proof, drawn over the holes.
+    pub overlay: super::hints::Overlay<'a>,
 }
 
 /// A jump being animated.
@@ -381,6 +383,7 @@ impl BoardView {
             let lift = Vec2::new(0.0, -s * 0.35 * (std::f32::consts::PI * t).sin());
             paint_peg(painter, from + (to - from) * t + lift, r_peg, palette, 1.0);
         }
+        super::hints::paint_overlay(painter, geometry, &model.overlay);
         if let Some(jump) = model.hint {
             // An arrow from the peg to its landing hole, over the peg it takes.
             let (from, to) = (geometry.center(jump.from), geometry.center(jump.to));

@@ -9,6 +9,7 @@
 //! with [`PlayView::new`] and applies commands to it.
 
 pub mod board;
+pub mod hints;
 pub mod moves;
 pub mod solve;
 pub mod timeline;
@@ -108,6 +109,8 @@ pub struct PlayView {
     hint: Option<(Position, Jump)>,
     /// A hint was asked for while the advisor was still checking: show it when it arrives.
     hint_wanted: bool,
+    /// The lost position whose proof the person asked for (its pagoda weights are drawn).
+    why: Option<Position>,
     /// Whether the next board click picks the finish cell.
     picking_finish: bool,
     /// The timeline's playback clock.
@@ -128,6 +131,7 @@ impl PlayView {
             advisor: None,
             hint: None,
             hint_wanted: false,
+            why: None,
             picking_finish: false,
             playback: Playback::default(),
             replay_keys: false,
@@ -500,7 +504,11 @@ impl PlayView {
             Some(Verdict::Winnable(None)) => "Already solved!".into(),
             Some(Verdict::NotWinnable) => {
                 self.hint_wanted = false;
-                "No jump reaches the goal from here: undo (U) to a winnable position".into()
+                let why = self.lost_reason().unwrap_or_default();
+                self.why = Some(position);
+                format!(
+                    "No jump reaches the goal from here ({why}): undo (U) to a winnable position"
+                )
             }
             Some(Verdict::Unknown) => {
                 self.hint_wanted = false;

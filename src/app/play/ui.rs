@@ -48,6 +48,8 @@ impl PlayView {
     /// The central panel's content: the board's name, the notice line and the board.
     pub fn ui(&mut self, ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut out = Vec::new();
+        let show_jumps = frame.settings.show_winning_jumps;
+        self.show_winning_jumps(show_jumps);
         let game = &self.game;
         ui.horizontal(|ui| {
             if ui.button("Edit this position").clicked() {
@@ -68,6 +70,8 @@ impl PlayView {
             ui.set_min_size(size);
             if let Some(text) = frame.notice {
                 ui.colored_label(ui.visuals().warn_fg_color, text);
+            } else if let Some(jumps) = self.jump_verdicts().filter(|_| show_jumps) {
+                ui.label(super::hints::summary(jumps));
             }
         });
         let model = BoardModel {
@@ -77,6 +81,7 @@ impl PlayView {
             animate: frame.settings.animate,
             hint: self.hint(),
             picking_finish: self.picking_finish,
+            overlay: self.overlay(show_jumps),
         };
         let commands = self.board.ui(ui, &model);
         out.extend(self.apply_all(ui.ctx(), commands));

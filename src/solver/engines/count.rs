@@ -5,12 +5,21 @@
 //! fix both the start and the goal (so the reachable set and the winnable set are closed under
 //! them, and raw counts follow from orbit sizes); "up to symmetry" counts use the board's whole
 //! group, as the literature does. A backward pass over the stored levels then marks which
-//! positions can still reach the goal.
+//! positions can still reach the goal; for a game whose start is its goal turned inside out
+//! (the English board's classic game) the winnable set met in the middle
+//! ([`super::winnable`]) gives those figures instead, much faster.
+//!
+//! Before each level is generated, what it would need is estimated (its parents' legal jumps
+//! count its children exactly before deduplication), and counting is refused with that
+//! figure when it would not fit, rather than failing in the allocator.
 
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::budget::available_memory;
+use crate::solver::engines::levels;
+use crate::solver::engines::winnable::{self, WinnableSet};
 use crate::solver::{Control, Stop};
 use crate::with_bits;
 
@@ -27,23 +36,83 @@ pub struct LevelCount {
     pub winnable_up_to_symmetry: u64,
 }
 
-/// Most positions (symmetry classes) held before counting gives up: about 3 GiB with the
-/// working sets.
+/// Most positions (symmetry classes) held before counting gives up: about 2 GiB of levels
+/// and working sets.
 pub const MAX_POSITIONS: u64 = 250_000_000;
 
-/// Counts every level, or stops (cancelled, or more than [`MAX_POSITIONS`]) with the reason.
-pub fn count(start: &Position, goal: Goal, control: &mut Control) -> Result<Vec<LevelCount>, Stop> {
+/// Why counting stopped without figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// The caller cancelled.
+    #[error("counting was cancelled")]
+    Cancelled,
+    /// The next level would not fit: refused before allocating it.
+    #[error(
+        "too many positions to count: after {jumps} jumps {held} positions (up to symmetry) \
+         are held, and the next level would need about {:.1} GiB in all{}",
+        gib(*needed),
+        match allowed { Some(a) => format!(", more than the {:.1} GiB allowed", gib(*a)), None => String::new() }
+    )]
+    TooBig {
+        /// Jumps counted so far.
+        jumps: u32,
+        /// Positions held so far.
+        held: u64,
+        /// Bytes the next level would need with what is held.
+        needed: u64,
+        /// Bytes allowed (the memory available, or [`MAX_POSITIONS`]' worth).
+        allowed: Option<u64>,
+    },
+}
+
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 30)
+}
+
+/// Counts every level, or stops (cancelled, or the next level would not fit in memory or
+/// pass [`MAX_POSITIONS`]) with the reason, before allocating what would not fit.
+pub fn count(
+    start: &Position,
+    goal: Goal,
+    control: &mut Control,
+) -> Result<Vec<LevelCount>, CountError> {
     let cells = start.shape().cells().len();
-    with_bits!(cells, B => run::<B>(start, goal, control))
+    with_bits!(cells, B => run::<B>(start, goal, true, control))
+}
+
+/// [`count`] with the backward pass always, never the winnable set: the two are checked
+/// against each other.
+pub fn count_by_backward_pass(
+    start: &Position,
+    goal: Goal,
+    control: &mut Control,
+) -> Result<Vec<LevelCount>, CountError> {
+    let cells = start.shape().cells().len();
+    with_bits!(cells, B => run::<B>(start, goal, false, control))
+}
+
+/// Sorts a level's children and drops duplicates: a radix sort for 64-bit boards, the
+/// standard sort for wider ones.
+fn sort_dedup<B: Bits>(mut v: Vec<B>, bits: u32) -> Vec<B> {
+    if let Some(narrow) = (&mut v as &mut dyn std::any::Any).downcast_mut::<Vec<u64>>() {
+        levels::radix_sort(narrow, bits);
+    } else {
+        v.sort_unstable();
+    }
+    v.dedup();
+    v.shrink_to_fit();
+    v
 }
 
 fn run<B: Bits>(
     start: &Position,
     goal: Goal,
+    use_set: bool,
     control: &mut Control,
-) -> Result<Vec<LevelCount>, Stop> {
+) -> Result<Vec<LevelCount>, CountError> {
     let shape = start.shape();
     let compact = Compact::<B>::new(shape);
+    let bits = shape.cells().len();
     let keeps = |s: &crate::rules::Symmetry| {
         s.apply(start.pegs()) == start.pegs()
             && match goal {
@@ -76,26 +145,46 @@ fn run<B: Bits>(
             false
         });
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
+    let threads = levels::threads();
+    let width = std::mem::size_of::<B>() as u64;
+    let allowed = MAX_POSITIONS.saturating_mul(width);
+    let allowed = available_memory().map_or(allowed, |a| allowed.min(a / 10 * 8));
 
     // Forward: every level, as sorted vectors of canonical forms under the subgroup. Each
     // thread takes a slice of the level, writes its children out in a row, sorts and dedups
-    // them; a merge joins the runs. For bulk de-duplication this beats a hash set, whose every
-    // insert is a cache miss.
+    // them; a merge joins the runs.
     let mut levels: Vec<Vec<B>> = vec![vec![sub.canon(compact.encode(start.pegs()))]];
     let mut held = 1u64;
     let cancel = control.cancel_flag();
     while let Some(current) = levels.last() {
+        // What the next level needs before it is deduplicated: every child once, again as
+        // the radix sort's buffer, and a quarter of that for the merged result (children
+        // repeat several times over); refused before any of it is allocated.
+        let raw: u64 = current
+            .iter()
+            .map(|&p| u64::from(compact.legal(p).len()))
+            .sum();
+        let needed = (held + 2 * raw + raw / 4).saturating_mul(width);
+        if needed > allowed || held + raw / 8 > MAX_POSITIONS {
+            return Err(CountError::TooBig {
+                jumps: levels.len() as u32 - 1,
+                held,
+                needed,
+                allowed: Some(allowed),
+            });
+        }
         let chunk = current.len().div_ceil(threads).max(1);
         let parts: Vec<Vec<B>> = std::thread::scope(|scope| {
             let handles: Vec<_> = current
                 .chunks(chunk)
                 .map(|slice| {
-                    let children = &children;
+                    let (children, compact) = (&children, &compact);
                     scope.spawn(move || {
-                        let mut out = Vec::with_capacity(slice.len() * 6);
+                        let size: u64 = slice
+                            .iter()
+                            .map(|&p| u64::from(compact.legal(p).len()))
+                            .sum();
+                        let mut out = Vec::with_capacity(size as usize);
                         for (i, &p) in slice.iter().enumerate() {
                             children(p, &mut |c| out.push(c));
                             if i % 65_536 == 0 && cancel.load(std::sync::atomic::Ordering::Relaxed)
@@ -103,9 +192,7 @@ fn run<B: Bits>(
                                 break;
                             }
                         }
-                        out.sort_unstable();
-                        out.dedup();
-                        out
+                        sort_dedup(out, bits)
                     })
                 })
                 .collect();
@@ -115,9 +202,12 @@ fn run<B: Bits>(
                 .collect()
         });
         if control.cancelled() {
-            return Err(Stop::Cancelled);
+            return Err(CountError::Cancelled);
         }
-        let next: Vec<B> = parts.into_iter().reduce(merge_dedup).unwrap_or_default();
+        let next: Vec<B> = parts
+            .into_iter()
+            .reduce(levels::merge_dedup)
+            .unwrap_or_default();
         control.report(
             held,
             held + next.len() as u64,
@@ -127,17 +217,38 @@ fn run<B: Bits>(
             break;
         }
         held += next.len() as u64;
-        if held > MAX_POSITIONS {
-            return Err(Stop::Budget);
-        }
         levels.push(next);
     }
+
+    // The game whose start is its goal turned inside out (the English board's classic
+    // game) has its winnable set met in the middle: far faster than the backward pass.
+    // A set too large to hold falls back to the backward pass.
+    let winnable_counts: Option<Vec<u64>> = match goal {
+        Goal::At(cell) if use_set && WinnableSet::applies(shape, start.pegs(), goal) => {
+            match WinnableSet::build(shape, cell, winnable::MAX_ENTRIES, control) {
+                Ok(set) => {
+                    let pegs = start.peg_count();
+                    Some(
+                        (0..levels.len() as u32)
+                            .map(|n| set.count_up_to_symmetry(shape, pegs - n))
+                            .collect(),
+                    )
+                }
+                Err(Stop::Cancelled) => return Err(CountError::Cancelled),
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
 
     // Backward: which positions of each level can still reach the goal. The winners of a
     // level are few, so their set stays in cache while the level below is checked.
     let mut winners: Vec<Vec<B>> = vec![Vec::new(); levels.len()];
     let mut below: Option<BoardSet<B>> = None;
     for n in (0..levels.len()).rev() {
+        if winnable_counts.is_some() {
+            break;
+        }
         let win: Vec<B> = levels[n]
             .iter()
             .copied()
@@ -156,7 +267,7 @@ fn run<B: Bits>(
         below = Some(set);
         winners[n] = win;
         if control.cancelled() {
-            return Err(Stop::Cancelled);
+            return Err(CountError::Cancelled);
         }
     }
 
@@ -174,47 +285,10 @@ fn run<B: Bits>(
             jumps: n as u32,
             positions: level.iter().map(|&b| sub.orbit_size(b)).sum(),
             up_to_symmetry: distinct_under_group(level),
-            winnable_up_to_symmetry: distinct_under_group(win),
+            winnable_up_to_symmetry: match &winnable_counts {
+                Some(counts) => counts[n],
+                None => distinct_under_group(win),
+            },
         })
         .collect())
-}
-
-/// Merges two sorted, duplicate-free vectors into one.
-fn merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Vec<B> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::merge_dedup;
-
-    #[test]
-    fn merge_keeps_order_and_drops_shared_entries() {
-        assert_eq!(
-            merge_dedup(vec![1, 3, 5], vec![2, 3, 6]),
-            vec![1, 2, 3, 5, 6]
-        );
-        assert_eq!(merge_dedup(Vec::<u8>::new(), vec![4]), vec![4]);
-    }
 }

@@ -10,6 +10,9 @@
 //!   positions, exact at any size).
 //! - [`count`]: every position reachable from a start, jump by jump, and how many can still
 //!   win.
+//! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
+//!   (the English board's classic game), met in the middle; [`levels`] holds the sorted
+//!   level vectors it and [`count`] share.
 //!
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
@@ -17,5 +20,7 @@
 pub mod classic;
 pub mod count;
 pub mod exact;
+pub mod levels;
 pub mod moves;
 pub mod solutions;
+pub mod winnable;

@@ -1,21 +1,30 @@
-//! "Can this position still be won?" and "what is a good next jump?", answered in the
-//! background after every jump.
+//! "Can this position still be won?", "why not?" and "which jumps keep it winnable?",
+//! answered in the background after every jump.
 //!
-//! Owns one [`ExactSolver`] per board and goal, lent to a [`Worker`] for each question and
-//! taken back with the answer, so the solver's failure tables (facts about the board, not
-//! the position) carry over from one question to the next and later answers come faster.
-//! Only the newest question matters: asking again cancels the one in flight, and its answer
-//! is dropped when it comes back.
+//! Owns one [`Judge`] (see [`super::hint`]: the proofs, cheapest first, and an exact solver
+//! whose failure tables carry over from one question to the next), lent to a [`Worker`] for
+//! each question and taken back with the answer. Each position gets two questions in turn:
+//! its verdict (with the reason when lost), then, when the window shows winning jumps, the
+//! verdict of every legal jump. Only the newest position matters: asking again cancels the
+//! question in flight, and its answer is dropped when it comes back. On a board whose
+//! winnable set can be built (the English board's classic game, see
+//! [`crate::solver::engines::winnable`]) a thread builds it once, and later questions are
+//! answered from it at once.
 
+use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET};
 use super::worker::{Finished, Worker};
-use crate::rules::{ClassMasks, Goal, Jump, Position, Shape};
-use crate::solver::engines::exact::{self, ExactSolver, Options};
-use crate::solver::Outcome;
+use crate::rules::{CellSet, Goal, Jump, Position, Shape};
+use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Expansions one question may use. Positions of the classic boards take far fewer (a few
 /// thousand); a hard position is reported as unknown rather than keeping a core busy.
-pub const ADVISOR_BUDGET: u64 = 5_000_000;
+pub const ADVISOR_BUDGET: u64 = HINT_BUDGET;
+
+/// Largest board (in holes) whose winnable set is built in the background: the English
+/// board's 33 take about a second and 100 MB; larger boards' sets grow too fast.
+const WINNABLE_SET_HOLES: u32 = 33;
 
 /// What is known about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +34,7 @@ pub enum Verdict {
     /// The goal can be reached; the hint is the first jump of a winning line (`None` when the
     /// position is already won).
     Winnable(Option<Jump>),
-    /// The goal cannot be reached from here, proven.
+    /// The goal cannot be reached from here, proven ([`Advisor::answer`] says why).
     NotWinnable,
     /// The budget ran out before an answer.
     Unknown,
@@ -33,25 +42,56 @@ pub enum Verdict {
     Failed,
 }
 
-/// The background solver that answers [`Verdict`]s for positions.
+/// Which question a worker is answering about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Verdict,
+    Jumps,
+}
+
+/// What a worker hands back.
+enum Found {
+    Verdict(Answer),
+    Jumps(Vec<(Jump, Option<bool>)>),
+}
+
+/// A winnable set being built on its own thread, or built.
+struct SetBuild {
+    shape: Shape,
+    goal: Goal,
+    slot: Arc<SetSlot>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for SetBuild {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The background judge that answers [`Verdict`]s for positions.
 pub struct Advisor {
     budget: u64,
-    /// The board and goal the solver was made for.
-    key: Option<(Arc<Shape>, Goal)>,
-    /// The solver, when no worker holds it.
-    solver: Option<ExactSolver>,
+    /// The judge, when no worker holds it.
+    judge: Option<Judge>,
     /// The question in flight.
-    worker: Option<Worker<(ExactSolver, Outcome)>>,
+    worker: Option<Worker<(Judge, Found)>>,
     /// The question the worker is answering.
-    asking: Option<(Position, Goal)>,
-    /// The question to ask once the worker is back (the newest one).
+    asking: Option<(Position, Goal, Kind)>,
+    /// The position to ask about once the worker is back (the newest one).
     pending: Option<(Position, Goal)>,
-    /// The newest answer.
-    answer: Option<(Position, Goal, Verdict)>,
+    /// The newest verdict (`None` when its search failed).
+    answer: Option<(Position, Goal, Option<Answer>)>,
+    /// The newest jump verdicts.
+    jumps: Option<(Position, Goal, JumpVerdicts)>,
+    /// Whether to judge every legal jump after the verdict.
+    colour_jumps: bool,
     /// The last winning line found: where it starts, for which goal, and its jumps. A
     /// question about a position on it (the person followed a hint, or is replaying a
     /// solution) is answered from it at once.
     line: Option<(Position, Goal, Vec<Jump>)>,
+    /// The winnable set for the board in play, if one applies.
+    set: Option<SetBuild>,
     error: Option<String>,
     wake: Arc<dyn Fn() + Send + Sync>,
 }
@@ -61,47 +101,57 @@ impl Advisor {
     pub fn new(budget: u64, wake: impl Fn() + Send + Sync + 'static) -> Advisor {
         Advisor {
             budget,
-            key: None,
-            solver: None,
+            judge: Some(Judge::new(budget)),
             worker: None,
             asking: None,
             pending: None,
             answer: None,
+            jumps: None,
+            colour_jumps: false,
             line: None,
+            set: None,
             error: None,
             wake: Arc::new(wake),
         }
     }
 
+    /// Whether every legal jump is judged after the verdict (View > Show winning jumps).
+    pub fn set_colour_jumps(&mut self, on: bool) {
+        self.colour_jumps = on;
+        self.poll();
+    }
+
     /// Asks about `position` for `goal` (nothing happens if it is the question already asked
-    /// or answered). A question in flight is cancelled.
+    /// or answered). A question in flight about another position is cancelled.
     pub fn ask(&mut self, position: &Position, goal: Goal) {
-        let same = |q: &Option<(Position, Goal)>| {
-            q.as_ref().is_some_and(|(p, g)| p == position && *g == goal)
-        };
-        let answered = self
-            .answer
-            .as_ref()
-            .is_some_and(|(p, g, _)| p == position && *g == goal);
-        if answered || same(&self.pending) || (same(&self.asking) && self.pending.is_none()) {
+        self.keep_set_for(position.shape(), goal);
+        let same = |p: &Position, g: Goal| p == position && g == goal;
+        let answered = self.answer.as_ref().is_some_and(|(p, g, _)| same(p, *g));
+        let pending = self.pending.as_ref().is_some_and(|(p, g)| same(p, *g));
+        let asking = self.asking.as_ref().is_some_and(|(p, g, _)| same(p, *g));
+        if answered || pending || (asking && self.pending.is_none()) {
+            self.poll();
             return;
         }
-        if let Some(next) = self.on_line(position, goal) {
-            self.pending = None;
-            if let Some(worker) = &self.worker {
-                worker.cancel();
-            }
-            self.answer = Some((position.clone(), goal, Verdict::Winnable(next)));
-            return;
-        }
-        self.pending = Some((position.clone(), goal));
         if let Some(worker) = &self.worker {
             worker.cancel();
+        }
+        self.pending = None;
+        // Positions on the last winning line, and those won, stuck or ruled out by their
+        // class, are answered here and now, without a search.
+        if let Some(answer) = self
+            .on_line(position, goal)
+            .map(Answer::Winnable)
+            .or_else(|| quick_answer(position, goal))
+        {
+            self.answer = Some((position.clone(), goal, Some(answer)));
+        } else {
+            self.pending = Some((position.clone(), goal));
         }
         self.poll();
     }
 
-    /// Takes in a finished answer and starts the pending question. Call once a frame; returns
+    /// Takes in a finished answer and starts the next question. Call once a frame; returns
     /// whether anything changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
@@ -111,24 +161,20 @@ impl Advisor {
                 let asked = self.asking.take();
                 changed = true;
                 match finished {
-                    Finished::Done((solver, outcome)) => {
-                        self.solver = Some(solver);
-                        if let Some((position, goal)) = asked {
-                            let verdict = verdict_of(&outcome);
-                            if outcome.won {
-                                self.line = Some((position.clone(), goal, outcome.jumps));
-                            }
-                            self.answer = Some((position, goal, verdict));
+                    Finished::Done((judge, found)) => {
+                        self.judge = Some(judge);
+                        if let Some((position, goal, _)) = asked {
+                            self.take(position, goal, found);
                         }
                     }
-                    // A superseded question: keep the solver, drop the answer.
-                    Finished::Cancelled((solver, _)) => self.solver = Some(solver),
+                    // A superseded question: keep the judge, drop the answer.
+                    Finished::Cancelled((judge, _)) => self.judge = Some(judge),
                     Finished::Failed(text) => {
-                        // The solver was lost with the thread; a new one is made next time.
-                        self.key = None;
+                        // The judge was lost with the thread; a new one is made.
+                        self.judge = Some(Judge::new(self.budget));
                         self.error = Some(text);
-                        if let Some((position, goal)) = asked {
-                            self.answer = Some((position, goal, Verdict::Failed));
+                        if let Some((position, goal, Kind::Verdict)) = asked {
+                            self.answer = Some((position, goal, None));
                         }
                     }
                 }
@@ -136,16 +182,47 @@ impl Advisor {
         }
         if self.worker.is_none() {
             if let Some((position, goal)) = self.pending.take() {
-                self.start(position, goal);
+                self.start(position, goal, Kind::Verdict);
+                changed = true;
+            } else if let Some((position, goal)) = self.jumps_due() {
+                self.start(position, goal, Kind::Jumps);
                 changed = true;
             }
         }
         changed
     }
 
-    /// If `position` lies on the last winning line, the line's next jump there (`None` at
-    /// its end).
-    fn on_line(&self, position: &Position, goal: Goal) -> Option<Option<Jump>> {
+    /// Stores what a worker found about `position`.
+    fn take(&mut self, position: Position, goal: Goal, found: Found) {
+        match found {
+            Found::Verdict(answer) => {
+                if let Answer::Winnable(line) = &answer {
+                    if !line.is_empty() {
+                        self.line = Some((position.clone(), goal, line.clone()));
+                    }
+                }
+                self.answer = Some((position, goal, Some(answer)));
+            }
+            Found::Jumps(jumps) => self.jumps = Some((position, goal, jumps)),
+        }
+    }
+
+    /// The position answered last, when its jumps are wanted and not known yet.
+    fn jumps_due(&self) -> Option<(Position, Goal)> {
+        if !self.colour_jumps {
+            return None;
+        }
+        let (position, goal, answer) = self.answer.as_ref()?;
+        answer.as_ref()?;
+        let known = self
+            .jumps
+            .as_ref()
+            .is_some_and(|(p, g, _)| p == position && g == goal);
+        (!known).then(|| (position.clone(), *goal))
+    }
+
+    /// If `position` lies on the last winning line, the rest of the line from there.
+    fn on_line(&self, position: &Position, goal: Goal) -> Option<Vec<Jump>> {
         let (start, line_goal, jumps) = self.line.as_ref()?;
         if *line_goal != goal || start.shape() != position.shape() {
             return None;
@@ -159,48 +236,75 @@ impl Advisor {
         for &j in &jumps[..skip] {
             p.play_unchecked(j);
         }
-        (p == *position).then(|| jumps.get(skip).copied())
+        (p == *position).then(|| jumps[skip..].to_vec())
     }
 
-    fn start(&mut self, position: Position, goal: Goal) {
-        // One peg anywhere is out of reach when the position's class allows no finish cell
-        // at all: no search needed (the exact solver would go on to find the fewest pegs).
-        let shape = position.shape();
-        if goal == Goal::Anywhere
-            && position.peg_count() > 1
-            && ClassMasks::new(shape)
-                .possible_finishes(shape, position.pegs())
-                .is_empty()
+    /// Starts building the winnable set for `shape` and `goal` when one applies and is not
+    /// built or building; drops a set for another board.
+    fn keep_set_for(&mut self, shape: &Shape, goal: Goal) {
+        if self
+            .set
+            .as_ref()
+            .is_some_and(|s| s.shape == *shape && s.goal == goal)
         {
-            self.answer = Some((position, goal, Verdict::NotWinnable));
-            (self.wake)();
             return;
         }
-        let key = (position.shape().clone(), goal);
-        let reusable = self
-            .key
-            .as_ref()
-            .is_some_and(|(s, g)| **s == *key.0 && *g == goal);
-        let mut solver = match (reusable, self.solver.take()) {
-            (true, Some(solver)) => solver,
-            _ => ExactSolver::new(
-                position.shape(),
-                goal,
-                Options {
-                    budget: Some(self.budget),
-                    win_only: true,
-                    ..Options::default()
-                },
-            ),
+        self.set = None;
+        let Goal::At(cell) = goal else { return };
+        let start = shape.cells() - CellSet::single(cell);
+        if shape.cells().len() > WINNABLE_SET_HOLES || !WinnableSet::applies(shape, start, goal) {
+            return;
+        }
+        let build = SetBuild {
+            shape: shape.clone(),
+            goal,
+            slot: Arc::new(SetSlot::default()),
+            cancel: Arc::new(AtomicBool::new(false)),
         };
-        self.key = Some(key);
-        self.asking = Some((position.clone(), goal));
+        let (slot, cancel, wake) = (build.slot.clone(), build.cancel.clone(), self.wake.clone());
+        let shape = shape.clone();
+        let spawned = std::thread::Builder::new()
+            .name("pegsol-winnable-set".into())
+            .spawn(move || {
+                let mut ignore = |_: &crate::solver::Progress| {};
+                let mut control = crate::solver::Control::new(&cancel, &mut ignore);
+                let set = WinnableSet::build(&shape, cell, MAX_ENTRIES, &mut control).ok();
+                slot.finish(set.map(Arc::new));
+                wake();
+            });
+        if spawned.is_ok() {
+            self.set = Some(build);
+        }
+    }
+
+    /// The winnable set, once built.
+    fn ready_set(&self) -> Option<Arc<WinnableSet>> {
+        self.set.as_ref()?.slot.get().ok().flatten()
+    }
+
+    fn start(&mut self, position: Position, goal: Goal, kind: Kind) {
+        let mut judge = self.judge.take().unwrap_or_else(|| Judge::new(self.budget));
+        if !judge.has_winnable() {
+            match (self.ready_set(), &self.set) {
+                (Some(set), _) => judge.set_winnable(set),
+                (None, Some(build)) => judge.set_coming_winnable(build.slot.clone()),
+                _ => {}
+            }
+        }
+        let known = match (&self.answer, kind) {
+            (Some((p, g, Some(a))), Kind::Jumps) if *p == position && *g == goal => Some(a.clone()),
+            _ => None,
+        };
+        self.asking = Some((position.clone(), goal, kind));
         let wake = self.wake.clone();
         self.worker = Some(Worker::start(
             "pegsol-advisor",
             move |job| {
-                let outcome = job.control(|c| solver.solve(&position, c));
-                (solver, outcome)
+                let found = job.control(|c| match known {
+                    Some(answer) => Found::Jumps(judge.judge_jumps(&position, goal, &answer, c)),
+                    None => Found::Verdict(judge.judge(&position, goal, c)),
+                });
+                (judge, found)
             },
             move || wake(),
         ));
@@ -210,8 +314,31 @@ impl Advisor {
     /// else [`Verdict::Checking`] while a question is open, else `None` (never asked).
     pub fn verdict(&self, position: &Position, goal: Goal) -> Option<Verdict> {
         match &self.answer {
-            Some((p, g, v)) if p == position && *g == goal => Some(*v),
+            Some((p, g, answer)) if p == position && *g == goal => Some(match answer {
+                Some(Answer::Winnable(line)) => Verdict::Winnable(line.first().copied()),
+                Some(Answer::Lost(_)) => Verdict::NotWinnable,
+                Some(Answer::Unknown) => Verdict::Unknown,
+                None => Verdict::Failed,
+            }),
             _ if self.worker.is_some() || self.pending.is_some() => Some(Verdict::Checking),
+            _ => None,
+        }
+    }
+
+    /// The full answer about `position` (with the winning line or the reason it is lost),
+    /// once known.
+    pub fn answer(&self, position: &Position, goal: Goal) -> Option<&Answer> {
+        match &self.answer {
+            Some((p, g, Some(answer))) if p == position && *g == goal => Some(answer),
+            _ => None,
+        }
+    }
+
+    /// Each legal jump of `position` and whether the goal stays reachable after it
+    /// (`None`: unknown), once judged (only while jumps are coloured).
+    pub fn jumps(&self, position: &Position, goal: Goal) -> Option<&[(Jump, Option<bool>)]> {
+        match &self.jumps {
+            Some((p, g, jumps)) if p == position && *g == goal => Some(jumps),
             _ => None,
         }
     }
@@ -221,18 +348,14 @@ impl Advisor {
         self.worker.is_some() || self.pending.is_some()
     }
 
+    /// Whether the winnable set is being built (it answers later questions at once).
+    pub fn building_set(&self) -> bool {
+        self.set.as_ref().is_some_and(|b| b.slot.get().is_err())
+    }
+
     /// The last failure's message, if a search failed.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
-    }
-}
-
-/// The verdict an exact search's outcome gives.
-fn verdict_of(outcome: &Outcome) -> Verdict {
-    match exact::verdict(outcome) {
-        Some(true) => Verdict::Winnable(outcome.jumps.first().copied()),
-        Some(false) => Verdict::NotWinnable,
-        None => Verdict::Unknown,
     }
 }
 
@@ -347,5 +470,80 @@ mod tests {
             advisor.verdict(&next, Goal::Anywhere),
             Some(Verdict::Winnable(Some(_)))
         ));
+    }
+
+    #[test]
+    fn with_jumps_coloured_every_legal_jump_is_judged_after_the_verdict() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        advisor.set_colour_jumps(true);
+        let start = english();
+        let centre = Goal::At(start.shape().center().expect("centre"));
+        advisor.ask(&start, centre);
+        let until = Instant::now() + Duration::from_secs(60);
+        while advisor.jumps(&start, centre).is_none() && Instant::now() < until {
+            advisor.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let jumps = advisor
+            .jumps(&start, centre)
+            .expect("judged within a minute");
+        assert_eq!(jumps.len(), 4);
+        assert!(jumps.iter().all(|(_, v)| *v == Some(true)));
+    }
+
+    #[test]
+    fn a_lost_position_comes_with_its_reason() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let start = english();
+        let corner = Goal::At(crate::rules::Cell { x: 2, y: 0 });
+        advisor.ask(&start, corner);
+        settle(&mut advisor);
+        assert!(matches!(
+            advisor.answer(&start, corner),
+            Some(Answer::Lost(super::super::hint::Reason::Class { .. }))
+        ));
+    }
+
+    #[test]
+    fn the_english_centre_game_is_answered_from_the_winnable_set_once_built() {
+        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+        let start = english();
+        let centre = Goal::At(start.shape().center().expect("centre"));
+        advisor.ask(&start, centre);
+        settle(&mut advisor);
+        let until = Instant::now() + Duration::from_secs(120);
+        while advisor.building_set() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            !advisor.building_set(),
+            "the set was built within two minutes"
+        );
+        // Three jumps that lose the centre finish but keep pegs to jump: a lost position a
+        // search would take long to prove, answered from the set.
+        let mut p = start.clone();
+        for j in ["3,1-3,3", "1,2-3,2", "3,3-3,1"] {
+            p = p.try_play(j.parse().expect("jump")).expect("legal");
+        }
+        advisor.ask(&p, centre);
+        settle(&mut advisor);
+        let set = advisor.ready_set().expect("built");
+        let expected = match set.judge(p.pegs()) {
+            Some(true) => true,
+            Some(false) => false,
+            None => panic!("a position of a game from the start is in the set's reach"),
+        };
+        match advisor.answer(&p, centre) {
+            Some(Answer::Winnable(line)) => {
+                assert!(expected);
+                let mut q = p.clone();
+                for &j in line {
+                    q = q.try_play(j).expect("legal");
+                }
+                assert!(q.is_won(centre));
+            }
+            Some(Answer::Lost(_)) => assert!(!expected),
+            other => panic!("expected a verdict, got {other:?}"),
+        }
     }
 }

@@ -1,0 +1,153 @@
+//! The advisor's help drawn on the board: every legal jump's verdict (View > Show winning
+//! jumps) and, once a person asks why a position is lost, the pagoda weights that prove it.
+//!
+//! Owns what the board draws over the holes for the advisor ([`Overlay`],
+//! [`paint_overlay`]) and the play view's reads of the advisor's jump verdicts and reason.
+//! The deciding is [`crate::solver::services::hint`]'s; this only shows it.
+
+use super::PlayView;
+use crate::app::geometry::BoardGeometry;
+use crate::rules::{Jump, Pagoda};
+use crate::solver::services::hint::{Answer, Reason};
+use eframe::egui::{self, Color32, Painter, Stroke};
+
+/// A jump that keeps the goal reachable: Okabe–Ito bluish green.
+const WINS: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
+/// A jump that loses: Okabe–Ito vermillion.
+const LOSES: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
+/// A jump not decided: grey.
+const UNDECIDED: Color32 = Color32::from_rgb(0x99, 0x99, 0x99);
+/// The pagoda weights: Okabe–Ito blue.
+const WEIGHT: Color32 = Color32::from_rgb(0x00, 0x72, 0xB2);
+
+/// What the advisor adds to the board this frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overlay<'a> {
+    /// Each legal jump and its verdict (`None`: unknown), when View > Show winning jumps is
+    /// on and they are known.
+    pub jumps: Option<&'a [(Jump, Option<bool>)]>,
+    /// The pagoda function proving the position lost, once the person asked why.
+    pub weights: Option<&'a Pagoda>,
+}
+
+impl PlayView {
+    /// Each legal jump of the position on the board and whether the goal stays reachable
+    /// after it, once the advisor has judged them (only while they are shown).
+    pub fn jump_verdicts(&self) -> Option<&[(Jump, Option<bool>)]> {
+        let position = self.game.record.position();
+        self.advisor
+            .as_ref()?
+            .jumps(position, self.game.puzzle.goal)
+    }
+
+    /// The pagoda function proving the position on the board lost, if that is the advisor's
+    /// reason.
+    pub fn lost_weights(&self) -> Option<&Pagoda> {
+        let position = self.game.record.position();
+        match self
+            .advisor
+            .as_ref()?
+            .answer(position, self.game.puzzle.goal)?
+        {
+            Answer::Lost(Reason::Pagoda { pagoda, .. }) => Some(pagoda),
+            // One proof per finish: the first one's weights (the others are alike in kind).
+            Answer::Lost(Reason::PagodaPerFinish { proofs }) => proofs.first().map(|(_, p)| p),
+            _ => None,
+        }
+    }
+
+    /// Why the position on the board is lost, in words, if the advisor knows.
+    pub fn lost_reason(&self) -> Option<String> {
+        let position = self.game.record.position();
+        match self
+            .advisor
+            .as_ref()?
+            .answer(position, self.game.puzzle.goal)?
+        {
+            Answer::Lost(reason) => Some(reason.describe()),
+            _ => None,
+        }
+    }
+
+    /// Switches the advisor's judging of every legal jump on or off (the View setting).
+    pub fn show_winning_jumps(&mut self, on: bool) {
+        if let Some(advisor) = &mut self.advisor {
+            advisor.set_colour_jumps(on);
+        }
+    }
+
+    /// What the board draws for the advisor: the jumps when `show_jumps`, the weights once
+    /// asked why.
+    pub fn overlay(&self, show_jumps: bool) -> Overlay<'_> {
+        let position = self.game.record.position();
+        Overlay {
+            jumps: self.jump_verdicts().filter(|_| show_jumps),
+            weights: self
+                .why
+                .as_ref()
+                .filter(|p| *p == position)
+                .and_then(|_| self.lost_weights()),
+        }
+    }
+}
+
+/// A line for people under the board's name: how many jumps keep the goal reachable.
+pub fn summary(jumps: &[(Jump, Option<bool>)]) -> String {
+    let wins = jumps.iter().filter(|(_, v)| *v == Some(true)).count();
+    let open = jumps.iter().filter(|(_, v)| v.is_none()).count();
+    let mut text = format!(
+        "Winning jumps: {wins} of {} keep the goal reachable",
+        jumps.len()
+    );
+    if open > 0 {
+        text.push_str(&format!(" ({open} undecided)"));
+    }
+    text
+}
+
+/// Paints the overlay over the board: an arrow per jump (green and solid when it keeps the
+/// goal reachable, orange with a cross when it loses, grey when undecided) and the pagoda
+/// weights as numbers on the holes.
+pub fn paint_overlay(painter: &Painter, geometry: &BoardGeometry, overlay: &Overlay<'_>) {
+    let s = geometry.cell_size();
+    if let Some(jumps) = overlay.jumps {
+        for &(jump, verdict) in jumps {
+            let colour = match verdict {
+                Some(true) => WINS,
+                Some(false) => LOSES,
+                None => UNDECIDED,
+            };
+            let (from, to) = (geometry.center(jump.from), geometry.center(jump.to));
+            let dir = (to - from).normalized();
+            // Offset sideways a little, so two jumps along one line in opposite directions
+            // do not hide each other.
+            let side = egui::vec2(-dir.y, dir.x) * s * 0.12;
+            let start = from + dir * s * 0.25 + side;
+            let length = (to - from) - dir * s * 0.55;
+            let width = if verdict == Some(true) { 0.06 } else { 0.035 };
+            painter.arrow(start, length, Stroke::new(s * width, colour));
+            if verdict == Some(false) {
+                // A cross at the arrow's head: a shape cue, not only a colour.
+                let tip = start + length;
+                let d = s * 0.08;
+                let stroke = Stroke::new(s * 0.035, colour);
+                painter.line_segment([tip + egui::vec2(-d, -d), tip + egui::vec2(d, d)], stroke);
+                painter.line_segment([tip + egui::vec2(-d, d), tip + egui::vec2(d, -d)], stroke);
+            }
+        }
+    }
+    if let Some(pagoda) = overlay.weights {
+        let font = egui::FontId::proportional((s * 0.28).max(9.0));
+        for (cell, weight) in pagoda.weights() {
+            let c = geometry.center(cell) + egui::vec2(s * 0.3, -s * 0.3);
+            painter.circle_filled(c, s * 0.17, Color32::from_white_alpha(220));
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                weight.to_string(),
+                font.clone(),
+                WEIGHT,
+            );
+        }
+    }
+}

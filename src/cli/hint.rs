@@ -1,0 +1,205 @@
+//! `pegsol hint LAYOUT [--finish any|center|X,Y] [--budget N] [--json]`: can the position
+//! still be won, why not, and which jumps keep the goal reachable.
+//!
+//! Owns the command's arguments and its two outputs: one JSON object
+//! (`{"verdict":..., "reason":..., "jumps":[{"jump":"x,y-x,y","verdict":...}], "seconds":...}`)
+//! and a text for people. The deciding is [`crate::solver::services::hint`]'s; a position
+//! the exact solver leaves open on a board with a winnable set (the English board's classic
+//! game) is decided by building the set.
+
+use super::{parse_finish, CliError};
+use crate::layout::load::resolve_named_puzzle;
+use crate::layout::{render_rows, Puzzle};
+use crate::rules::{CellSet, Goal, Position};
+use crate::solver::budget::parse_budget;
+use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES};
+use crate::solver::services::hint::{Answer, Hint, Judge, Reason, HINT_BUDGET};
+use crate::solver::uncontrolled;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The arguments of `pegsol hint`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct HintArgs {
+    /// The position: a level, catalogue name or layout file (its pegs are the position).
+    pub layout: String,
+    /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
+    #[arg(long)]
+    pub finish: Option<String>,
+    /// Expansions the exact solver may use per position (default 5M).
+    #[arg(long, value_parser = parse_budget)]
+    pub budget: Option<u64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `pegsol hint`.
+pub fn run(args: HintArgs) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_named_puzzle(&args.layout)?;
+    let goal = match args.finish.as_deref() {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let hint = decide(&puzzle.start, goal, args.budget.unwrap_or(HINT_BUDGET));
+    if args.json {
+        println!("{}", json_of(&name, goal, &hint));
+    } else {
+        print!("{}", text_of(&puzzle, goal, &hint));
+    }
+    Ok(())
+}
+
+/// The hint for `position`: the judge's, and when it leaves the position open on a board
+/// whose winnable set applies, the set's.
+fn decide(position: &Position, goal: Goal, budget: u64) -> Hint {
+    let started = Instant::now();
+    let mut judge = Judge::new(budget);
+    let mut hint = uncontrolled(|c| judge.hint(position, goal, c));
+    let open = hint.answer == Answer::Unknown || hint.jumps.iter().any(|(_, v)| v.is_none());
+    let shape = position.shape();
+    if let (true, Goal::At(cell)) = (open, goal) {
+        let start = shape.cells() - CellSet::single(cell);
+        if WinnableSet::applies(shape, start, goal) {
+            if let Ok(set) = uncontrolled(|c| WinnableSet::build(shape, cell, MAX_ENTRIES, c)) {
+                judge.set_winnable(Arc::new(set));
+                hint = uncontrolled(|c| judge.hint(position, goal, c));
+            }
+        }
+    }
+    hint.seconds = started.elapsed().as_secs_f64();
+    hint
+}
+
+/// The reason as JSON: the winning line, or why the position is lost (`null`: unknown).
+pub fn reason_json(answer: &Answer) -> Value {
+    match answer {
+        Answer::Winnable(line) => json!({
+            "kind": "line",
+            "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
+        }),
+        Answer::Unknown => Value::Null,
+        Answer::Lost(reason) => {
+            let mut v = match reason {
+                Reason::Stuck => json!({ "kind": "stuck" }),
+                Reason::Class { finishes } => json!({
+                    "kind": "class",
+                    "finishes": finishes.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                }),
+                Reason::Pagoda {
+                    pagoda,
+                    value,
+                    least,
+                } => json!({
+                    "kind": "pagoda",
+                    "weights": pagoda
+                        .weights()
+                        .map(|(c, w)| json!({ "cell": c.to_string(), "weight": w }))
+                        .collect::<Vec<_>>(),
+                    "value": value,
+                    "least": least,
+                }),
+                Reason::PagodaPerFinish { proofs } => json!({
+                    "kind": "pagodas",
+                    "proofs": proofs
+                        .iter()
+                        .map(|(finish, pagoda)| json!({
+                            "finish": finish.to_string(),
+                            "weights": pagoda
+                                .weights()
+                                .map(|(c, w)| json!({ "cell": c.to_string(), "weight": w }))
+                                .collect::<Vec<_>>(),
+                        }))
+                        .collect::<Vec<_>>(),
+                }),
+                Reason::Search { positions } => json!({
+                    "kind": "search",
+                    "positions": positions,
+                }),
+            };
+            v["text"] = json!(reason.describe());
+            v
+        }
+    }
+}
+
+fn verdict_word(v: Option<bool>) -> &'static str {
+    match v {
+        Some(true) => "winnable",
+        Some(false) => "lost",
+        None => "unknown",
+    }
+}
+
+/// `hint --json`.
+fn json_of(source: &str, goal: Goal, hint: &Hint) -> Value {
+    json!({
+        "layout": source,
+        "finish": match goal {
+            Goal::Anywhere => "any".to_string(),
+            Goal::At(c) => c.to_string(),
+        },
+        "verdict": hint.answer.word(),
+        "reason": reason_json(&hint.answer),
+        "jumps": hint
+            .jumps
+            .iter()
+            .map(|(j, v)| json!({ "jump": j.to_string(), "verdict": verdict_word(*v) }))
+            .collect::<Vec<_>>(),
+        "seconds": hint.seconds,
+    })
+}
+
+/// `hint` for people.
+fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
+    let target = match goal {
+        Goal::Anywhere => "one peg anywhere".to_string(),
+        Goal::At(c) => format!("one peg at {c}"),
+    };
+    let mut out = String::new();
+    for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
+        out.push_str(&format!("  {}\n", row.trim_end()));
+    }
+    match &hint.answer {
+        Answer::Winnable(line) if line.is_empty() => {
+            out.push_str(&format!("Won: {target} is reached.\n"));
+        }
+        Answer::Winnable(line) => {
+            let jumps: Vec<String> = line.iter().map(|j| j.to_string()).collect();
+            out.push_str(&format!(
+                "Winnable: {target} can still be reached, for example by {}\n",
+                jumps.join(" ")
+            ));
+        }
+        Answer::Lost(reason) => {
+            out.push_str(&format!(
+                "Lost: {target} cannot be reached, because {}.\n",
+                reason.describe()
+            ));
+            if let Reason::Pagoda { pagoda, .. } = reason {
+                out.push_str("Pagoda weights:\n");
+                for line in pagoda.to_string().lines() {
+                    out.push_str(&format!("  {line}\n"));
+                }
+            }
+        }
+        Answer::Unknown => out.push_str(&format!(
+            "Unknown: the solver could not decide whether {target} can be reached within its \
+             budget (try --budget).\n"
+        )),
+    }
+    if !hint.jumps.is_empty() {
+        out.push_str("Jumps:\n");
+        for (j, v) in &hint.jumps {
+            let what = match v {
+                Some(true) => "keeps the goal reachable",
+                Some(false) => "loses",
+                None => "unknown",
+            };
+            out.push_str(&format!("  {:<12} {what}\n", j.to_string()));
+        }
+    }
+    out.push_str(&format!("Decided in {:.3} s\n", hint.seconds));
+    out
+}

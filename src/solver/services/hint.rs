@@ -1,0 +1,456 @@
+//! "Can this position still be won, and if not, why?": a verdict with its proof, for the
+//! window's hints, the terminal game and `pegsol hint`.
+//!
+//! Owns the order in which proofs are tried, cheapest first:
+//! 1. already won, or no jump left;
+//! 2. the position class ([`crate::rules::ClassMasks`]): no finish cell in the goal's class;
+//! 3. pagoda functions found before on this board (adding up weights);
+//! 4. the winnable set, when one is supplied for this board and goal (the English board's
+//!    classic game: see [`crate::solver::engines::winnable`]);
+//! 5. the exact solver with a small budget (most positions are decided in milliseconds);
+//! 6. a pagoda function found by linear programming ([`Pagoda::find_refutation`]);
+//! 7. the exact solver with the whole budget.
+//!
+//! A lost verdict always carries its reason ([`Reason`]); a winnable one a winning line that
+//! replays to the goal. [`Judge`] keeps what is worth keeping between questions: the exact
+//! solver (its failure tables are facts about the board) and the pagoda functions found.
+
+use crate::rules::CellSet;
+use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
+use crate::solver::engines::exact::{self, ExactSolver, Options};
+use crate::solver::engines::winnable::WinnableSet;
+use crate::solver::Control;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Expansions the exact solver may use on one position before the answer is "unknown".
+pub const HINT_BUDGET: u64 = 5_000_000;
+
+/// Expansions of the first, quick try of the exact solver.
+const QUICK_BUDGET: u64 = 20_000;
+
+/// Most pagoda functions kept per board: each costs a few hundred bytes and a sum to try.
+const MAX_PAGODAS: usize = 64;
+
+/// Why a position is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// No jump is left, and the goal is not reached.
+    Stuck,
+    /// The position class (colour the holes by `(x + y) mod 3` and `(x - y) mod 3`: a jump
+    /// flips the parity of every colour count at once) allows a lone peg only on
+    /// `finishes`, none of which is the goal.
+    Class {
+        /// The cells a lone peg could end on, by class (maybe none).
+        finishes: CellSet,
+    },
+    /// A pagoda function: no jump raises the pegs' total weight, and it is already below
+    /// the weight of every finish.
+    Pagoda {
+        /// The weights.
+        pagoda: Pagoda,
+        /// The pegs' total weight.
+        value: u64,
+        /// The lightest finish's weight.
+        least: u64,
+    },
+    /// One pagoda function per cell a lone peg could finish on (by class): each proves that
+    /// finish out of reach.
+    PagodaPerFinish {
+        /// Each finish cell with the weights that refute it.
+        proofs: Vec<(Cell, Pagoda)>,
+    },
+    /// An exhaustive search examined this many positions and found no way to the goal.
+    Search {
+        /// Positions examined (or held, for the winnable set).
+        positions: u64,
+    },
+}
+
+impl Reason {
+    /// The reason in a few words, for people.
+    pub fn describe(&self) -> String {
+        match self {
+            Reason::Stuck => "no jump is left".into(),
+            Reason::Class { finishes } if finishes.is_empty() => {
+                "its position class allows no single peg anywhere".into()
+            }
+            Reason::Class { finishes } => {
+                let cells: Vec<String> = finishes.iter().map(|c| c.to_string()).collect();
+                format!(
+                    "its position class allows a last peg only on {}",
+                    cells.join(" ")
+                )
+            }
+            Reason::Pagoda { value, least, .. } => format!(
+                "a pagoda function: the pegs weigh {value}, every finish at least {least}, \
+                 and no jump adds weight"
+            ),
+            Reason::PagodaPerFinish { proofs } => format!(
+                "for each of the {} cells a last peg could be on, a pagoda function proves it \
+                 out of reach",
+                proofs.len()
+            ),
+            Reason::Search { positions } => {
+                format!("an exhaustive search of {positions} positions found no way")
+            }
+        }
+    }
+}
+
+/// What is known about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The goal can be reached: a winning line (empty when the position is won).
+    Winnable(Vec<Jump>),
+    /// The goal cannot be reached, and why.
+    Lost(Reason),
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl Answer {
+    /// `Some(true)` winnable, `Some(false)` lost, `None` unknown.
+    pub fn known(&self) -> Option<bool> {
+        match self {
+            Answer::Winnable(_) => Some(true),
+            Answer::Lost(_) => Some(false),
+            Answer::Unknown => None,
+        }
+    }
+
+    /// "winnable", "lost" or "unknown", as JSON says it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Winnable(_) => "winnable",
+            Answer::Lost(_) => "lost",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// Each legal jump of a position and whether the goal stays reachable after it (`None`:
+/// unknown).
+pub type JumpVerdicts = Vec<(Jump, Option<bool>)>;
+
+/// The verdict on a position and on each of its legal jumps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The position's own verdict.
+    pub answer: Answer,
+    /// Each legal jump and whether the goal is still reachable after it (`None`: unknown).
+    pub jumps: Vec<(Jump, Option<bool>)>,
+    /// Wall time for the whole answer.
+    pub seconds: f64,
+}
+
+/// A winnable set being built on another thread: empty while it is built, then the set (or
+/// `None` if the build failed).
+#[derive(Default)]
+pub struct SetSlot {
+    state: Mutex<Option<Option<Arc<WinnableSet>>>>,
+}
+
+impl SetSlot {
+    /// Hands in the finished build (`None`: it failed or was cancelled).
+    pub fn finish(&self, set: Option<Arc<WinnableSet>>) {
+        if let Ok(mut s) = self.state.lock() {
+            *s = Some(set);
+        }
+    }
+
+    /// The set once built; `Err(())` while it is still being built.
+    #[allow(clippy::result_unit_err)]
+    pub fn get(&self) -> Result<Option<Arc<WinnableSet>>, ()> {
+        match self.state.lock() {
+            Ok(s) => s.clone().ok_or(()),
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+/// Decides positions, keeping its solver and pagoda functions between questions.
+pub struct Judge {
+    budget: u64,
+    solver: Option<(Shape, Goal, ExactSolver)>,
+    pagodas: Vec<(Shape, Pagoda)>,
+    winnable: Option<Arc<WinnableSet>>,
+    /// A set being built elsewhere, taken in once ready (and waited for before a long
+    /// search, which it makes unnecessary).
+    coming: Option<Arc<SetSlot>>,
+}
+
+impl Judge {
+    /// A judge whose exact searches may use `budget` expansions per position.
+    pub fn new(budget: u64) -> Judge {
+        Judge {
+            budget,
+            solver: None,
+            pagodas: Vec::new(),
+            winnable: None,
+            coming: None,
+        }
+    }
+
+    /// Uses the set `slot` will hold once it is built.
+    pub fn set_coming_winnable(&mut self, slot: Arc<SetSlot>) {
+        self.coming = Some(slot);
+    }
+
+    /// Takes in the coming set if it is built; with `wait`, waits for it (until cancelled).
+    fn adopt(&mut self, wait: bool, control: &Control) {
+        while let Some(slot) = &self.coming {
+            match slot.get() {
+                Ok(set) => {
+                    self.winnable = set.or(self.winnable.take());
+                    self.coming = None;
+                }
+                Err(()) if wait && !control.cancelled() => {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                Err(()) => return,
+            }
+        }
+    }
+
+    /// Uses `set` for positions of its board and goal (see [`WinnableSet::applies`]).
+    pub fn set_winnable(&mut self, set: Arc<WinnableSet>) {
+        self.winnable = Some(set);
+    }
+
+    /// Whether a winnable set is in use.
+    pub fn has_winnable(&self) -> bool {
+        self.winnable.is_some()
+    }
+
+    /// The position's verdict and every legal jump's.
+    pub fn hint(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Hint {
+        let started = Instant::now();
+        let answer = self.judge(position, goal, control);
+        let jumps = self.judge_jumps(position, goal, &answer, control);
+        Hint {
+            answer,
+            jumps,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// Each legal jump of `position` and whether the goal stays reachable after it, given
+    /// the position's own `answer`: after a lost position every jump loses, and the winning
+    /// line's first jump wins without a search.
+    pub fn judge_jumps(
+        &mut self,
+        position: &Position,
+        goal: Goal,
+        answer: &Answer,
+        control: &mut Control,
+    ) -> Vec<(Jump, Option<bool>)> {
+        let mut out = Vec::new();
+        // Each jump gets a quarter of the budget: a position has several, and a verdict
+        // left unknown on one jump is drawn as such rather than holding up the others.
+        let budget = self.budget;
+        self.budget = (budget / 4).max(QUICK_BUDGET.min(budget));
+        for jump in position.legal_jumps() {
+            let verdict = match answer {
+                Answer::Lost(_) => Some(false),
+                Answer::Winnable(line) if line.first() == Some(&jump) => Some(true),
+                _ if control.cancelled() => None,
+                _ => {
+                    let mut child = position.clone();
+                    child.play_unchecked(jump);
+                    self.judge(&child, goal, control).known()
+                }
+            };
+            out.push((jump, verdict));
+        }
+        self.budget = budget;
+        out
+    }
+
+    /// The verdict on `position` for `goal`, trying the cheap proofs first (see the module
+    /// docs).
+    pub fn judge(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Answer {
+        if let Some(answer) = quick_answer(position, goal) {
+            return answer;
+        }
+        let shape = position.shape();
+        let pegs = position.pegs();
+        let finishes = finishes_of(position, goal);
+        if let Some(reason) = self.known_pagoda(shape, pegs, finishes) {
+            return Answer::Lost(reason);
+        }
+        self.adopt(false, control);
+        if let Some(answer) = self.set_answer(position, goal) {
+            return answer;
+        }
+        if let Some(answer) = self.search(position, goal, QUICK_BUDGET.min(self.budget), control) {
+            return answer;
+        }
+        if let Some(pagoda) = Pagoda::find_refutation(shape, pegs, finishes) {
+            let reason = pagoda_reason(&pagoda, pegs, finishes);
+            if self.pagodas.len() >= MAX_PAGODAS {
+                self.pagodas.remove(0);
+            }
+            self.pagodas.push(((**shape).clone(), pagoda));
+            if let Some(reason) = reason {
+                return Answer::Lost(reason);
+            }
+        } else if let Some(reason) = self.pagoda_per_finish(shape, pegs, finishes) {
+            return Answer::Lost(reason);
+        }
+        // A set on its way decides this position sooner than a long search would.
+        if self.coming.is_some() && self.fits_coming(position, goal) {
+            self.adopt(true, control);
+            if let Some(answer) = self.set_answer(position, goal) {
+                return answer;
+            }
+        }
+        self.search(position, goal, self.budget, control)
+            .unwrap_or(Answer::Unknown)
+    }
+
+    /// For several finishes, one pagoda function for each, when every one is refuted.
+    fn pagoda_per_finish(
+        &mut self,
+        shape: &Shape,
+        pegs: CellSet,
+        finishes: CellSet,
+    ) -> Option<Reason> {
+        if finishes.len() < 2 {
+            return None;
+        }
+        let mut proofs = Vec::new();
+        for cell in finishes {
+            let one = CellSet::single(cell);
+            let known = self
+                .pagodas
+                .iter()
+                .find(|(s, p)| s == shape && p.refutes(pegs, one))
+                .map(|(_, p)| p.clone());
+            let pagoda = match known {
+                Some(p) => p,
+                None => {
+                    let p = Pagoda::find_refutation(shape, pegs, one)?;
+                    if self.pagodas.len() >= MAX_PAGODAS {
+                        self.pagodas.remove(0);
+                    }
+                    self.pagodas.push((shape.clone(), p.clone()));
+                    p
+                }
+            };
+            proofs.push((cell, pagoda));
+        }
+        Some(Reason::PagodaPerFinish { proofs })
+    }
+
+    /// Whether the coming set could answer about `position` (its board and goal).
+    fn fits_coming(&self, position: &Position, goal: Goal) -> bool {
+        let shape = position.shape();
+        match goal {
+            Goal::At(c) => WinnableSet::applies(shape, shape.cells() - CellSet::single(c), goal),
+            Goal::Anywhere => false,
+        }
+    }
+
+    /// A pagoda function found earlier on this board that refutes `pegs`.
+    fn known_pagoda(&self, shape: &Shape, pegs: CellSet, finishes: CellSet) -> Option<Reason> {
+        self.pagodas
+            .iter()
+            .filter(|(s, _)| s == shape)
+            .find_map(|(_, p)| pagoda_reason(p, pegs, finishes))
+    }
+
+    /// The winnable set's answer, when it has one for this position.
+    fn set_answer(&self, position: &Position, goal: Goal) -> Option<Answer> {
+        let set = self.winnable.as_ref()?;
+        if goal != Goal::At(set.goal()) {
+            return None;
+        }
+        let shape = position.shape();
+        let start = shape.cells() - CellSet::single(set.goal());
+        if !WinnableSet::applies(shape, start, goal) || !set.fits(shape) {
+            return None;
+        }
+        match set.judge(position.pegs())? {
+            true => set.line(shape, position.pegs()).map(Answer::Winnable),
+            false => Some(Answer::Lost(Reason::Search {
+                positions: set.explored(),
+            })),
+        }
+    }
+
+    /// The exact solver's answer within `budget` expansions, if it decided.
+    fn search(
+        &mut self,
+        position: &Position,
+        goal: Goal,
+        budget: u64,
+        control: &mut Control,
+    ) -> Option<Answer> {
+        let shape = position.shape();
+        let reusable = self
+            .solver
+            .as_ref()
+            .is_some_and(|(s, g, _)| s == &**shape && *g == goal);
+        if !reusable {
+            let solver = ExactSolver::new(
+                shape,
+                goal,
+                Options {
+                    budget: Some(self.budget),
+                    win_only: true,
+                    ..Options::default()
+                },
+            );
+            self.solver = Some(((**shape).clone(), goal, solver));
+        }
+        let (_, _, solver) = self.solver.as_mut()?;
+        solver.set_budget(Some(budget));
+        let outcome = solver.solve(position, control);
+        match exact::verdict(&outcome) {
+            Some(true) => Some(Answer::Winnable(outcome.jumps)),
+            Some(false) => Some(Answer::Lost(Reason::Search {
+                positions: outcome.expanded.max(1),
+            })),
+            None => None,
+        }
+    }
+}
+
+/// The answer without any search, when there is one: the position is won, stuck, or its
+/// class allows no finish on the goal.
+pub fn quick_answer(position: &Position, goal: Goal) -> Option<Answer> {
+    if position.is_won(goal) {
+        return Some(Answer::Winnable(Vec::new()));
+    }
+    if position.is_stuck() {
+        return Some(Answer::Lost(Reason::Stuck));
+    }
+    let shape = position.shape();
+    let possible = ClassMasks::new(shape).possible_finishes(shape, position.pegs());
+    let wanted = match goal {
+        Goal::At(c) => CellSet::single(c),
+        Goal::Anywhere => possible,
+    };
+    (wanted & possible)
+        .is_empty()
+        .then_some(Answer::Lost(Reason::Class { finishes: possible }))
+}
+
+/// The cells a lone peg may finish on for `goal`: the goal's cell, or for "anywhere" every
+/// cell the position's class allows.
+fn finishes_of(position: &Position, goal: Goal) -> CellSet {
+    match goal {
+        Goal::At(c) => CellSet::single(c),
+        Goal::Anywhere => position.shape().possible_finishes(position.pegs()),
+    }
+}
+
+/// The pagoda reason when `pagoda` refutes `pegs`.
+fn pagoda_reason(pagoda: &Pagoda, pegs: CellSet, finishes: CellSet) -> Option<Reason> {
+    pagoda.refutes(pegs, finishes).then(|| Reason::Pagoda {
+        pagoda: pagoda.clone(),
+        value: pagoda.value(pegs),
+        least: pagoda.least_finish(finishes).unwrap_or(0),
+    })
+}

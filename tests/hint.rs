@@ -1,0 +1,264 @@
+//! Hints that know: every "lost" verdict agrees with brute force and carries a reason that
+//! holds, every "winnable" verdict comes with a line that replays to the goal, and
+//! `pegsol hint` prints what it says it does.
+
+use pegsol::layout::load::resolve_puzzle;
+use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
+use pegsol::solver::services::hint::{Answer, Judge, Reason, HINT_BUDGET};
+use pegsol::solver::uncontrolled;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::process::Command;
+use std::sync::Arc;
+
+/// A board in a 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it
+/// holds a peg. `None` without a peg.
+fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
+    let mut c = CellSet::EMPTY;
+    let mut p = CellSet::EMPTY;
+    for i in (0..12u8).filter(|&i| cells >> i & 1 == 1) {
+        let cell = Cell { x: i % 4, y: i / 4 };
+        c.insert(cell);
+        if pegs >> i & 1 == 1 {
+            p.insert(cell);
+        }
+    }
+    if p.is_empty() {
+        return None;
+    }
+    Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// Whether `goal` can be reached from `p`, by exhaustive recursion with a memo: no table, no
+/// symmetry, no proof other than trying everything.
+fn brute_force_winnable(p: &Position, goal: Goal, memo: &mut HashMap<CellSet, bool>) -> bool {
+    if p.is_won(goal) {
+        return true;
+    }
+    if let Some(&w) = memo.get(&p.pegs()) {
+        return w;
+    }
+    let w = p
+        .legal_jumps()
+        .into_iter()
+        .any(|j| brute_force_winnable(&p.try_play(j).expect("legal"), goal, memo));
+    memo.insert(p.pegs(), w);
+    w
+}
+
+/// Checks one answer against brute force: a line replays to the goal, a reason holds.
+fn check(p: &Position, goal: Goal, answer: &Answer) -> Result<(), TestCaseError> {
+    let truth = brute_force_winnable(p, goal, &mut HashMap::new());
+    match answer {
+        Answer::Winnable(line) => {
+            prop_assert!(
+                truth,
+                "called winnable, brute force says lost: {:?}",
+                p.pegs()
+            );
+            let mut q = p.clone();
+            for &j in line {
+                q = q
+                    .try_play(j)
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            }
+            prop_assert!(q.is_won(goal), "the line does not reach the goal");
+        }
+        Answer::Lost(reason) => {
+            prop_assert!(!truth, "called lost ({reason:?}), brute force wins");
+            check_reason(p, goal, reason)?;
+        }
+        Answer::Unknown => {}
+    }
+    Ok(())
+}
+
+/// A reason really proves what it claims.
+fn check_reason(p: &Position, goal: Goal, reason: &Reason) -> Result<(), TestCaseError> {
+    let shape = p.shape();
+    match reason {
+        Reason::Stuck => prop_assert!(p.is_stuck()),
+        Reason::Class { finishes } => {
+            prop_assert_eq!(*finishes, shape.possible_finishes(p.pegs()));
+            if let Goal::At(c) = goal {
+                prop_assert!(!finishes.contains(c));
+            } else {
+                prop_assert!(finishes.is_empty());
+            }
+        }
+        Reason::Pagoda { pagoda, .. } => {
+            let finishes = match goal {
+                Goal::At(c) => CellSet::single(c),
+                Goal::Anywhere => shape.possible_finishes(p.pegs()),
+            };
+            prop_assert!(
+                pagoda.refutes(p.pegs(), finishes),
+                "the weights refute nothing"
+            );
+        }
+        Reason::PagodaPerFinish { proofs } => {
+            prop_assert_eq!(goal, Goal::Anywhere);
+            let cells: CellSet = proofs.iter().map(|(c, _)| *c).collect();
+            prop_assert_eq!(cells, shape.possible_finishes(p.pegs()));
+            for (cell, pagoda) in proofs {
+                prop_assert!(pagoda.refutes(p.pegs(), CellSet::single(*cell)));
+            }
+        }
+        Reason::Search { positions } => prop_assert!(*positions > 0),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// With the exact solver (the usual judge) and without it (budget 0: only the class and
+    /// pagoda proofs), on small boards: every verdict agrees with brute force, and so does
+    /// every jump's.
+    #[test]
+    fn verdicts_and_jump_verdicts_agree_with_brute_force(
+        triangular in any::<bool>(), cells in 0u16..4096, pegs in 0u16..4096,
+        finish in 0u8..13, budget in prop_oneof![Just(0u64), Just(HINT_BUDGET)],
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(p) = small_board(grid, cells, pegs) {
+            let goal = match Cell::new(i32::from(finish % 4), i32::from(finish / 4)) {
+                Some(c) if finish < 12 && p.shape().contains(c) => Goal::At(c),
+                _ => Goal::Anywhere,
+            };
+            let mut judge = Judge::new(budget);
+            let hint = uncontrolled(|c| judge.hint(&p, goal, c));
+            if budget > 0 {
+                prop_assert_ne!(&hint.answer, &Answer::Unknown, "a small board left unknown");
+            }
+            check(&p, goal, &hint.answer)?;
+            prop_assert_eq!(hint.jumps.len(), p.legal_jumps().len());
+            for (jump, verdict) in hint.jumps {
+                let child = p.try_play(jump).expect("legal");
+                if let Some(v) = verdict {
+                    prop_assert_eq!(v, brute_force_winnable(&child, goal, &mut HashMap::new()));
+                }
+            }
+        }
+    }
+}
+
+/// Positions of a pseudo-random game from `start`.
+fn random_game(start: &Position, mut seed: u64) -> Vec<Position> {
+    let mut out = vec![start.clone()];
+    let mut p = start.clone();
+    loop {
+        let jumps = p.legal_jumps();
+        if jumps.is_empty() {
+            return out;
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        p = p
+            .try_play(jumps[(seed >> 33) as usize % jumps.len()])
+            .expect("legal");
+        out.push(p.clone());
+    }
+}
+
+#[test]
+fn pagoda_reasons_on_the_english_board_really_refute_and_are_lost_by_search() {
+    let puzzle = resolve_puzzle("english").expect("english");
+    let centre = Goal::At(puzzle.shape().center().expect("centre"));
+    // Budget 0: no search, so lost positions must be proved by class or pagoda.
+    let mut proofs = Judge::new(0);
+    let mut search = Judge::new(HINT_BUDGET);
+    let mut pagodas = 0;
+    for seed in 1..6u64 {
+        for p in random_game(&puzzle.start, seed).into_iter().skip(8) {
+            let answer = uncontrolled(|c| proofs.judge(&p, centre, c));
+            if let Answer::Lost(reason) = &answer {
+                check_reason(&p, centre, reason).expect("the reason holds");
+                pagodas += usize::from(matches!(reason, Reason::Pagoda { .. }));
+                let searched = uncontrolled(|c| search.judge(&p, centre, c));
+                assert!(matches!(searched, Answer::Lost(_)), "{searched:?}");
+            }
+        }
+    }
+    assert!(
+        pagodas > 0,
+        "no position was proved lost by a pagoda function"
+    );
+}
+
+fn pegsol(args: &[&str]) -> serde_json::Value {
+    let o = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
+#[test]
+fn hint_json_gives_the_verdict_its_reason_and_every_jump() {
+    let v = pegsol(&["hint", "english", "--finish", "center", "--json"]);
+    assert_eq!(v["verdict"], "winnable");
+    assert_eq!(v["reason"]["kind"], "line");
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+    // The line replays from the start to one peg in the centre.
+    let puzzle = resolve_puzzle("english").expect("english");
+    let mut p = puzzle.start.clone();
+    for j in v["reason"]["line"].as_array().expect("a line") {
+        let jump = j.as_str().expect("text").parse().expect("x,y-x,y");
+        p = p.try_play(jump).expect("legal");
+    }
+    assert!(p.is_won(Goal::At(puzzle.shape().center().expect("centre"))));
+    // The four first jumps are mirror images: all keep the centre reachable.
+    let jumps = v["jumps"].as_array().expect("jumps");
+    assert_eq!(jumps.len(), 4);
+    for j in jumps {
+        assert!(j["jump"].as_str().is_some_and(|s| s.contains('-')));
+        assert_eq!(j["verdict"], "winnable");
+    }
+
+    let lost = pegsol(&["hint", "english", "--finish", "2,0", "--json"]);
+    assert_eq!(lost["verdict"], "lost");
+    assert_eq!(lost["reason"]["kind"], "class");
+    assert!(lost["reason"]["text"].as_str().is_some());
+    assert!(lost["jumps"]
+        .as_array()
+        .expect("jumps")
+        .iter()
+        .all(|j| j["verdict"] == "lost"));
+}
+
+#[test]
+fn hint_takes_any_position_written_as_a_layout_file() {
+    let dir = std::env::temp_dir().join(format!("pegsol-test-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // Two pegs side by side and a hole: one jump wins; with a third peg off in a corner it
+    // cannot.
+    let path = dir.join("two.ron");
+    std::fs::write(
+        &path,
+        "Layout(name: \"Two\", rows: [\"o o . .\", \". . . .\"])\n",
+    )
+    .expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let v = pegsol(&["hint", file, "--json"]);
+    assert_eq!(v["verdict"], "winnable");
+    assert_eq!(v["jumps"][0]["jump"], "0,0-2,0");
+    assert_eq!(v["jumps"][0]["verdict"], "winnable");
+    std::fs::write(
+        &path,
+        "Layout(name: \"Three\", rows: [\"o o . .\", \". . . .\", \". . . o\"])\n",
+    )
+    .expect("write");
+    let v = pegsol(&["hint", file, "--json"]);
+    assert_eq!(v["verdict"], "lost");
+    assert!(v["reason"]["kind"].is_string());
+    let text = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["hint", file])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Lost:"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
