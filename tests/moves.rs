@@ -94,7 +94,7 @@ fn brute_count(
 }
 
 fn solve(start: &Position, goal: Goal) -> MovesOutcome {
-    uncontrolled(|c| fewest_moves(start, goal, Options::default(), &|_| true, c))
+    uncontrolled(|c| fewest_moves(start, goal, Options::default(), c))
 }
 
 /// The chains replay legally from `start` to the goal, each is one peg's jumps, and no chain

@@ -6,11 +6,8 @@
 
 mod error;
 pub mod experiment;
-<<<<<<< HEAD
-mod moves;
-=======
 mod hint;
->>>>>>> hints
+mod moves;
 mod report;
 
 pub use error::CliError;

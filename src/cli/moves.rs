@@ -45,7 +45,7 @@ pub fn fewest_moves(
         budget,
         ..moves::Options::default()
     };
-    let out = moves::fewest_moves(&puzzle.start, goal, options, &|_| true, control);
+    let out = moves::fewest_moves(&puzzle.start, goal, options, control);
     Ok(if json {
         moves_json(source, goal, budget, &out)
     } else {

@@ -11,21 +11,23 @@
 //!   takes no fewer moves from the earlier visit.
 //! - **A move's inner positions are not move boundaries.** Within a chain the peg keeps
 //!   jumping at no extra cost, so the chain is followed through positions already seen.
-//! - **Only positions that can still win are kept**: those with few pegs are looked up in
-//!   the exact solver's goal side (every position with few pegs that can reach the goal,
-//!   found backwards), and any [`Options::can_win`] the caller knows more about (such as a
-//!   board's whole winnable set) prunes the rest. A pruned position can never reach the goal,
-//!   so pruning never changes the answer.
+//! - **Only positions that can still win are kept**: for a game whose start is its goal
+//!   turned inside out (the English central game) the whole winnable set, met in the middle
+//!   ([`super::winnable`]), answers for every position; otherwise those with few pegs are
+//!   looked up in the exact solver's goal side (every position with few pegs that can reach
+//!   the goal, found backwards). A pruned position can never reach the goal, so pruning
+//!   never changes the answer.
 //! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
 //!   start, a chain that reaches the next canonical form is found again, move by move.
 
+use super::winnable::{self, WinnableSet};
 use crate::rules::{Cell, CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::{Control, Stop};
 use crate::with_bits;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::time::Duration;
 
 /// Options for a fewest-moves search.
@@ -94,17 +96,31 @@ impl MovesOutcome {
 }
 
 /// Finds a solution from `start` to `goal` (one peg left: anywhere, or on a cell) with the
-/// fewest moves. `can_win(pegs)` may prune any position that cannot reach the goal (it must
-/// never say `false` of one that can); pass `|_| true` when nothing more is known.
+/// fewest moves.
 pub fn fewest_moves(
     start: &Position,
     goal: Goal,
     options: Options,
-    can_win: &(dyn Fn(CellSet) -> bool + Sync),
     control: &mut Control,
 ) -> MovesOutcome {
-    let cells = start.shape().cells().len();
-    with_bits!(cells, B => run::<B>(start, goal, options, can_win, control))
+    let shape = start.shape();
+    // The whole winnable set where it can be had: it prunes every lost position, not only
+    // those with few pegs. Its canonical forms are under the symmetries that keep the goal,
+    // which for such a game also keep the start: the very forms the search makes.
+    let winnable: Option<Vec<u64>> = match goal {
+        Goal::At(cell) if WinnableSet::applies(shape, start.pegs(), goal) => {
+            WinnableSet::build(shape, cell, winnable::MAX_ENTRIES, control)
+                .ok()
+                .map(|set| {
+                    (1..shape.cells().len())
+                        .flat_map(|k| set.level(k))
+                        .collect()
+                })
+        }
+        _ => None,
+    };
+    let cells = shape.cells().len();
+    with_bits!(cells, B => run::<B>(start, goal, options, winnable.as_deref(), control))
 }
 
 /// The board machinery one search needs.
@@ -126,16 +142,18 @@ impl<B: Bits> Board<B> {
         }
     }
 
-    /// Calls `f(board, jumps so far)` for every position one chain of jumps by the peg on
-    /// `cell` reaches from `board`, each once; `f` returns whether to follow the chain on
-    /// from there, or stop everything (`Err`).
+    /// Calls `f(board, canonical form, jumps so far)` for every position one chain of jumps
+    /// by the peg on `cell` reaches from `board` (whose symmetry images are `images`); `f`
+    /// returns whether to follow the chain on from there, or stops everything (`Err`). A
+    /// chain ends because every jump takes a peg off. The images follow each jump with one
+    /// xor per symmetry, so canonical forms cost almost nothing.
     fn chains_from<E>(
         &self,
         board: B,
+        images: &[B],
         cell: u32,
         path: &mut Vec<usize>,
-        seen: &mut FxHashSet<(B, u32)>,
-        f: &mut dyn FnMut(B, &[usize]) -> Result<bool, E>,
+        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
     ) -> Result<(), E> {
         for &j in &self.from[cell as usize] {
             let cj = &self.compact.jumps[j];
@@ -143,32 +161,33 @@ impl<B: Bits> Board<B> {
                 continue;
             }
             let next = board ^ cj.all;
-            let land = self.to[j];
-            if !seen.insert((next, land)) {
-                continue;
-            }
+            let next_images = self.syms.child_images(images, j);
             path.push(j);
-            if f(next, path)? {
-                self.chains_from(next, land, path, seen, f)?;
+            if f(next, next_images.canon(), path)? {
+                self.chains_from(next, &next_images, self.to[j], path, f)?;
             }
             path.pop();
         }
         Ok(())
     }
 
-    /// Calls `f` for every position one whole move (by any peg) reaches from `board`.
+    /// Calls `f` for every position one whole move (by any peg) reaches from `board`: each
+    /// legal jump (found for all pegs at once) starts a chain.
     fn moves_from<E>(
         &self,
         board: B,
-        f: &mut dyn FnMut(B, &[usize]) -> Result<bool, E>,
+        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
     ) -> Result<(), E> {
-        let mut seen = FxHashSet::default();
+        let images = self.syms.images(board);
         let mut path = Vec::new();
-        let mut pegs = board;
-        while pegs != B::ZERO {
-            let cell = pegs.lowest();
-            pegs = pegs.clear_lowest();
-            self.chains_from(board, cell, &mut path, &mut seen, f)?;
+        for j in self.compact.legal(board).iter() {
+            let next = board ^ self.compact.jumps[j].all;
+            let next_images = self.syms.child_images(&images, j);
+            path.push(j);
+            if f(next, next_images.canon(), &path)? {
+                self.chains_from(next, &next_images, self.to[j], &mut path, f)?;
+            }
+            path.pop();
         }
         Ok(())
     }
@@ -178,7 +197,8 @@ fn run<B: Bits>(
     start: &Position,
     goal: Goal,
     options: Options,
-    can_win: &(dyn Fn(CellSet) -> bool + Sync),
+    // Every canonical form that can still win, when known (boards of at most 64 holes).
+    winnable: Option<&[u64]>,
     control: &mut Control,
 ) -> MovesOutcome {
     let shape = start.shape();
@@ -242,35 +262,57 @@ fn run<B: Bits>(
         return finish(out, control);
     }
 
-    let goals: Vec<B> = match goal_board {
-        Some(g) => vec![g],
-        None => (0..board.compact.cells.len() as u32).map(B::bit).collect(),
+    // parent[canonical form] = the canonical form of the level before it came from, or
+    // UNSEEN for a position known to be winnable but not reached yet. With the whole
+    // winnable set known, the map starts with every winnable position in it, so one probe
+    // says both "can it win?" and "was it reached?"; otherwise the goal side answers the
+    // first for positions with few pegs.
+    let unseen = B::ZERO;
+    let mut parent: FxHashMap<B, B> = FxHashMap::default();
+    let known = winnable.is_some();
+    if let Some(all) = winnable {
+        parent.reserve(all.len() + 1);
+        for &w in all {
+            let mut b = B::ZERO;
+            let mut bits = w;
+            while bits != 0 {
+                b = b | B::bit(bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            parent.insert(b, unseen);
+        }
+    }
+    let goal_side = if known {
+        None
+    } else {
+        let goals: Vec<B> = match goal_board {
+            Some(g) => vec![g],
+            None => (0..board.compact.cells.len() as u32).map(B::bit).collect(),
+        };
+        let Some(side) = GoalSide::build(
+            &board.compact,
+            &board.syms,
+            &goals,
+            1,
+            start.peg_count(),
+            options.goal_side_entries,
+            control.cancel_flag(),
+        ) else {
+            out.stop = Stop::Cancelled;
+            return finish(out, control);
+        };
+        Some(side)
     };
-    let Some(goal_side) = GoalSide::build(
-        &board.compact,
-        &board.syms,
-        &goals,
-        1,
-        start.peg_count(),
-        options.goal_side_entries,
-        control.cancel_flag(),
-    ) else {
-        out.stop = Stop::Cancelled;
-        return finish(out, control);
-    };
-    let shape_cells = shape.cells();
     let promising = |b: B, canon: B| -> bool {
         let pegs = b.count();
-        if pegs <= goal_side.top() {
-            return goal_side.wins(pegs, canon);
-        }
-        can_win(board.compact.decode(b) & shape_cells)
+        goal_side
+            .as_ref()
+            .is_none_or(|side| pegs > side.top() || side.wins(pegs, canon))
     };
 
-    // parent[canonical form] = the canonical form of the level before it came from.
     let start_canon = board.syms.canon(start_board);
-    let mut parent: FxHashMap<B, B> = FxHashMap::default();
     parent.insert(start_canon, start_canon);
+    let mut reached = 1u64;
     let mut level: Vec<B> = vec![start_canon];
     let budget = options.budget.unwrap_or(u64::MAX);
     let mut found: Option<B> = None;
@@ -292,20 +334,33 @@ fn run<B: Bits>(
                 }
                 control.report(out.expanded, out.generated, p.count());
             }
-            let result = board.moves_from(p, &mut |b, _| {
-                let canon = board.syms.canon(b);
-                if !promising(b, canon) {
-                    return Ok(false);
-                }
-                out.generated += 1;
+            let result = board.moves_from(p, &mut |b, canon, _| {
                 if board.is_goal(b) {
                     parent.insert(canon, p);
                     return Err(canon);
                 }
-                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(canon) {
-                    e.insert(p);
-                    next.push(canon);
+                match parent.get_mut(&canon) {
+                    // Winnable, reached now for the first time.
+                    Some(slot) if *slot == unseen => {
+                        *slot = p;
+                        next.push(canon);
+                        reached += 1;
+                    }
+                    // Reached before: its moves are searched from there, but the chain
+                    // goes on through it.
+                    Some(_) => {}
+                    // Not in the winnable set: lost.
+                    None if known => return Ok(false),
+                    None => {
+                        if !promising(b, canon) {
+                            return Ok(false);
+                        }
+                        parent.insert(canon, p);
+                        next.push(canon);
+                        reached += 1;
+                    }
                 }
+                out.generated += 1;
                 Ok(true)
             });
             if let Err(goal_canon) = result {
@@ -313,12 +368,12 @@ fn run<B: Bits>(
                 break 'levels;
             }
         }
-        out.held = parent.len() as u64;
+        out.held = reached;
         moves += 1;
         level = next;
     }
     out.lower_bound = moves + 1;
-    out.held = parent.len() as u64;
+    out.held = reached;
     out.proven_optimal = true;
     let Some(goal_canon) = found else {
         // Every position that can still win was searched: the goal cannot be reached.
@@ -354,8 +409,8 @@ fn rebuild<B: Bits>(
     let mut chains = Vec::new();
     let mut actual = start;
     for &target in &path[1..] {
-        let hit = board.moves_from(actual, &mut |b, jumps| {
-            if board.syms.canon(b) == target {
+        let hit = board.moves_from(actual, &mut |b, canon, jumps| {
+            if canon == target {
                 Err((b, jumps.to_vec()))
             } else {
                 Ok(true)
@@ -378,7 +433,7 @@ mod tests {
     use crate::solver::uncontrolled;
 
     fn solve(position: &Position, goal: Goal) -> MovesOutcome {
-        uncontrolled(|c| fewest_moves(position, goal, Options::default(), &|_| true, c))
+        uncontrolled(|c| fewest_moves(position, goal, Options::default(), c))
     }
 
     #[test]

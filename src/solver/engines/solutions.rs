@@ -2,7 +2,8 @@
 //! distinct positions those sequences pass through.
 //!
 //! Not an enumeration of sequences (the English board has about 4 * 10^16 of them) but a
-//! dynamic programme over positions: the solutions from a position are the sum of the
+//! dynamic programme over positions (every position reachable from the start or, for a game
+//! whose start is its goal turned inside out, only the winnable ones, [`super::winnable`]): the solutions from a position are the sum of the
 //! solutions from its children, and a position that cannot win has none. Positions are
 //! held by peg count as sorted vectors of canonical forms under the symmetries that keep the
 //! start and the goal: a symmetry that keeps both maps solutions to solutions, so every
@@ -10,6 +11,7 @@
 //!
 //! The counts are exact at any size: 128-bit while they fit, arbitrary precision past that.
 
+use super::winnable::{self, WinnableSet};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
@@ -86,6 +88,13 @@ pub fn count_solutions(
     }
     let compact = Compact::<u64>::new(shape);
     let sym = symmetries(&compact, start, goal);
+    // A game whose start is its goal turned inside out (the English central game): only the
+    // winnable positions, met in the middle, instead of every reachable one.
+    if let (true, Goal::At(cell)) = (WinnableSet::applies(shape, start.pegs(), goal), goal) {
+        let set = WinnableSet::build(shape, cell, winnable::MAX_ENTRIES, control)?;
+        let levels: Vec<Vec<u64>> = (0..=size).map(|k| set.level(k)).collect();
+        return over_levels(&compact, &sym, start, goal, &levels, control);
+    }
     let levels = reachable_levels(&compact, &sym, start.pegs(), control)?;
     over_levels(&compact, &sym, start, goal, &levels, control)
 }
