@@ -200,3 +200,27 @@ fn a_goal_the_position_class_rules_out_is_proven_unreachable_at_once() {
         "{out:?}"
     );
 }
+
+#[test]
+fn the_english_central_game_takes_eighteen_moves_proven() {
+    // Bergholt's 18-move solution (1912), proven minimal by Beasley (1964).
+    let puzzle = resolve_puzzle("english").expect("english");
+    let centre = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let out = solve(&puzzle.start, centre);
+    assert_eq!(out.moves(), Some(18));
+    assert!(out.proven_optimal);
+    assert_eq!(out.lower_bound, 18);
+    check_chains(&puzzle.start, centre, &out);
+}
+
+#[test]
+fn the_english_central_game_has_its_published_number_of_solutions() {
+    // 40,861,647,040,079,968 jump sequences end with one peg in the centre (Durango Bill,
+    // "33 hole peg solitaire"), through the 1,679,072 positions (up to symmetry) that can
+    // still finish in the centre, as `pegsol count` finds them.
+    let puzzle = resolve_puzzle("english").expect("english");
+    let centre = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let out = uncontrolled(|c| count_solutions(&puzzle.start, centre, c)).expect("counted");
+    assert_eq!(out.solutions.to_string(), "40861647040079968");
+    assert_eq!(out.up_to_symmetry, 1_679_072);
+}
