@@ -10,7 +10,8 @@ use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
+    // `args_os`: a file name need not be UTF-8 (`std::env::args` panics on one that is not).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 {
         attach_console();
     }
@@ -32,6 +33,13 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         step: options.step,
         editor: options.editor,
         experiments: options.experiments,
+        random: options.random,
+        pegs: options.pegs,
+        theme: options.theme.as_deref().map(|theme| match theme {
+            "light" => pegsol::app::palette::ThemeChoice::Light,
+            "dark" => pegsol::app::palette::ThemeChoice::Dark,
+            _ => pegsol::app::palette::ThemeChoice::System,
+        }),
         file: options.file,
     }
 }

@@ -162,13 +162,16 @@ fn every_check_message_appears_for_a_board_with_that_problem() {
         &mut h,
         EditorCommand::SetFinish(Finish::Cell { x: 0, y: 0 }),
     );
-    shows(&h, "the finish cell 0,0 is not a hole of the board");
+    // Cells are named as the board's coordinates and every other message name them (a1, d3),
+    // never as the files' `x,y`.
+    shows(&h, "the finish cell a1 is not a hole of the board");
     // A finish outside the start's class.
     apply(
         &mut h,
         EditorCommand::SetFinish(Finish::Cell { x: 3, y: 2 }),
     );
-    shows(&h, "rules out finishing on the finish cell 3,2");
+    shows(&h, "rules out finishing on the finish cell d3");
+    assert!(h.query_by_label_contains("3,2").is_none());
     // The French board from its centre: no one-peg finish at all.
     apply(&mut h, EditorCommand::PromptDiscard);
     apply(&mut h, EditorCommand::FromCatalogue("french".into()));
@@ -218,13 +221,14 @@ fn broken_files_give_the_message_and_change_nothing() {
         (
             "unknown.ron",
             b"Layout(name: \"u\", rows: [\"o x .\"])".to_vec(),
-            "`x` is not a cell",
+            // The board's problem at the file's line and column, as the command line says it.
+            "unknown.ron:1:29: row 0, character 2: `x` is not a cell",
         ),
         ("unknown.txt", b"oo?\n.oo\n".to_vec(), "unknown.txt:1:3"),
         (
             "misplaced.ron",
             b"Layout(name: \"m\", rows: [\"o.o\"])".to_vec(),
-            "sits between two cells",
+            "misplaced.ron:1:28: row 0, character 1: `.` sits between two cells",
         ),
         (
             "wide.ron",
@@ -442,4 +446,48 @@ fn solve_this_board_hands_it_to_the_play_view() {
     h.check_accessibility();
     let layout: Layout = board(&h).to_layout();
     assert_eq!(layout.validate().expect("valid").start.peg_count(), 3);
+}
+
+#[test]
+fn the_new_board_popup_stays_open_when_a_size_is_clicked_and_takes_typed_sizes() {
+    let mut h = editor();
+    click(&mut h, "New board…");
+    // Clicking a size (to type it) leaves the popup open.
+    click(&mut h, "Width");
+    assert!(
+        h.query_by_label("Create").is_some(),
+        "the popup closed when its width was clicked"
+    );
+    // Typed, not dragged: select what is there, type 9, Enter.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Width").type_text("9");
+    common::press(&mut h, Key::Enter);
+    assert!(h.query_by_label("Create").is_some(), "closed by Enter");
+    click(&mut h, "Height");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Height").type_text("4");
+    common::press(&mut h, Key::Enter);
+    assert!(h.query_by_label("Create").is_some(), "closed by the height");
+    click(&mut h, "Create");
+    let b = board(&h);
+    assert_eq!((b.width, b.height), (9, 4));
+    assert!(h.query_by_label("Create").is_none(), "Create closes it");
+}
+
+#[test]
+fn a_size_drags_at_a_sane_speed() {
+    let mut h = editor();
+    click(&mut h, "New board…");
+    // A 27-point drag once took 7 to 1; now it moves the width by two or three.
+    let at = h.get_by_label("Width").rect().center();
+    h.drag_at(at);
+    settle(&mut h);
+    for step in 1..=27 {
+        h.hover_at(egui::pos2(at.x + step as f32, at.y));
+        h.step();
+    }
+    h.drop_at(egui::pos2(at.x + 27.0, at.y));
+    settle(&mut h);
+    let (_, w, _) = h.state().editor().new_board();
+    assert!((8..=10).contains(&w), "a 27-point drag took 7 to {w}");
 }

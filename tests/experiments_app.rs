@@ -131,3 +131,63 @@ fn a_bad_budget_is_refused_with_a_reason() {
     assert!(!h.state().experiments().is_running());
     assert!(h.query_by_label_contains("is not a budget").is_some());
 }
+
+#[test]
+fn at_800x600_the_header_stays_put_every_column_fits_and_counts_have_separators() {
+    let size = egui::vec2(800.0, 600.0);
+    let mut h = board_sized("english", size);
+    click(&mut h, "Tools");
+    click(&mut h, "Experiments…");
+    // Levels 0-8 (the default) at two budgets: 18 rows, more than the table shows at once.
+    set_budgets(&mut h, "10k, 100k");
+    click(&mut h, "Run");
+    wait_for(&mut h, "the sweep", 30, |app| {
+        !app.experiments().is_running()
+    });
+    assert_eq!(h.state().experiments().rows().len(), 18);
+    settle(&mut h);
+    // Every column's header is inside the window, the last one included.
+    let last = h.get_by_label("storage MiB").rect();
+    assert!(
+        last.right() <= size.x,
+        "the last column ends at {}",
+        last.right()
+    );
+    // Counts are shown with thousands separators (level 3 generates 10,282 nodes).
+    assert!(h.query_all_by_label("10,282").count() >= 1);
+    // The table shows more than a handful of rows, and scrolling them leaves the header where
+    // it was.
+    let header = h.get_by_label("layout").rect();
+    let first = h
+        .get_all_by_label("level-0")
+        .map(|n| n.rect())
+        .collect::<Vec<_>>();
+    let first_row = first
+        .iter()
+        .find(|r| r.top() > header.bottom())
+        .copied()
+        .expect("a level-0 row under the header");
+    h.hover_at(first_row.center());
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -60.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    settle(&mut h);
+    assert_eq!(h.get_by_label("layout").rect(), header, "the header moved");
+    let visible_rows = |label: &str| {
+        h.query_all_by_label(label)
+            .filter(|n| n.rect().top() > header.bottom())
+            .count()
+    };
+    assert!(
+        visible_rows("level-8") > 0 && visible_rows("level-0") == 0,
+        "the last rows were scrolled into view under the header, the first out of it"
+    );
+    h.check_accessibility();
+}

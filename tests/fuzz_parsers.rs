@@ -1,12 +1,13 @@
 //! Fuzzing every parser of boards and games as part of the tests: the layout RON reader, the
 //! saved-game reader, the layouts table, the C header, plain-text boards, Pegs game IDs, the
-//! format detector, raw bytes, and the cell and jump text of the rules.
+//! format detector, raw bytes, the cell and jump text of the rules (`--finish` too), and
+//! budgets and the sweep's lists (`--budget`, `--budgets`, `--algorithms`, `--layouts`).
 //!
 //! Each property mutates valid inputs (the catalogue in every format, saved games played on
 //! it) or generates hostile ones, and asserts that nothing panics and that every refusal names
 //! the input and where: `input:line:column` for text that is not a board, the row and its
 //! place in the file for a board that cannot be played, the jump's number or the field for a
-//! saved game that does not replay. About 14,500 cases in all; longer runs: `fuzz/README.md`.
+//! saved game that does not replay. About 16,000 cases in all; longer runs: `fuzz/README.md`.
 
 use pegsol::layout::catalogue::ENTRIES;
 use pegsol::layout::edit::Board;
@@ -414,5 +415,52 @@ proptest! {
                 shown
             );
         }
+    }
+}
+
+/// A number written with commas between every three digits, as people write it.
+fn with_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Budgets (`--budget`, `N AI BUDGET`, the sweep's `--budgets`): any text is read or
+    /// refused naming itself; commas are read only between thousands.
+    #[test]
+    fn budget_text_is_read_or_refused_naming_the_text(
+        text in prop_oneof![
+            hostile_text(24),
+            "-?[0-9,._]{0,14}[kKmMgGbB]?",
+        ],
+        n in any::<u64>(),
+        cut in 1usize..4,
+    ) {
+        use pegsol::solver::Budget;
+        if let Err(e) = text.parse::<Budget>() {
+            let shown = e.to_string();
+            prop_assert!(shown.starts_with(&format!("`{text}`")), "{}", shown);
+        }
+        // Grouped by thousands: read back exactly.
+        prop_assert_eq!(with_thousands(n).parse::<Budget>(), Ok(Budget(n)));
+        // A comma moved off a thousands boundary: refused, not read as another number.
+        let digits = n.to_string();
+        if digits.len() > cut && (digits.len() - cut) % 3 != 0 {
+            let misplaced = format!("{},{}", &digits[..digits.len() - cut], &digits[digits.len() - cut..]);
+            prop_assert!(misplaced.parse::<Budget>().is_err(), "{}", misplaced);
+        }
+        // The sweep's lists never panic either.
+        let _ = pegsol::experiment::parse_budgets(&text);
+        let _ = pegsol::experiment::parse_algorithms(&text);
+        let _ = pegsol::experiment::parse_layouts(&text);
     }
 }

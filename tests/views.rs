@@ -34,7 +34,11 @@ fn the_play_view_plays_refuses_and_undoes_on_its_own() {
     let d2_d4 = Jump::between(c(3, 1), c(3, 3)).expect("a jump's shape");
     let out = play.apply(&ctx, PlayCommand::Play(d2_d4));
     assert_eq!(play.game().record.index(), 1);
-    assert!(matches!(out.as_slice(), [ShellCommand::ClearNotice]));
+    // The notice is cleared, and the shell told that the player jumped (for the statistics).
+    assert!(matches!(
+        out.as_slice(),
+        [ShellCommand::ClearNotice, ShellCommand::PlayerJumped]
+    ));
     // The same jump again: d3 is empty now, and the view says so rather than playing.
     let out = play.apply(&ctx, PlayCommand::Play(d2_d4));
     assert_eq!(play.game().record.index(), 1);

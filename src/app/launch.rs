@@ -3,7 +3,11 @@
 //!
 //! Owns the window's start-up: its own options type (the command line converts to it, so the
 //! app never imports the command line), the viewport, the `--screenshot` run's set-up
-//! (`--solve`, `--step`, `--experiments`) and the exit status.
+//! (`--solve`, `--step`, `--experiments`), the state file's check before eframe reads it
+//! ([`state_file`]) and the exit status. Its messages go to standard error through [`note`],
+//! which never fails.
+
+mod state_file;
 
 use super::editor::files::AUTOSAVE_FILE;
 use super::experiments::ExperimentsView;
@@ -17,6 +21,15 @@ use eframe::egui;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
+
+/// Writes a line to standard error, ignoring a failure (`eprintln!` panics when standard
+/// error is closed or full, and then there is no one left to tell).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
 
 /// How to open the window (what `pegsol [--layout L] [FILE] ...` asks for).
 #[derive(Clone, Debug, Default)]
@@ -36,15 +49,24 @@ pub struct Options {
     /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
     /// end first).
     pub experiments: bool,
+    /// Make a random puzzle from this seed on the board asked for, and play it.
+    pub random: Option<u64>,
+    /// With `random`: how many pegs (default: the Medium preset).
+    pub pegs: Option<u32>,
+    /// The theme for this run, over the remembered one.
+    pub theme: Option<super::palette::ThemeChoice>,
     /// A layout or saved game to open (what a double-click passes).
     pub file: Option<PathBuf>,
 }
 
+/// Opens the window as `options` ask (or renders it to a PNG with `screenshot`) and returns
+/// the exit status: 0, 2 for a bad board or size, 1 when the window cannot open or the
+/// picture cannot be taken.
 pub fn run(options: Options) -> ExitCode {
     let size = match options.size.as_deref().map(screenshot::parse_size) {
         Some(Ok(size)) => Some(size),
         Some(Err(e)) => {
-            eprintln!("pegsol: {e}");
+            note!("pegsol: {e}");
             return ExitCode::from(2);
         }
         None => None,
@@ -60,7 +82,7 @@ pub fn run(options: Options) -> ExitCode {
             _ => None,
         };
         if let Some(Err(e)) = requested {
-            eprintln!("pegsol: {e}");
+            note!("pegsol: {e}");
             return ExitCode::from(2);
         }
     }
@@ -71,7 +93,7 @@ pub fn run(options: Options) -> ExitCode {
         .with_min_inner_size([480.0, 360.0]);
     match eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png")) {
         Ok(icon) => viewport = viewport.with_icon(icon),
-        Err(e) => eprintln!("pegsol: the window icon is unreadable ({e}); using none"),
+        Err(e) => note!("pegsol: the window icon is unreadable ({e}); using none"),
     }
     let native = eframe::NativeOptions {
         viewport,
@@ -80,6 +102,13 @@ pub fn run(options: Options) -> ExitCode {
         persist_window: !screenshot_mode,
         ..Default::default()
     };
+    // eframe restores the zoom and the window's place from this file before the first
+    // frame, and winit panics on values it cannot use: check them first.
+    if let Some(dir) = eframe::storage_dir(APP_ID) {
+        for notice in state_file::repair(&dir.join("app.ron")) {
+            note!("pegsol: {notice}");
+        }
+    }
     let outcome: Outcome = Arc::new(Mutex::new(None));
     let started = Arc::new(Mutex::new(None::<String>));
     let (job_outcome, start_error) = (outcome.clone(), started.clone());
@@ -105,6 +134,9 @@ pub fn run(options: Options) -> ExitCode {
             if !screenshot_mode {
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));
+                }
+                if let Some(dir) = crate::record::resume::data_dir() {
+                    app.keep_stats_in(dir.join(super::stats::FILE_NAME));
                 }
             }
             let ctx = &cc.egui_ctx;
@@ -138,11 +170,11 @@ pub fn run(options: Options) -> ExitCode {
         }),
     );
     if let Ok(Some(e)) = started.lock().map(|s| s.clone()) {
-        eprintln!("pegsol: {e}");
+        note!("pegsol: {e}");
         return ExitCode::from(2);
     }
     if let Err(e) = result {
-        eprintln!(
+        note!(
             "pegsol: cannot open the window: {e}\n\
              (a Linux desktop needs X11 or Wayland, libxkbcommon-x11 and EGL/Mesa; \
              see `pegsol --help` for the command line)"
@@ -153,13 +185,11 @@ pub fn run(options: Options) -> ExitCode {
         return match outcome.lock().map(|o| o.clone()) {
             Ok(Some(Ok(()))) => ExitCode::SUCCESS,
             Ok(Some(Err(e))) => {
-                eprintln!("pegsol: screenshot failed: {e}");
+                note!("pegsol: screenshot failed: {e}");
                 ExitCode::from(1)
             }
             _ => {
-                eprintln!(
-                    "pegsol: screenshot failed: the window closed before the picture was taken"
-                );
+                note!("pegsol: screenshot failed: the window closed before the picture was taken");
                 ExitCode::from(1)
             }
         };

@@ -19,8 +19,10 @@ pub mod palette;
 pub mod panels;
 pub mod persist;
 pub mod play;
+pub mod random;
 pub mod screenshot;
 pub mod shell;
+pub mod stats;
 pub mod welcome;
 
 use editor::{EditorCommand, EditorView};
@@ -81,6 +83,10 @@ pub struct PegsolApp {
     play: PlayView,
     editor: EditorView,
     experiments: ExperimentsView,
+    /// Game > New random puzzle….
+    random: random::RandomView,
+    /// Games won, fewest pegs and best times, per board.
+    stats: stats::StatsKeeper,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
@@ -100,6 +106,8 @@ impl PegsolApp {
             play: PlayView::new(game),
             editor,
             experiments: ExperimentsView::new(),
+            random: random::RandomView::new(),
+            stats: stats::StatsKeeper::new(),
             screenshot: None,
             frame: FrameMemory::default(),
             shared: persist::SharedGame::default(),
@@ -150,6 +158,12 @@ impl PegsolApp {
             app.boards.remember(file.clone());
         }
         app.shown.welcome = !app.settings.welcomed;
+        // `--theme`, and `--random SEED [--pegs N]` (made and played on the first frame).
+        if let Some(theme) = options.theme {
+            app.settings.theme = theme;
+        }
+        let random = random::start_commands(options.random, options.pegs);
+        app.frame.pending.extend(random);
         Ok(app)
     }
 
@@ -255,6 +269,27 @@ impl PegsolApp {
     /// The Experiments window.
     pub fn experiments(&self) -> &ExperimentsView {
         &self.experiments
+    }
+
+    /// The New random puzzle window.
+    pub fn random(&self) -> &random::RandomView {
+        &self.random
+    }
+
+    /// The statistics per board.
+    pub fn stats(&self) -> &stats::StatsKeeper {
+        &self.stats
+    }
+
+    /// Keeps the statistics in the file at `path` from now on, reading what it holds; a file
+    /// that cannot be read is dropped with a notice (see [`stats::StatsKeeper::at`]).
+    pub fn keep_stats_in(&mut self, path: std::path::PathBuf) {
+        let (keeper, notice) = stats::StatsKeeper::at(path);
+        self.stats = keeper;
+        if let Some(notice) = notice {
+            eprintln!("pegsol: {notice}");
+            self.frame.pending.push(ShellCommand::Tell(notice));
+        }
     }
 
     /// Which view is shown.
@@ -377,6 +412,17 @@ impl PegsolApp {
                 }
                 Vec::new()
             }
+            ShellCommand::NewRandomPuzzle => {
+                let edited = editing.then(|| self.editor.board());
+                let board = random::RandomBoard::shown(edited, self.play.game());
+                self.random
+                    .apply(random::RandomCommand::Open(Box::new(board)))
+            }
+            ShellCommand::Random(command) => self.random.apply(command),
+            ShellCommand::PlayerJumped => {
+                let problem = self.stats.observe_jump(self.play.game(), now);
+                problem.map(ShellCommand::Tell).into_iter().collect()
+            }
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),
             ShellCommand::Experiments(command) => self.experiments.apply(ctx, command),
@@ -397,6 +443,7 @@ impl PegsolApp {
     fn window_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         if self.frame.applied_theme != Some(self.settings.theme) {
+            palette::tune_themes(&ctx);
             ctx.set_theme(self.settings.theme.preference());
             self.frame.applied_theme = Some(self.settings.theme);
         }
@@ -455,7 +502,7 @@ impl PegsolApp {
                 .resizable(true)
                 .default_size(230.0)
                 .show(ui, |ui| {
-                    commands.extend(self.boards.ui(ui, self.play.game()));
+                    commands.extend(self.boards.ui(ui, self.play.game(), &self.stats));
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -470,6 +517,7 @@ impl PegsolApp {
         commands.extend(panels::about_window_ui(&ctx, self.shown.about));
         commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.experiments.show(&ctx));
+        commands.extend(self.random.show(&ctx));
         self.apply_all(&ctx, commands);
 
         let title = match self.shown.mode {

@@ -70,10 +70,12 @@ impl Palette {
     pub fn for_theme(theme: Theme) -> Palette {
         match theme {
             Theme::Light => Palette {
-                board: Color32::from_rgb(0xEA, 0xDF, 0xC8),
-                board_edge: Color32::from_rgb(0xA8, 0x95, 0x72),
-                hole: Color32::from_rgb(0xBF, 0xAC, 0x88),
-                hole_rim: Color32::from_rgb(0x7A, 0x68, 0x4A),
+                board: Color32::from_rgb(0xD9, 0xC5, 0x9B),
+                board_edge: Color32::from_rgb(0x9C, 0x86, 0x60),
+                // Holes are light wells with a dark rim: the rim carries the contrast with the
+                // board (3.8:1), the well the contrast with a peg (10:1) or a target (5:1).
+                hole: Color32::from_rgb(0xFB, 0xF7, 0xEE),
+                hole_rim: Color32::from_rgb(0x6E, 0x5C, 0x3E),
                 // Okabe–Ito blue, darkened: the darkest thing on the board.
                 peg: Color32::from_rgb(0x0B, 0x3C, 0x6E),
                 peg_shine: Color32::from_rgb(0x6C, 0xA6, 0xDA),
@@ -85,16 +87,17 @@ impl Palette {
                 // Okabe–Ito reddish purple: apart from the orange selection for every
                 // colour vision, and square where the selection is round.
                 cursor: Color32::from_rgb(0xB0, 0x4A, 0x88),
-                finish: Color32::from_rgb(0x7A, 0x68, 0x4A),
+                finish: Color32::from_rgb(0x6E, 0x5C, 0x3E),
                 won: Color32::from_rgb(0xE6, 0x9F, 0x00),
                 text: Color32::from_rgb(0x1A, 0x1A, 0x1A),
-                banner: Color32::from_rgb(0xEA, 0xDF, 0xC8),
+                banner: Color32::from_rgb(0xD9, 0xC5, 0x9B),
             },
             Theme::Dark => Palette {
-                board: Color32::from_rgb(0x4A, 0x47, 0x42),
-                board_edge: Color32::from_rgb(0x6A, 0x66, 0x5E),
+                // A mid-grey board between dark holes (3.4:1) and light pegs (3.9:1).
+                board: Color32::from_rgb(0x6E, 0x69, 0x60),
+                board_edge: Color32::from_rgb(0x8A, 0x85, 0x7B),
                 hole: Color32::from_rgb(0x14, 0x14, 0x13),
-                hole_rim: Color32::from_rgb(0x70, 0x6C, 0x64),
+                hole_rim: Color32::from_rgb(0xD2, 0xCB, 0xBD),
                 // Okabe–Ito sky blue: the lightest thing on the board.
                 peg: Color32::from_rgb(0xB8, 0xE0, 0xFA),
                 peg_shine: Color32::from_rgb(0xE8, 0xF5, 0xFF),
@@ -102,12 +105,63 @@ impl Palette {
                 target: Color32::from_rgb(0x2F, 0xC0, 0x94),
                 hover: Color32::from_rgb(0xE0, 0xE0, 0xE0),
                 cursor: Color32::from_rgb(0xE0, 0x8C, 0xC0),
-                finish: Color32::from_rgb(0x90, 0x8A, 0x80),
+                finish: Color32::from_rgb(0xE0, 0xD8, 0xC8),
                 won: Color32::from_rgb(0xF0, 0xE4, 0x42),
                 text: Color32::from_rgb(0xF0, 0xF0, 0xF0),
-                banner: Color32::from_rgb(0x4A, 0x47, 0x42),
+                banner: Color32::from_rgb(0x6E, 0x69, 0x60),
             },
         }
+    }
+}
+
+/// WCAG 2's relative luminance of an sRGB colour (0 black, 1 white).
+pub fn relative_luminance(c: Color32) -> f64 {
+    let channel = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+}
+
+/// WCAG 2's contrast ratio of two colours, from 1 (the same) to 21 (black on white). Non-text
+/// parts a person must see (a hole's rim, a peg, a target) need 3 against what is next to them.
+pub fn contrast_ratio(a: Color32, b: Color32) -> f64 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// `colour` drawn at `alpha` over `background` (as egui draws a disabled widget: its colours
+/// faded by `disabled_alpha`, blended in sRGB).
+pub fn over(colour: Color32, alpha: f32, background: Color32) -> Color32 {
+    let mix = |c: u8, b: u8| (f32::from(c) * alpha + f32::from(b) * (1.0 - alpha)).round() as u8;
+    Color32::from_rgb(
+        mix(colour.r(), background.r()),
+        mix(colour.g(), background.g()),
+        mix(colour.b(), background.b()),
+    )
+}
+
+/// egui's own look, adjusted so weak and disabled text keep 3:1 against the panels and the
+/// text boxes (egui's defaults fade a disabled widget to half, which left the solver panel's
+/// disabled budget nearly invisible on the light theme).
+pub fn tune_visuals(visuals: &mut egui::Visuals) {
+    let (weak, disabled_alpha) = if visuals.dark_mode {
+        (Color32::from_gray(125), 0.8)
+    } else {
+        (Color32::from_gray(100), 0.8)
+    };
+    visuals.weak_text_color = Some(weak);
+    visuals.disabled_alpha = disabled_alpha;
+}
+
+/// Applies [`tune_visuals`] to both of egui's themes (once, at start).
+pub fn tune_themes(ctx: &egui::Context) {
+    for theme in [Theme::Light, Theme::Dark] {
+        ctx.style_mut_of(theme, |style| tune_visuals(&mut style.visuals));
     }
 }
 

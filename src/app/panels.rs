@@ -9,6 +9,7 @@ use super::keys;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::shell::{Settings, ShellCommand, Window};
+use super::stats::StatsKeeper;
 use crate::layout::catalogue;
 use crate::rules::cell_name;
 use crate::rules::Goal;
@@ -78,6 +79,14 @@ pub fn menu_ui(
             }
             if ui.add(Button::new("Hint").shortcut_text("H")).clicked() {
                 commands.push(ShellCommand::Play(PlayCommand::Hint));
+            }
+            ui.separator();
+            if ui
+                .button("New random puzzle…")
+                .on_hover_text("A random start that is always solvable, on the board shown")
+                .clicked()
+            {
+                commands.push(ShellCommand::NewRandomPuzzle);
             }
             ui.separator();
             ui.label(
@@ -199,7 +208,9 @@ impl PickerView {
     }
 
     /// Shows the picker and returns the board or file chosen.
-    pub fn ui(&self, ui: &mut Ui, game: &Game) -> Vec<ShellCommand> {
+    /// Under each board, its statistics (games won, fewest pegs left, best time) once it has
+    /// any.
+    pub fn ui(&self, ui: &mut Ui, game: &Game, stats: &StatsKeeper) -> Vec<ShellCommand> {
         let recent = &self.recent;
         let mut commands = Vec::new();
         ui.heading("Boards");
@@ -225,6 +236,10 @@ impl PickerView {
                     ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
                 }
                 ui.label(RichText::new(&entry.description).small().weak());
+                if let Some(figures) = stats.board(entry.key) {
+                    ui.label(RichText::new(figures.summary()).small())
+                        .on_hover_text("Your games on this board: won, fewest pegs left, best time from the first jump to the win");
+                }
                 ui.add_space(4.0);
             }
             if !recent.is_empty() {
@@ -236,9 +251,14 @@ impl PickerView {
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_else(|| path.display().to_string());
                     let current = game.source == Source::File(path.clone());
+                    let key = super::stats::board_key(&Source::File(path.clone()));
+                    let hover = match key.as_deref().and_then(|k| stats.board(k)) {
+                        Some(figures) => format!("{}\n{}", path.display(), figures.summary()),
+                        None => path.display().to_string(),
+                    };
                     if ui
                         .selectable_label(current, name)
-                        .on_hover_text(path.display().to_string())
+                        .on_hover_text(hover)
                         .clicked()
                     {
                         commands.push(ShellCommand::OpenFile(path.clone()));

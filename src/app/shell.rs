@@ -12,6 +12,7 @@ use super::experiments::ExperimentsCommand;
 use super::game::Game;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
+use super::random::RandomCommand;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -93,6 +94,12 @@ pub enum ShellCommand {
     Editor(EditorCommand),
     /// Something for the Experiments window.
     Experiments(ExperimentsCommand),
+    /// The player made a jump on the board (not a replay or a redo): for the statistics.
+    PlayerJumped,
+    /// Open the New random puzzle window on the board shown (in play, or in the editor).
+    NewRandomPuzzle,
+    /// Something for the New random puzzle window.
+    Random(RandomCommand),
 }
 
 /// The View settings, remembered between runs.

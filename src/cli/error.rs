@@ -1,6 +1,7 @@
 //! The command line's failures: what went wrong, as a typed error whose cause stays reachable
-//! (`source()`), and the exit status it gives (2 for bad arguments or a bad layout, 1 for a
-//! run that failed).
+//! (`source()`), and the exit status it gives (2 for bad arguments, a bad layout or an output
+//! that cannot be written, 1 for a run that failed, 130 for Ctrl+C, 0 for a reader that went
+//! away).
 
 use crate::experiment::{ChartError, ExperimentError};
 use crate::layout::load::LoadError;
@@ -36,6 +37,15 @@ pub enum CliError {
     /// A run that did not finish (cancelled, too large to count, a failed thread).
     #[error("{0}")]
     Failed(String),
+    /// Standard output was closed by its reader (a broken pipe): the program ends quietly.
+    #[error("standard output was closed")]
+    Closed,
+    /// Standard output could not be written (a full disk, `/dev/full`).
+    #[error("cannot write to standard output: {0}")]
+    Stdout(#[source] std::io::Error),
+    /// Ctrl+C stopped the run (after what it had found was printed).
+    #[error("interrupted (Ctrl+C)")]
+    Interrupted,
 }
 
 impl CliError {
@@ -45,8 +55,11 @@ impl CliError {
             CliError::Load(_)
             | CliError::Memory(_)
             | CliError::Experiment(_)
-            | CliError::Usage(_) => 2,
+            | CliError::Usage(_)
+            | CliError::Stdout(_) => 2,
             CliError::Chart(_) | CliError::Write { .. } | CliError::Failed(_) => 1,
+            CliError::Closed => 0,
+            CliError::Interrupted => 130,
         }
     }
 

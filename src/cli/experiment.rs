@@ -2,10 +2,11 @@
 //!
 //! Owns the command's arguments (`--layouts`, `--budgets`, `--algorithms`, `--csv`,
 //! `--markdown`, `--plots`), running the sweep on a worker thread with progress on standard
-//! error, and writing the table and charts (each file atomically). The sweep, its text forms
+//! error (Ctrl+C stops it with status 130), and writing the table and charts (each file atomically). The sweep, its text forms
 //! and its charts are [`crate::experiment`]'s.
 
-use super::CliError;
+use super::output::{note, note_raw, print};
+use super::{running, CliError};
 use crate::experiment::{
     self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
     DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
@@ -14,7 +15,7 @@ use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
 use crate::solver::services::worker::{Finished, Worker};
 use crate::solver::Budget;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -65,7 +66,7 @@ fn plan(args: &ExperimentArgs) -> Result<SweepPlan, CliError> {
 /// Writes `text` to `path` atomically and says so on standard error.
 fn write_file(path: &PathBuf, text: &str) -> Result<(), CliError> {
     write_atomic(path, text).map_err(|e| CliError::write(path, e))?;
-    eprintln!("wrote {}", path.display());
+    note(format!("wrote {}", path.display()));
     Ok(())
 }
 
@@ -87,7 +88,7 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                 let mut n = done_in_job.lock().unwrap_or_else(|e| e.into_inner());
                 *n += 1;
                 // One line per finished run: a log that also reads well in a file.
-                eprintln!(
+                note(format!(
                     "{clear}[{}/{total}] {} {} {}: pegs left {}, expanded {}, {:.3} s",
                     *n,
                     row.layout,
@@ -96,37 +97,41 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                     row.pegs_left,
                     row.expanded,
                     row.seconds
-                );
+                ));
             })
         },
         || {},
     );
+    // Ctrl+C stops the sweep (status 130); the runs finished so far are listed above.
+    running::install_handler();
     while !worker.is_finished() {
         std::thread::sleep(Duration::from_millis(200));
+        if running::interrupted() {
+            worker.cancel();
+        }
         if live {
             let s = worker.snapshot();
             if let Some(stage) = s.stage {
                 let expanded = s.progress.map_or(0, |p| p.expanded);
-                eprint!("\r\x1b[2K{stage}: {expanded} expanded");
-                let _ = std::io::stderr().flush();
+                note_raw(&format!("\r\x1b[2K{stage}: {expanded} expanded"));
             }
         }
     }
     let rows = match worker.wait() {
         Finished::Done(rows) => rows,
-        Finished::Cancelled(_) => return Err(CliError::Failed("the sweep was cancelled".into())),
+        Finished::Cancelled(_) => return Err(CliError::Interrupted),
         Finished::Failed(why) => return Err(CliError::Failed(why)),
     };
     if live {
-        eprint!("\r\x1b[2K");
+        note_raw("\r\x1b[2K");
     }
-    eprintln!(
+    note(format!(
         "{} runs in {:.1} s",
         rows.len(),
         started.elapsed().as_secs_f64()
-    );
+    ));
     let table = experiment::markdown(&rows);
-    print!("{table}");
+    // The files first: a closed standard output does not lose them.
     if let Some(path) = &args.csv {
         write_file(path, &experiment::csv(&rows))?;
     }
@@ -136,8 +141,8 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.plots {
         let written = experiment::write_charts(&rows, dir)?;
         for path in written {
-            eprintln!("wrote {}", path.display());
+            note(format!("wrote {}", path.display()));
         }
     }
-    Ok(())
+    print(&table)
 }

@@ -1,27 +1,33 @@
 //! The command line: batch work without a window.
 //!
-//! Owns argument parsing (clap), the assignment's `pegsol <level> AI <budget> [play_solution]`
-//! form, and printing results as text or JSON. Exit status: 0 on success, 2 for bad arguments
-//! or a bad layout file (with a message naming what is wrong), 1 for a failed run.
+//! Owns argument parsing (clap; arguments are taken as `OsString`, so a file name that is not
+//! UTF-8 is still a file name), the assignment's `pegsol <level> AI <budget> [play_solution]`
+//! form, and printing results as text or JSON. Exit status: 0 on success (and when standard
+//! output's reader goes away), 2 for bad arguments, a bad layout file or an output that cannot
+//! be written (with a message naming what is wrong), 1 for a failed run, 130 for Ctrl+C.
 
+mod assignment;
 mod error;
 pub mod experiment;
 mod hint;
 mod moves;
+mod output;
 mod report;
+mod running;
 
 pub use error::CliError;
 
-use crate::layout::files::write_atomic;
-use crate::layout::load::{resolve_named_puzzle, resolve_puzzle, LoadError};
+use crate::layout::load::{read_text, resolve_named_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
-use crate::rules::{Cell, CellSet, Goal, Position};
+use crate::rules::{Cell, CellSet, Goal};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::{classic, count};
 use crate::solver::services::analyze;
-use crate::solver::{search, uncontrolled, Algorithm, Budget, Outcome};
+use crate::solver::{search, Algorithm, Budget};
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::Write;
+use output::{note, print, println};
+use running::run_job;
+use std::ffi::{OsStr, OsString};
 use std::process::ExitCode;
 
 /// What `main` should do after parsing the arguments.
@@ -59,6 +65,17 @@ pub struct GuiOptions {
     /// end first).
     #[arg(long)]
     pub experiments: bool,
+    /// Make a random puzzle on --layout's board (the English board if none) from this seed and
+    /// play it, with Game > New random puzzle open: the same board, pegs and seed always make
+    /// the same puzzle.
+    #[arg(long, value_name = "SEED")]
+    pub random: Option<u64>,
+    /// With --random: how many pegs (default: half the holes, the Medium preset).
+    #[arg(long, value_name = "N", requires = "random")]
+    pub pegs: Option<u32>,
+    /// The window's theme for this run: system, light or dark.
+    #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
+    pub theme: Option<String>,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
@@ -99,12 +116,12 @@ enum Command {
     /// Print a board in the layouts table's text form.
     Show {
         /// The board.
-        layout: String,
+        layout: OsString,
     },
     /// Solve a board.
     Solve {
         /// The board.
-        layout: String,
+        layout: OsString,
         /// Search engine.
         #[arg(long, value_enum, default_value_t = AlgorithmArg::Exact)]
         algorithm: AlgorithmArg,
@@ -125,7 +142,7 @@ enum Command {
     /// Count the solutions: how many jump sequences reach the goal, and the positions on them.
     Solutions {
         /// The board.
-        layout: String,
+        layout: OsString,
         /// The goal: any, center, or X,Y (default: the layout's own).
         #[arg(long)]
         finish: Option<String>,
@@ -136,7 +153,7 @@ enum Command {
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
         /// The board.
-        layout: String,
+        layout: OsString,
         /// Only look at these finishes: any, center, or X,Y.
         #[arg(long)]
         finish: Option<String>,
@@ -150,7 +167,7 @@ enum Command {
     /// Count the positions reachable after each number of jumps, and how many can still win.
     Count {
         /// The board.
-        layout: String,
+        layout: OsString,
         /// The goal for "can still win": any, center, or X,Y (default: the layout's own).
         #[arg(long)]
         finish: Option<String>,
@@ -184,15 +201,17 @@ fn usage(message: impl Into<String>) -> CliError {
     CliError::Usage(message.into())
 }
 
-/// Parses the process arguments and runs a command, or says to open the window.
-pub fn run(args: Vec<String>) -> Launch {
+/// Parses the process arguments (`std::env::args_os`: any bytes, not only UTF-8) and runs a
+/// command, or says to open the window.
+pub fn run(args: Vec<OsString>) -> Launch {
     let result = if args.get(2).is_some_and(|a| a == "AI") {
-        assignment_form(&args[1..]).map(|()| None)
+        assignment::run(&args[1..]).map(|()| None)
     } else {
         match Cli::try_parse_from(&args) {
             Ok(cli) => dispatch(cli),
             Err(e) => {
-                // clap prints help and version to stdout with status 0, errors with status 2.
+                // clap prints help and version to stdout with status 0, errors with status 2;
+                // a closed output is nothing to report.
                 let _ = e.print();
                 return Launch::Done(ExitCode::from(e.exit_code() as u8));
             }
@@ -201,9 +220,26 @@ pub fn run(args: Vec<String>) -> Launch {
     match result {
         Ok(Some(launch)) => launch,
         Ok(None) => Launch::Done(ExitCode::SUCCESS),
+        Err(CliError::Closed) => Launch::Done(ExitCode::SUCCESS),
         Err(e) => {
-            eprintln!("pegsol: {e}");
+            note(format!("pegsol: {e}"));
             Launch::Done(ExitCode::from(e.exit_code()))
+        }
+    }
+}
+
+/// Resolves a `LAYOUT` argument (see [`resolve_named_puzzle`]); one that is not UTF-8 can only
+/// be a file, and is named lossily (`caf\u{FFFD}.ron`) in messages.
+fn resolve_layout(spec: &OsStr) -> Result<(Puzzle, String), LoadError> {
+    match spec.to_str() {
+        Some(text) => resolve_named_puzzle(text),
+        None => {
+            let path = std::path::Path::new(spec);
+            let name = path.display().to_string();
+            if path.exists() && !path.is_file() {
+                return Err(LoadError::NotAFile(path.to_path_buf()));
+            }
+            Ok((read_text(path)?.puzzle()?, name))
         }
     }
 }
@@ -278,25 +314,25 @@ fn front_end(mut gui: GuiOptions) -> Launch {
             .or_else(|| gui.layout.clone())
     };
     if gui.terminal {
-        eprintln!("pegsol: playing in the terminal (--terminal)");
+        note("pegsol: playing in the terminal (--terminal)");
         return Launch::Terminal(crate::tui::TuiOptions {
             layout: spec(),
             why: "terminal game (--terminal)".into(),
         });
     }
-    if gui.screenshot.is_none() && !gui.editor && !gui.experiments {
+    if gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none() {
         use std::io::IsTerminal;
         match crate::tui::display(|k| std::env::var(k).ok()) {
             Err(why) if crate::tui::on_a_terminal() => {
-                eprintln!("pegsol: {why}: playing in the terminal");
+                note(format!("pegsol: {why}: playing in the terminal"));
                 return Launch::Terminal(crate::tui::TuiOptions {
                     layout: spec(),
                     why: format!("terminal game ({why})"),
                 });
             }
-            Ok(display) if std::io::stderr().is_terminal() => eprintln!(
+            Ok(display) if std::io::stderr().is_terminal() => note(format!(
                 "pegsol: opening the window on {display} (--terminal plays in this terminal)"
-            ),
+            )),
             _ => {}
         }
     }
@@ -304,17 +340,17 @@ fn front_end(mut gui: GuiOptions) -> Launch {
 }
 
 fn list_layouts() -> Result<(), CliError> {
-    println!(
+    println(format!(
         "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  DESCRIPTION",
         "KEY", "NAME", "PEGS", "HOLES", "GRID", "SYM"
-    );
+    ))?;
     for entry in crate::layout::catalogue::ENTRIES {
         let layout = entry.layout().map_err(|e| usage(e.to_string()))?;
         let puzzle = layout
             .validate()
             .map_err(|problems| LoadError::invalid(entry.key, problems))?;
         let shape = puzzle.shape();
-        println!(
+        println(format!(
             "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  {}",
             entry.key,
             layout.name,
@@ -323,17 +359,19 @@ fn list_layouts() -> Result<(), CliError> {
             format!("{:?}", shape.grid()),
             shape.symmetries().len(),
             layout.description
-        );
+        ))?;
     }
     Ok(())
 }
 
-fn show(spec: &str) -> Result<(), CliError> {
-    let puzzle = resolve_puzzle(spec)?;
+fn show(spec: &OsStr) -> Result<(), CliError> {
+    let (puzzle, _) = resolve_layout(spec)?;
+    let mut text = String::new();
     for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
-        println!("{row}");
+        text.push_str(&row);
+        text.push('\n');
     }
-    Ok(())
+    print(&text)
 }
 
 /// Parses `--finish`: `any`, `center`/`centre`, or `X,Y`.
@@ -362,176 +400,142 @@ fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, CliError> {
     }
 }
 
+/// Runs one search on a worker (progress on a terminal, Ctrl+C stops it), refusing a classic
+/// budget whose worst case does not fit in the memory the process may use.
 fn run_solver(
     puzzle: &Puzzle,
+    name: &str,
     algorithm: Algorithm,
     goal: Goal,
     budget: Option<u64>,
-) -> Result<Outcome, CliError> {
+) -> Result<running::Ran<crate::solver::Outcome>, CliError> {
     if algorithm == Algorithm::Classic {
         if let Some(budget) = budget {
             Budget(budget).check_memory(&puzzle.start)?;
         }
     }
-    Ok(uncontrolled(|c| {
-        search(algorithm, &puzzle.start, goal, budget, c)
-    }))
+    let start = puzzle.start.clone();
+    run_job("pegsol-solve", &format!("solving {name}"), move |job| {
+        job.control(|c| search(algorithm, &start, goal, budget, c))
+    })
 }
 
 fn solve_command(
-    spec: &str,
+    spec: &OsStr,
     algorithm: Algorithm,
     budget: Option<u64>,
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(spec)?;
+    let (puzzle, name) = resolve_layout(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
     let budget = Budget::resolve(algorithm, budget);
-    let outcome = run_solver(&puzzle, algorithm, goal, budget)?;
+    let ran = run_solver(&puzzle, &name, algorithm, goal, budget)?;
+    let interrupted = ran.interrupted();
+    let outcome = ran.value();
     if json {
-        println!("{}", report::json(&name, budget, &outcome));
+        println(report::json(&name, goal, budget, &outcome))?;
     } else {
-        print!("{}", report::human(&puzzle, &name, budget, &outcome));
+        print(&report::human(&puzzle, &name, goal, budget, &outcome))?;
+    }
+    if let Some(why) = classic::out_of_memory_text(&outcome) {
+        return Err(CliError::Failed(why));
+    }
+    if interrupted {
+        return Err(CliError::Interrupted);
     }
     Ok(())
 }
 
 fn moves_command(
-    spec: &str,
+    spec: &OsStr,
     budget: Option<u64>,
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(spec)?;
+    let (puzzle, name) = resolve_layout(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let text = uncontrolled(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))?;
-    print!("{text}");
-    if json {
-        println!();
+    let what = format!("fewest moves for {name}");
+    let ran = run_job("pegsol-moves", &what, move |job| {
+        job.control(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))
+    })?;
+    let interrupted = ran.interrupted();
+    // Stopped by Ctrl+C, the search still says what it ruled out; print that as usual.
+    print(&ran.value()?)?;
+    if interrupted {
+        return Err(CliError::Interrupted);
     }
     Ok(())
 }
 
-fn solutions_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(spec)?;
+fn solutions_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let text = uncontrolled(|c| moves::count_solutions(&puzzle, &name, goal, json, c))?;
-    print!("{text}");
-    if json {
-        println!();
+    let what = format!("counting the solutions of {name}");
+    let ran = run_job("pegsol-solutions", &what, move |job| {
+        job.control(|c| moves::count_solutions(&puzzle, &name, goal, json, c))
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
     }
-    Ok(())
+    print(&ran.value()?)
 }
 
 fn analyze_command(
-    spec: &str,
+    spec: &OsStr,
     finish: Option<&str>,
     budget: Option<u64>,
     json: bool,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(spec)?;
+    let (puzzle, name) = resolve_layout(spec)?;
     let only = match finish.map(|f| parse_finish(f, &puzzle)).transpose()? {
         Some(Goal::At(c)) => Some(CellSet::single(c)),
         _ => None,
     };
-    let reports = uncontrolled(|c| analyze::analyze(puzzle.shape(), only, budget, c))
-        .ok_or_else(|| CliError::Failed("analysis cancelled".into()))?;
+    let shape = puzzle.shape().clone();
+    let ran = run_job("pegsol-analyze", &format!("analysing {name}"), move |job| {
+        job.control(|c| analyze::analyze(&shape, only, budget, c))
+    })?;
+    let reports = match ran {
+        running::Ran::Done(Some(reports)) => reports,
+        running::Ran::Interrupted(_) => return Err(CliError::Interrupted),
+        running::Ran::Done(None) => return Err(CliError::Failed("analysis cancelled".into())),
+    };
     if json {
-        println!("{}", report::analysis_json(&name, &reports));
+        println(report::analysis_json(&name, &reports))
     } else {
-        print!("{}", report::analysis_text(&puzzle, &reports));
+        print(&report::analysis_text(&puzzle, &reports))
     }
-    Ok(())
 }
 
-fn count_command(spec: &str, finish: Option<&str>, json: bool) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_named_puzzle(spec)?;
+fn count_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
     let goal = match finish {
         Some(f) => parse_finish(f, &puzzle)?,
         None => puzzle.goal,
     };
-    let levels = uncontrolled(|c| count::count(&puzzle.start, goal, c))
+    let start = puzzle.start.clone();
+    let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
+        job.control(|c| count::count(&start, goal, c))
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
+    }
+    let levels = ran
+        .value()
         .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
     if json {
-        println!("{}", report::count_json(&name, &levels));
+        println(report::count_json(&name, &levels))
     } else {
-        print!("{}", report::count_text(&puzzle, goal, &levels));
-    }
-    Ok(())
-}
-
-/// `pegsol <level> AI <budget> [play_solution]`, as the assignment's program takes it.
-fn assignment_form(args: &[String]) -> Result<(), CliError> {
-    const USAGE: &str = "usage: pegsol <level> AI <budget> [play_solution]\n  \
-        <level> is 0-8 or any LAYOUT; <budget> a whole number of expanded nodes, e.g. 1200000";
-    let bad = |why: &str| usage(format!("{why}\n{USAGE}"));
-    let level = &args[0];
-    let budget_text = args
-        .get(2)
-        .ok_or_else(|| bad("missing the budget after `AI`"))?;
-    let budget = parse_budget(budget_text).map_err(|e| bad(&e.to_string()))?;
-    let play = match args.get(3).map(String::as_str) {
-        None => false,
-        Some("play_solution") => true,
-        Some(other) => return Err(bad(&format!("unexpected argument `{other}`"))),
-    };
-    if args.len() > 4 {
-        return Err(bad("too many arguments"));
-    }
-    let puzzle = resolve_puzzle(level).map_err(|e| bad(&e.to_string()))?;
-    Budget(budget).check_memory(&puzzle.start)?;
-    let outcome = uncontrolled(|c| classic::solve(&puzzle.start, puzzle.goal, budget, c));
-    if play {
-        if crate::tui::on_a_terminal() {
-            let why = format!("the solution of {level} AI {budget}");
-            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)
-                .map_err(CliError::Failed)?;
-        } else {
-            play_solution(&puzzle, &outcome);
-        }
-    }
-    let stats = outcome.stats_block();
-    print!("{stats}");
-    write_atomic(std::path::Path::new("output.txt"), &stats)
-        .map_err(|e| CliError::write("output.txt", e))?;
-    Ok(())
-}
-
-/// Prints the solution board by board, as text (a terminal gets the animated view instead;
-/// this pause is for a terminal on standard output only, with input redirected).
-fn play_solution(puzzle: &Puzzle, outcome: &Outcome) {
-    use std::io::IsTerminal;
-    let pause = std::io::stdout().is_terminal();
-    let mut position = puzzle.start.clone();
-    let mut out = std::io::stdout().lock();
-    let draw = |out: &mut dyn Write, title: &str, p: &Position| {
-        let _ = writeln!(out, "{title}");
-        for row in render_rows(p.shape().cells(), p.pegs(), puzzle.frame) {
-            let _ = writeln!(out, "  {}", row.trim_end());
-        }
-        let _ = writeln!(out);
-    };
-    draw(&mut out, "Start", &position);
-    for (i, &jump) in outcome.jumps.iter().enumerate() {
-        position.play_unchecked(jump);
-        draw(
-            &mut out,
-            &format!("Jump {} of {}: {jump}", i + 1, outcome.jumps.len()),
-            &position,
-        );
-        if pause {
-            let _ = out.flush();
-            std::thread::sleep(std::time::Duration::from_millis(300));
-        }
+        print(&report::count_text(&puzzle, goal, &levels))
     }
 }

@@ -4,19 +4,24 @@ use crate::layout::Puzzle;
 use crate::rules::{Cell, Goal};
 use crate::solver::engines::count::LevelCount;
 use crate::solver::services::analyze::StartReport;
-use crate::solver::Outcome;
+use crate::solver::{Outcome, Stop};
 
 /// A person's summary: what was solved, the STATS block, the verdict and the jumps.
-pub fn human(puzzle: &Puzzle, source: &str, budget: Option<u64>, o: &Outcome) -> String {
+pub fn human(
+    puzzle: &Puzzle,
+    source: &str,
+    goal: Goal,
+    budget: Option<u64>,
+    o: &Outcome,
+) -> String {
     let budget = budget.map_or("no limit".to_string(), |b| b.to_string());
     let jumps: Vec<String> = o.jumps.iter().map(|j| j.to_string()).collect();
     format!(
-        "{} ({source}), {} search, budget {budget}\n{}Result: {} pegs left, {}\nJumps: {}\n",
+        "{} ({source}), {} search, budget {budget}\n{}Result: {}\nJumps: {}\n",
         puzzle.name,
         o.algorithm.name(),
         o.stats_block(),
-        o.pegs_left,
-        o.verdict_text(),
+        verdict(puzzle, goal, o),
         if jumps.is_empty() {
             "(none)".to_string()
         } else {
@@ -25,12 +30,53 @@ pub fn human(puzzle: &Puzzle, source: &str, budget: Option<u64>, o: &Outcome) ->
     )
 }
 
-/// One JSON object with the fields the issues list.
-pub fn json(source: &str, budget: Option<u64>, o: &Outcome) -> String {
-    let value = serde_json::json!({
+/// The result line: pegs left and the verdict, or, when a complete search shows that the
+/// finish cell can never hold the last peg, that and why (the pegs left would mislead: they
+/// are those of the start, on the way to a finish that does not exist).
+fn verdict(puzzle: &Puzzle, goal: Goal, o: &Outcome) -> String {
+    match goal {
+        Goal::At(cell) if finish_unreachable(o) => {
+            let (shape, pegs) = (puzzle.start.shape(), puzzle.start.pegs());
+            let why = if shape.can_finish_at(pegs, cell) {
+                "no sequence of jumps leaves one peg there (a complete search proved it)"
+                    .to_string()
+            } else {
+                let cells: Vec<Cell> = shape.possible_finishes(pegs).iter().collect();
+                format!(
+                    "by the position-class test, a last peg can only be on {}",
+                    if cells.is_empty() {
+                        "no cell".to_string()
+                    } else {
+                        cells_text(&cells).join(" ")
+                    }
+                )
+            };
+            format!("the finish {cell} cannot be reached from this start: {why}")
+        }
+        _ if o.stop == Stop::Cancelled => {
+            format!("{} pegs left, stopped: the best found so far", o.pegs_left)
+        }
+        _ => format!("{} pegs left, {}", o.pegs_left, o.verdict_text()),
+    }
+}
+
+/// Whether the search proved that its finish cell cannot be reached.
+fn finish_unreachable(o: &Outcome) -> bool {
+    !o.won && o.proven_optimal && o.stop != Stop::Cancelled
+}
+
+/// One JSON object with the fields the issues list, plus the finish asked for and, when a
+/// complete search proved it unreachable, `"finish_reachable": false`.
+pub fn json(source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> String {
+    let finish = match goal {
+        Goal::Anywhere => "any".to_string(),
+        Goal::At(c) => c.to_string(),
+    };
+    let mut value = serde_json::json!({
         "layout": source,
         "algorithm": o.algorithm.name(),
         "budget": budget,
+        "finish": finish,
         "expanded": o.expanded,
         "generated": o.generated,
         "solution_length": o.jumps.len(),
@@ -42,6 +88,9 @@ pub fn json(source: &str, budget: Option<u64>, o: &Outcome) -> String {
         "peak_nodes": o.peak_nodes,
         "jumps": o.jumps.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
     });
+    if matches!(goal, Goal::At(_)) && finish_unreachable(o) {
+        value["finish_reachable"] = serde_json::json!(false);
+    }
     value.to_string()
 }
 

@@ -5,15 +5,19 @@ use super::sweep::SweepRow;
 use crate::solver::{Algorithm, Budget};
 
 /// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
-/// uses it too), without its yellow, which is too light on white.
-pub const SERIES_COLOURS: [(u8, u8, u8); 7] = [
+/// uses it too), without its yellow, which is too light on white, and with a mid grey for its
+/// black (which vanishes on the window's dark theme); then two of Paul Tol's muted set, so
+/// that both engines at four budgets (eight lines) each get a colour of their own.
+pub const SERIES_COLOURS: [(u8, u8, u8); 9] = [
     (0, 114, 178),   // blue
     (230, 159, 0),   // orange
     (0, 158, 115),   // bluish green
     (213, 94, 0),    // vermillion
     (86, 180, 233),  // sky blue
     (204, 121, 167), // reddish purple
-    (0, 0, 0),       // black
+    (128, 128, 128), // grey
+    (170, 68, 153),  // purple
+    (153, 153, 51),  // olive
 ];
 
 /// How a chart's x axis reads its values.
@@ -34,8 +38,9 @@ pub struct Series {
     pub name: String,
     /// The points, in x order.
     pub points: Vec<(f64, f64)>,
-    /// Index into [`SERIES_COLOURS`] (modulo its length): series that differ only by engine
-    /// share a colour.
+    /// Index into [`SERIES_COLOURS`] (modulo its length). With one engine, a budget (or a
+    /// layout) keeps its colour from chart to chart; with both, every line has a colour of its
+    /// own, so the engines differ by colour as well as by the dash.
     pub colour: usize,
     /// Drawn dashed: the exact engine's series when both engines ran.
     pub dashed: bool,
@@ -110,6 +115,17 @@ fn two_engines(rows: &[SweepRow]) -> bool {
     rows.iter().any(|r| r.algorithm != rows[0].algorithm)
 }
 
+/// With both engines, a colour per line (in the order the lines are listed); with one, the
+/// colours as chosen.
+fn own_colours(mut series: Vec<Series>, both: bool) -> Vec<Series> {
+    if both {
+        for (i, s) in series.iter_mut().enumerate() {
+            s.colour = i;
+        }
+    }
+    series
+}
+
 /// The assignment's first plot: pegs left against pegs at the start, one line per budget.
 pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
     let both = two_engines(rows);
@@ -136,7 +152,7 @@ pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
         x_label: "pegs at the start".into(),
         y_label: "pegs left".into(),
         x_axis: XAxis::Linear,
-        series,
+        series: own_colours(series, both),
     }
 }
 
@@ -180,7 +196,7 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
         x_label: "budget (expansions, log scale)".into(),
         y_label: "pegs left".into(),
         x_axis: XAxis::Log10Budget,
-        series,
+        series: own_colours(series, both),
     }
 }
 
@@ -211,7 +227,7 @@ pub fn chart_speed(rows: &[SweepRow]) -> Chart {
         x_label: "layout".into(),
         y_label: "expanded per second".into(),
         x_axis: XAxis::Categories(names),
-        series,
+        series: own_colours(series, both),
     }
 }
 
@@ -299,5 +315,37 @@ mod tests {
         assert_eq!(y_tick_label(2_500_000.0), "2.5M");
         assert_eq!(y_tick_label(20_000.0), "20k");
         assert_eq!(y_tick_label(3.0), "3");
+    }
+
+    #[test]
+    fn with_both_engines_every_line_has_its_own_colour_and_exact_is_dashed() {
+        let mut rows = Vec::new();
+        for name in ["a", "b"] {
+            for algorithm in [Algorithm::Classic, Algorithm::Exact] {
+                for budget in [10_000, 100_000, 1_000_000, 1_500_000] {
+                    let mut r = sample_row();
+                    r.layout = name.to_string();
+                    r.algorithm = algorithm;
+                    r.budget = budget;
+                    rows.push(r);
+                }
+            }
+        }
+        for chart in charts(&rows) {
+            let mut colours: Vec<usize> = chart.series.iter().map(|s| s.colour).collect();
+            let lines = colours.len();
+            colours.sort_unstable();
+            colours.dedup();
+            assert_eq!(
+                colours.len(),
+                lines,
+                "{}: two lines share a colour",
+                chart.id
+            );
+            assert!(lines <= SERIES_COLOURS.len(), "{}: {lines} lines", chart.id);
+            for s in &chart.series {
+                assert_eq!(s.dashed, s.name.contains("exact"), "{}", s.name);
+            }
+        }
     }
 }

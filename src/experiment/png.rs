@@ -120,16 +120,21 @@ pub fn render_png(chart: &Chart) -> Result<Vec<u8>, ChartError> {
     Ok(out)
 }
 
+/// The width of the legend column at the right of each chart, in pixels.
+const LEGEND_WIDTH: u32 = 210;
+
 fn draw(chart: &Chart, pixels: &mut [u8]) -> Result<(), Box<dyn std::error::Error>> {
     let root = BitMapBackend::with_buffer(pixels, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
+    // The legend has a column of its own beside the plot, so it never covers a line.
+    let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     let (xs, ys) = ranges(chart);
     let x_labels = match &chart.x_axis {
         XAxis::Categories(names) => names.len().max(2),
         XAxis::Log10Budget => ((xs.end - xs.start).ceil() as usize + 1) * 2,
         XAxis::Linear => 12,
     };
-    let mut cc = ChartBuilder::on(&root)
+    let mut cc = ChartBuilder::on(&plot_area)
         .caption(&chart.title, (FAMILY, 26))
         .margin(16)
         .x_label_area_size(52)
@@ -149,39 +154,42 @@ fn draw(chart: &Chart, pixels: &mut [u8]) -> Result<(), Box<dyn std::error::Erro
         .axis_desc_style((FAMILY, 18))
         .light_line_style(RGBColor(235, 235, 235))
         .draw()?;
-    for s in &chart.series {
+    for (i, s) in chart.series.iter().enumerate() {
         let (r, g, b) = SERIES_COLOURS[s.colour % SERIES_COLOURS.len()];
         let colour = RGBColor(r, g, b);
-        let drawn = if s.dashed {
+        if s.dashed {
             cc.draw_series(DashedLineSeries::new(
                 s.points.iter().copied(),
                 8,
                 5,
                 colour.stroke_width(2),
-            ))?
+            ))?;
         } else {
             cc.draw_series(LineSeries::new(
                 s.points.iter().copied(),
                 colour.stroke_width(2),
-            ))?
-        };
-        // A dashed series shows as two short strokes in the legend, a solid one as one.
-        let gap = if s.dashed { (9, 13) } else { (22, 0) };
-        drawn.label(s.name.as_str()).legend(move |(x, y)| {
-            let stroke = |a: i32, b: i32| {
-                // Offsets from the anchor: a composed element's parts are relative to it.
-                PathElement::new(vec![(a, 0), (b, 0)], colour.stroke_width(3))
-            };
-            EmptyElement::at((x, y)) + stroke(0, gap.0) + stroke(gap.1, 22)
-        });
+            ))?;
+        }
         cc.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
+        // The legend entry: a sample of the line (two short strokes when dashed) with its
+        // point marker, and the name.
+        let y = 70 + 28 * i as i32;
+        let stroke = colour.stroke_width(3);
+        let strokes: &[(i32, i32)] = if s.dashed {
+            &[(8, 16), (22, 30)]
+        } else {
+            &[(8, 38)]
+        };
+        for &(a, b) in strokes {
+            legend_area.draw(&PathElement::new(vec![(a, y), (b, y)], stroke))?;
+        }
+        legend_area.draw(&Circle::new((23, y), 4, colour.filled()))?;
+        legend_area.draw(&Text::new(
+            s.name.clone(),
+            (46, y - 9),
+            (FAMILY, 16).into_font().color(&BLACK),
+        ))?;
     }
-    cc.configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font((FAMILY, 16))
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .draw()?;
     root.present()?;
     Ok(())
 }

@@ -91,6 +91,19 @@ impl SweepColumn {
         }
     }
 
+    /// The cell text as a person reads it on screen: counts with thousands separators
+    /// (`12,316,650`); everything else as [`SweepColumn::cell`] (which files keep plain).
+    pub fn display(self, row: &SweepRow) -> String {
+        let grouped = |n: u64| Budget(n).to_string();
+        match self {
+            SweepColumn::Generated => grouped(row.generated),
+            SweepColumn::Expanded => grouped(row.expanded),
+            SweepColumn::ExpandedPerSecond => grouped(row.expanded_per_second),
+            SweepColumn::SolutionLength => grouped(row.solution_length as u64),
+            _ => self.cell(row),
+        }
+    }
+
     /// Whether the column is a number (right-aligned in tables).
     pub fn numeric(self) -> bool {
         !matches!(
@@ -159,6 +172,20 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("| layout | pegs at start |"));
         assert!(lines[2].contains("| 1.5M |") && lines[2].contains("| 24.0 |"));
+    }
+
+    #[test]
+    fn big_counts_are_shown_with_separators_and_written_without() {
+        let mut row = sample_row();
+        row.expanded = 12_316_650;
+        row.expanded_per_second = 999;
+        assert_eq!(SweepColumn::Expanded.display(&row), "12,316,650");
+        assert_eq!(SweepColumn::Expanded.cell(&row), "12316650");
+        assert_eq!(SweepColumn::ExpandedPerSecond.display(&row), "999");
+        assert_eq!(
+            SweepColumn::Budget.display(&row),
+            SweepColumn::Budget.cell(&row)
+        );
     }
 
     #[test]

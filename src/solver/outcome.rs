@@ -18,6 +18,9 @@ pub enum Stop {
     Budget,
     /// It was cancelled.
     Cancelled,
+    /// Its tables could not grow within the memory the process may use; what it found so far
+    /// is kept.
+    OutOfMemory,
 }
 
 /// What a search found.
@@ -81,6 +84,9 @@ impl Outcome {
     pub fn verdict_text(&self) -> &'static str {
         match (self.won, self.proven_optimal, self.stop) {
             (_, _, Stop::Cancelled) => "cancelled",
+            (_, _, Stop::OutOfMemory) => {
+                "out of memory: the best found before the tables were full"
+            }
             (true, _, _) => "won",
             (false, true, _) => "proven optimal: no position with fewer pegs can be reached",
             (false, false, Stop::Budget) => "budget exhausted",

@@ -8,7 +8,7 @@
 use crate::layout::edit::Board;
 use crate::layout::files::write_atomic;
 use crate::layout::import::parse_any;
-use crate::layout::load::{load_file, LoadError};
+use crate::layout::load::{read_text, LoadError};
 use crate::layout::{Layout, LayoutProblem};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -19,17 +19,22 @@ pub const AUTOSAVE_FILE: &str = "editor-autosave.ron";
 /// Opens a board file (RON layout, layouts table, C header, plain text or Pegs game ID; a
 /// table gives its first board) as an editable board.
 pub fn open_board(path: &Path) -> Result<Board, String> {
-    let name = path.display().to_string();
-    let layouts = load_file(path).map_err(|e| match e {
+    let said = |e: LoadError| match e {
         // The syntax error already names the file, line and column.
         LoadError::Syntax(e) => e.to_string(),
         other => other.to_string(),
-    })?;
-    let layout = layouts
-        .into_iter()
-        .next()
-        .ok_or_else(|| format!("{name}: the file holds no board"))?;
-    board_of(&layout, &name)
+    };
+    let text = read_text(path).map_err(said)?;
+    let layout = text.first_layout().map_err(said)?;
+    Board::from_layout(&layout).map_err(|problems| {
+        // Placed in the file as the command line places them (`file:line:column`).
+        let placed = match text.invalid(problems) {
+            LoadError::Invalid { problems, .. } => problems,
+            other => return said(other),
+        };
+        let list: Vec<String> = placed.iter().map(|p| format!("  - {p}")).collect();
+        cannot_edit(&text.input, &list)
+    })
 }
 
 /// Reads a pasted text (a Pegs game ID, or any board text) as an editable board.
@@ -55,6 +60,11 @@ fn board_of(layout: &Layout, source: &str) -> Result<Board, String> {
 /// A layout's problems as one message naming where they came from.
 fn problems_message(source: &str, problems: &[LayoutProblem]) -> String {
     let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
+    cannot_edit(source, &list)
+}
+
+/// The message for a board that cannot be edited, with its problems listed.
+fn cannot_edit(source: &str, list: &[String]) -> String {
     format!(
         "{source}: this board cannot be edited (a board is at most 11x11 cells of `o`, `.` \
          and spaces):\n{}",

@@ -94,6 +94,11 @@ impl EditorView {
         &self.editor
     }
 
+    /// The New board popup's choices: grid, width, height.
+    pub fn new_board(&self) -> (Grid, u8, u8) {
+        self.new_board
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         self.editor.board()

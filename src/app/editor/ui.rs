@@ -8,8 +8,8 @@ use super::canvas::{verdict_colour, CanvasModel};
 use super::{EditorCommand, EditorView, Verdict, CHECK_BUDGET};
 use crate::app::shell::{ShellCommand, ViewFrame};
 use crate::layout::catalogue;
-use crate::layout::edit::{Mirror, Tool};
-use crate::layout::Finish;
+use crate::layout::edit::{Check, Mirror, Tool};
+use crate::layout::{Finish, LayoutProblem};
 use crate::rules::cell_name;
 use crate::rules::{Cell, Grid, MAX_SIDE};
 use eframe::egui;
@@ -120,32 +120,65 @@ fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>)
     }
 }
 
+/// A board side (1 to 11): typed after a click, or dragged at a cell per 12 points (egui's
+/// default of a unit per point took 7 to 1 in a 27-point drag).
+fn size_value(value: &mut u8) -> egui::DragValue<'_> {
+    egui::DragValue::new(value)
+        .range(1..=MAX_SIDE)
+        .speed(1.0 / 12.0)
+        .update_while_editing(false)
+}
+
+/// A check in words, naming cells as the board's coordinates and every message in the window
+/// do (`c3`); the layout's own texts, which the command line also prints for files, name them
+/// `x,y` as the files do.
+fn check_in_words(check: &Check) -> String {
+    let cell = |x: u8, y: u8| cell_name(Cell { x, y });
+    match check {
+        Check::FinishRuledOut { x, y } => format!(
+            "the start's position class rules out finishing on the finish cell {}",
+            cell(*x, *y)
+        ),
+        Check::Layout(LayoutProblem::FinishNotAHole { x, y }) => {
+            format!(
+                "the finish cell {} is not a hole of the board",
+                cell(*x, *y)
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
 /// The toolbar above the canvas: files, undo, tools, mirror, name, finish, play.
 fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     let board = ed.editor.board().clone();
     ui.horizontal_wrapped(|ui| {
-        ui.menu_button("New board…", |ui| {
-            let (mut grid, mut w, mut h) = ed.new_board;
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut grid, Grid::Square, "Square");
-                ui.selectable_value(&mut grid, Grid::Triangular, "Triangular");
+        // A click on a size (to type it) must not close the popup: only a click outside it,
+        // Create, or Escape does.
+        let config = egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        egui::containers::menu::MenuButton::new("New board…")
+            .config(config)
+            .ui(ui, |ui| {
+                let (mut grid, mut w, mut h) = ed.new_board;
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut grid, Grid::Square, "Square");
+                    ui.selectable_value(&mut grid, Grid::Triangular, "Triangular");
+                });
+                ui.horizontal(|ui| {
+                    let label = ui.label("Width");
+                    ui.add(size_value(&mut w)).labelled_by(label.id);
+                    let label = ui.label("Height");
+                    ui.add(size_value(&mut h)).labelled_by(label.id);
+                });
+                if (grid, w, h) != ed.new_board {
+                    out.push(EditorCommand::SetNewBoard(grid, w, h));
+                }
+                if ui.button("Create").clicked() {
+                    out.push(EditorCommand::New(grid, w, h));
+                    ui.close();
+                }
             });
-            ui.horizontal(|ui| {
-                let label = ui.label("Width");
-                ui.add(egui::DragValue::new(&mut w).range(1..=MAX_SIDE))
-                    .labelled_by(label.id);
-                let label = ui.label("Height");
-                ui.add(egui::DragValue::new(&mut h).range(1..=MAX_SIDE))
-                    .labelled_by(label.id);
-            });
-            if (grid, w, h) != ed.new_board {
-                out.push(EditorCommand::SetNewBoard(grid, w, h));
-            }
-            if ui.button("Create").clicked() {
-                out.push(EditorCommand::New(grid, w, h));
-                ui.close();
-            }
-        });
         ui.menu_button("Start from…", |ui| {
             if ui.button("The position in play").clicked() {
                 out.push(EditorCommand::EditPosition);
@@ -242,13 +275,9 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         ui.separator();
         let (mut w, mut h) = (board.width, board.height);
         let label = ui.label("Frame");
-        let wr = ui
-            .add(egui::DragValue::new(&mut w).range(1..=MAX_SIDE))
-            .labelled_by(label.id);
+        let wr = ui.add(size_value(&mut w)).labelled_by(label.id);
         ui.label("x");
-        let hr = ui
-            .add(egui::DragValue::new(&mut h).range(1..=MAX_SIDE))
-            .labelled_by(label.id);
+        let hr = ui.add(size_value(&mut h)).labelled_by(label.id);
         if (wr.changed() || hr.changed()) && (w, h) != (board.width, board.height) {
             out.push(EditorCommand::Resize(w, h));
         }
@@ -305,7 +334,8 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         } else {
             "Cannot win:"
         };
-        ui.colored_label(ui.visuals().warn_fg_color, format!("{mark} {check}"));
+        let words = check_in_words(check);
+        ui.colored_label(ui.visuals().warn_fg_color, format!("{mark} {words}"));
     }
     ui.separator();
     ui.heading("Can it be won?");

@@ -1,13 +1,21 @@
 //! The Experiments window's live charts: egui_plot versions of the three charts the command
 //! line draws, from the same [`Chart`] data, so both show the same thing.
 //!
-//! Owns the drawing only: axes, tick labels, legend placement, series colours and styles.
+//! Owns the drawing only: axes, tick labels, series colours and styles, and the legends,
+//! which are drawn here above each plot rather than by egui_plot (whose legend sits on the
+//! data and shows a dot for every line, hiding the dash that tells the exact engine from the
+//! classic one). Wide windows show the three charts side by side; narrower ones one at a time,
+//! chosen with tabs, so that a chart's board names have room.
 
+use super::ExperimentsCommand;
 use crate::experiment::{
-    self as sweep, x_tick_label, y_tick_label, Chart, SweepRow, XAxis, SERIES_COLOURS,
+    self as sweep, x_tick_label, y_tick_label, Chart, Series, SweepRow, XAxis, SERIES_COLOURS,
 };
 use eframe::egui;
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, RichText, Sense, Stroke, Ui};
+
+/// Below this width the charts are shown one at a time.
+const SIDE_BY_SIDE_WIDTH: f32 = 1050.0;
 
 /// A series colour as egui wants it.
 fn colour(i: usize) -> Color32 {
@@ -15,53 +23,75 @@ fn colour(i: usize) -> Color32 {
     Color32::from_rgb(r, g, b)
 }
 
-/// The three charts side by side, drawn from the rows so far.
-pub fn charts_ui(ui: &mut Ui, rows: &[SweepRow]) {
+/// The charts from the rows so far, in a box `height` points tall: side by side when the
+/// window is wide, else the one numbered `shown` with tabs to choose another.
+pub fn charts_ui(
+    ui: &mut Ui,
+    rows: &[SweepRow],
+    shown: usize,
+    height: f32,
+    actions: &mut Vec<ExperimentsCommand>,
+) {
     let charts = sweep::charts(rows);
-    let width = ((ui.available_width() - 16.0) / charts.len() as f32).max(200.0);
-    ui.horizontal_top(|ui| {
-        for chart in &charts {
-            ui.vertical(|ui| {
-                ui.set_width(width);
-                ui.label(RichText::new(&chart.title).strong());
-                chart_ui(ui, chart, width);
-            });
+    let width = ui.available_width();
+    if width >= SIDE_BY_SIDE_WIDTH {
+        let each = (width - 16.0) / charts.len() as f32;
+        ui.horizontal_top(|ui| {
+            for chart in &charts {
+                ui.vertical(|ui| {
+                    ui.set_width(each);
+                    let top = ui.cursor().top();
+                    ui.label(RichText::new(&chart.title).strong());
+                    let left = height - (ui.cursor().top() - top);
+                    chart_ui(ui, chart, each, left);
+                });
+            }
+        });
+        return;
+    }
+    let top = ui.cursor().top();
+    ui.horizontal(|ui| {
+        for (i, chart) in charts.iter().enumerate() {
+            if ui.selectable_label(i == shown, &chart.title).clicked() {
+                actions.push(ExperimentsCommand::ShowChart(i));
+            }
         }
     });
+    if let Some(chart) = charts.get(shown).or(charts.first()) {
+        let left = height - (ui.cursor().top() - top);
+        chart_ui(ui, chart, width, left);
+    }
 }
 
-/// One chart with egui_plot: log budget axis labelled with budgets, layouts by name.
-fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32) {
+/// One chart in a box `width` by `height`: its legend above, then the plot in what is left.
+fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
+    let top = ui.cursor().top();
+    legend_ui(ui, &chart.series);
+    let plot_height = (height - (ui.cursor().top() - top)).max(120.0);
     let axis = chart.x_axis.clone();
-    // Where the lines leave room: pegs left fall as the budget grows (top right is free);
-    // the other charts rise to the right (top left is free).
-    let legend_corner = match chart.x_axis {
-        XAxis::Log10Budget => egui_plot::Corner::RightTop,
-        _ => egui_plot::Corner::LeftTop,
-    };
     let mut plot = egui_plot::Plot::new(chart.id)
         .width(width)
-        .height(210.0)
-        .legend(egui_plot::Legend::default().position(legend_corner))
+        .height(plot_height)
         .x_axis_label(chart.x_label.as_str())
         .y_axis_label(chart.y_label.as_str())
-        // Levels are named by number: nine names must fit under a third of the window.
-        .x_axis_formatter(move |mark, _| {
-            let label = x_tick_label(&axis, mark.value);
-            label
-                .strip_prefix("level-")
-                .map(str::to_string)
-                .unwrap_or(label)
-        })
+        .x_axis_formatter(move |mark, _| x_tick_label(&axis, mark.value))
         .y_axis_formatter(|mark, _| y_tick_label(mark.value))
         .include_y(0.0)
         .allow_scroll(false);
-    if !matches!(chart.x_axis, XAxis::Linear) {
-        // Marks at whole numbers only: a category each, a power of ten each.
-        plot = plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]));
-    }
-    if let XAxis::Categories(names) = &chart.x_axis {
-        plot = plot.include_x(-0.5).include_x(names.len() as f64 - 0.5);
+    match &chart.x_axis {
+        XAxis::Linear => {}
+        XAxis::Log10Budget => {
+            // Marks at whole powers of ten only.
+            plot = plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]));
+        }
+        XAxis::Categories(names) => {
+            // A mark per board; every second or fourth board's name where all do not fit
+            // (egui_plot leaves out labels wider than their spacing).
+            plot = plot
+                .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
+                .include_x(-0.5)
+                .include_x(names.len() as f64 - 0.5);
+        }
     }
     plot.show(ui, |plot_ui| {
         for series in &chart.series {
@@ -83,6 +113,48 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32) {
                     .radius(3.0)
                     .filled(true),
             );
+        }
+    });
+}
+
+/// The legend: for each line a sample of it (its colour, solid or dashed, with its point
+/// marker) and its name, wrapped to the chart's width. Each entry is one allocation (a child
+/// `horizontal` would take the whole row and never wrap), labelled for screen readers.
+fn legend_ui(ui: &mut Ui, series: &[Series]) {
+    if series.is_empty() {
+        return;
+    }
+    const SAMPLE: f32 = 30.0;
+    ui.horizontal_wrapped(|ui| {
+        for s in series {
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let text_colour = ui.visuals().text_color();
+            let galley = ui
+                .painter()
+                .layout_no_wrap(s.name.clone(), font, text_colour);
+            let size = egui::vec2(SAMPLE + 4.0 + galley.size().x, galley.size().y.max(14.0));
+            let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Label, true, s.name.as_str())
+            });
+            let painter = ui.painter();
+            let stroke = Stroke::new(2.0, colour(s.colour));
+            let y = rect.center().y;
+            let (left, right) = (rect.left(), rect.left() + SAMPLE);
+            if s.dashed {
+                let mut x = left;
+                while x < right {
+                    let end = (x + 6.0).min(right);
+                    painter.line_segment([egui::pos2(x, y), egui::pos2(end, y)], stroke);
+                    x += 10.0;
+                }
+            } else {
+                painter.line_segment([egui::pos2(left, y), egui::pos2(right, y)], stroke);
+            }
+            painter.circle_filled(egui::pos2(left + SAMPLE / 2.0, y), 3.0, colour(s.colour));
+            let text_top = rect.center().y - galley.size().y / 2.0;
+            painter.galley(egui::pos2(right + 4.0, text_top), galley, text_colour);
+            ui.add_space(8.0);
         }
     });
 }

@@ -12,6 +12,7 @@
 
 pub mod charts;
 pub mod export;
+pub mod table;
 
 pub use export::{export, ExportError, ExportKind};
 
@@ -51,6 +52,8 @@ pub enum ExperimentsCommand {
     ChooseExport(ExportKind),
     /// Export to this path.
     Export(ExportKind, PathBuf),
+    /// Show this chart (0-2) where the window is too narrow for all three.
+    ShowChart(usize),
 }
 
 /// A sweep being run: what the job shares with the window.
@@ -77,6 +80,8 @@ pub struct ExperimentsView {
     running: Option<Running>,
     rows: Vec<SweepRow>,
     sort: Option<(SweepColumn, bool)>,
+    /// The chart shown where the window is too narrow for all three.
+    chart: usize,
     /// The last result or problem, in words.
     status: Option<String>,
 }
@@ -110,6 +115,7 @@ impl ExperimentsView {
             running: None,
             rows: Vec::new(),
             sort: None,
+            chart: 0,
             status: None,
         }
     }
@@ -250,6 +256,7 @@ impl ExperimentsView {
                     Picked::Cancelled => Vec::new(),
                 };
             }
+            ExperimentsCommand::ShowChart(i) => self.chart = i,
             ExperimentsCommand::Export(kind, path) => {
                 let said = export(&self.rows, kind, &path).unwrap_or_else(|e| e.to_string());
                 self.status = Some(said.clone());
@@ -336,10 +343,18 @@ impl ExperimentsView {
             return out;
         }
         let mut open = true;
+        // As big as the window allows (up to 1200x900): the table and charts share its height.
+        let screen = ctx.content_rect().size();
+        let size = egui::vec2(
+            (screen.x - 24.0).clamp(360.0, 1200.0),
+            (screen.y - 70.0).clamp(300.0, 900.0),
+        );
         egui::Window::new("Experiments")
             .open(&mut open)
-            .default_size([1000.0, 700.0])
-            .vscroll(true)
+            .default_size(size)
+            .default_pos(egui::pos2(12.0, 28.0))
+            .constrain(true)
+            .vscroll(false)
             .show(ctx, |ui| out = self.ui(ui));
         if !open {
             out.push(ShellCommand::Show(Window::Experiments, false));
@@ -361,16 +376,41 @@ impl ExperimentsView {
         ui.separator();
         self.progress_ui(ui, &mut actions);
         ui.separator();
-        self.table_ui(ui, &mut actions);
+        self.table_toolbar_ui(ui, &mut actions);
+        // The table and the charts share what is left down to the window's (or the screen's)
+        // bottom, less the footnote under the table: the table 55%, the charts the rest.
+        let bottom = ui
+            .available_rect_before_wrap()
+            .bottom()
+            .min(ui.ctx().content_rect().bottom() - 8.0);
+        let left = bottom - ui.cursor().top() - 34.0;
+        // The table keeps a header and four rows while the charts keep 120 points.
+        let table_height = (left * 0.55).max(136.0f32.min(left - 120.0)).max(110.0);
+        let mut rows = self.rows.clone();
+        if let Some((column, ascending)) = self.sort {
+            sort_rows(&mut rows, column, ascending);
+        }
+        table::table_ui(ui, &rows, self.sort, table_height, &mut actions);
+        ui.label(
+            RichText::new(
+                "storage MiB: the engine's own tables (classic: duplicate set, recent-board \
+                 cache and stack; exact: failure table as allocated and goal sides), not the \
+                 process's memory",
+            )
+            .small()
+            .weak(),
+        );
         ui.separator();
-        charts::charts_ui(ui, &self.rows);
+        let charts_height = (bottom - ui.cursor().top()).max(120.0);
+        charts::charts_ui(ui, &self.rows, self.chart, charts_height, &mut actions);
         actions
     }
 
     fn choices_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
         let idle = !self.task.is_busy();
         ui.add_enabled_ui(idle, |ui| {
-            ui.horizontal(|ui| {
+            // One line for the buttons, the budgets and the engines; the boards below it.
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("Boards").strong());
                 if ui.small_button("Levels 0-8").clicked() {
                     actions.push(ExperimentsCommand::ChooseLevels(true));
@@ -378,20 +418,11 @@ impl ExperimentsView {
                 if ui.small_button("None").clicked() {
                     actions.push(ExperimentsCommand::ChooseLevels(false));
                 }
-            });
-            ui.horizontal_wrapped(|ui| {
-                for &(key, chosen) in &self.boards {
-                    let mut on = chosen;
-                    if ui.checkbox(&mut on, key).changed() {
-                        actions.push(ExperimentsCommand::Choose(key, on));
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
+                ui.separator();
                 let label = ui.label(RichText::new("Budgets").strong());
                 let mut text = self.budgets.clone();
                 let edit = ui
-                    .add(egui::TextEdit::singleline(&mut text).desired_width(220.0))
+                    .add(egui::TextEdit::singleline(&mut text).desired_width(180.0))
                     .labelled_by(label.id)
                     .on_hover_text("Expanded-node budgets, comma-separated: 10k, 1.5M, 2000000");
                 if edit.changed() {
@@ -413,6 +444,15 @@ impl ExperimentsView {
                     .changed()
                 {
                     actions.push(ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, exact));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                for &(key, chosen) in &self.boards {
+                    let mut on = chosen;
+                    if ui.checkbox(&mut on, key).changed() {
+                        actions.push(ExperimentsCommand::Choose(key, on));
+                    }
                 }
             });
         });
@@ -453,7 +493,7 @@ impl ExperimentsView {
                 let text = if cancelling {
                     "Cancelling…".to_string()
                 } else {
-                    format!("{stage}: {expanded} expanded")
+                    format!("{stage}: {} expanded", crate::solver::Budget(expanded))
                 };
                 ui.add(
                     egui::ProgressBar::new(done as f32 / total.max(1) as f32)
@@ -464,7 +504,7 @@ impl ExperimentsView {
         });
     }
 
-    fn table_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
+    fn table_toolbar_ui(&self, ui: &mut Ui, actions: &mut Vec<ExperimentsCommand>) {
         let has_rows = !self.rows.is_empty();
         ui.horizontal(|ui| {
             ui.label(RichText::new("Results").strong());
@@ -487,70 +527,5 @@ impl ExperimentsView {
                 }
             });
         });
-        let mut rows = self.rows.clone();
-        if let Some((column, ascending)) = self.sort {
-            sort_rows(&mut rows, column, ascending);
-        }
-        egui::ScrollArea::both()
-            .id_salt("experiment-table")
-            .max_height(190.0)
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                egui::Grid::new("experiment-rows")
-                    .striped(true)
-                    .min_col_width(40.0)
-                    .show(ui, |ui| {
-                        for column in SweepColumn::ALL {
-                            let arrow = match self.sort {
-                                Some((c, true)) if c == column => " ^",
-                                Some((c, false)) if c == column => " v",
-                                _ => "",
-                            };
-                            if ui
-                                .add(
-                                    egui::Button::new(
-                                        RichText::new(format!("{}{arrow}", column.header()))
-                                            .strong(),
-                                    )
-                                    .frame(false),
-                                )
-                                .on_hover_text("Sort by this column (again: reverse)")
-                                .clicked()
-                            {
-                                actions.push(ExperimentsCommand::Sort(column));
-                            }
-                        }
-                        ui.end_row();
-                        for row in &rows {
-                            for column in SweepColumn::ALL {
-                                let text = column.cell(row);
-                                if column.numeric() {
-                                    ui.with_layout(
-                                        egui::Layout::right_to_left(egui::Align::Center),
-                                        |ui| ui.label(text),
-                                    );
-                                } else {
-                                    ui.label(text);
-                                }
-                            }
-                            ui.end_row();
-                        }
-                    });
-                if rows.is_empty() {
-                    ui.label(
-                        RichText::new("No results yet: choose boards and budgets, then Run.")
-                            .weak(),
-                    );
-                }
-            });
-        ui.label(
-            RichText::new(
-                "storage MiB: the engine's own tables (classic: duplicate set, recent-board \
-                 cache and stack; exact: failure table as allocated and goal sides), not the \
-                 process's memory",
-            )
-            .small()
-            .weak(),
-        );
     }
 }

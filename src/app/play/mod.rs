@@ -228,6 +228,7 @@ impl PlayView {
                     // Drawn only if the window animates jumps (the board widget asks).
                     self.board.jumped(jump, now);
                     out.push(ShellCommand::ClearNotice);
+                    out.push(ShellCommand::PlayerJumped);
                     // The person took over: arrows are the board's again.
                     self.replay_keys = false;
                 }

@@ -18,6 +18,7 @@
 use crate::rules::{Goal, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
+use crate::solver::budget::{available_memory, size_text};
 use crate::solver::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
 use crate::with_bits;
 
@@ -76,6 +77,10 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
     let mut best_path: Vec<u16> = Vec::new();
     let (mut expanded, mut generated) = (0u64, 0u64);
     let mut stop = Stop::Exhausted;
+    // Bytes asked for when memory ran out (kept in the outcome's storage figure).
+    let mut storage_wanted = 0u64;
+    // The set size whose next table was already had once (asked for once per doubling).
+    let mut probed = 0usize;
 
     'search: while let Some((board, depth, jump)) = stack.pop() {
         path.truncate(usize::from(depth));
@@ -103,6 +108,14 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
                 seen.prefetch(child);
                 fresh.push((child, j as u16));
             }
+        }
+        // The set doubles when it passes three quarters full, and the stack grows: both are
+        // asked for first, fallibly, so that a process limit (`ulimit -v`, a cgroup) ends the
+        // search with what it found instead of aborting it.
+        if let Err(need) = room_for(&seen, &mut stack, fresh.len(), &mut probed) {
+            stop = Stop::OutOfMemory;
+            storage_wanted = need;
+            break;
         }
         // Inserting after all prefetches lets the memory fetches overlap; the order of
         // inserts and pushes is still the scan order.
@@ -142,6 +155,7 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
     let storage = seen.bytes()
         + recent.len() * std::mem::size_of::<B>()
         + stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
+
     Outcome {
         algorithm: Algorithm::Classic,
         pegs_left: end.peg_count(),
@@ -153,8 +167,60 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
         generated,
         peak_nodes: seen.len() as u64 + 1,
         elapsed: control.elapsed(),
-        storage_bytes: storage as u64,
+        storage_bytes: (storage as u64).max(storage_wanted / 2),
     }
+}
+
+/// Makes sure that inserting `more` boards into `seen` and pushing them on `stack` will not
+/// need memory that cannot be had: tries to allocate the set's next table (and the stack's
+/// next growth) and gives it back, once per size of the set (`probed` remembers it: children
+/// that turn out to be duplicates leave the set below its threshold, and asking again at
+/// every expansion would cost a map and unmap each). On failure, the bytes asked for.
+fn room_for<B: Bits>(
+    seen: &BoardSet<B>,
+    stack: &mut Vec<(B, u16, u16)>,
+    more: usize,
+    probed: &mut usize,
+) -> Result<(), u64> {
+    if stack.capacity() - stack.len() < more {
+        let grow = stack.capacity().max(more);
+        stack
+            .try_reserve(grow)
+            .map_err(|_| (grow * std::mem::size_of::<(B, u16, u16)>()) as u64)?;
+    }
+    let slots = seen.bytes() / std::mem::size_of::<B>();
+    // The set doubles past 6/8 full (`MAX_LOAD_EIGHTHS` in boards/set.rs).
+    if *probed != slots && (seen.len() + more) * 8 > slots * 6 {
+        let next = slots * 2;
+        let mut probe: Vec<B> = Vec::new();
+        probe
+            .try_reserve_exact(next)
+            .map_err(|_| (next * std::mem::size_of::<B>()) as u64)?;
+        *probed = slots;
+    }
+    Ok(())
+}
+
+/// For a search that stopped because memory ran out: what it needed and what the process may
+/// use, in words ("needs 2.0 GiB more, the process may use 0.6 GiB"). `None` for any other
+/// outcome. The set doubles, so the allocation that failed was about twice the storage.
+pub fn out_of_memory_text(outcome: &Outcome) -> Option<String> {
+    if outcome.stop != Stop::OutOfMemory {
+        return None;
+    }
+    let need = outcome.storage_bytes.saturating_mul(2);
+    let limit = match available_memory() {
+        Some(bytes) => size_text(bytes),
+        None => "no more".to_string(),
+    };
+    Some(format!(
+        "the search ran out of memory after {} expansions: its tables hold {} and \
+         growing them needs about {} more, but the process may take only {limit} more; \
+         the result above is the best found until then",
+        outcome.expanded,
+        size_text(outcome.storage_bytes),
+        size_text(need)
+    ))
 }
 
 #[cfg(test)]
