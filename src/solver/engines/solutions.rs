@@ -34,8 +34,13 @@ pub struct SolutionCount {
     pub elapsed: Duration,
 }
 
-/// Most positions (canonical forms) held while counting: about 1 GiB with the counts.
-pub const MAX_POSITIONS: u64 = 40_000_000;
+/// Most positions (canonical forms) held while counting: about 1 GiB at the peak with the
+/// level being built and the counts. The English board's 23.5 million fit.
+pub const MAX_POSITIONS: u64 = 30_000_000;
+
+/// Children gathered before they are sorted and de-duplicated in place, so a level being
+/// built never holds more than this many repeats (128 MiB of them).
+const GATHER: usize = 1 << 24;
 
 /// Why solutions could not be counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -114,6 +119,7 @@ fn reachable_levels(
     let mut held = 1u64;
     for k in (1..top).rev() {
         let mut next = Vec::new();
+        let mut gathered_until = GATHER;
         for (n, &p) in levels[k + 1].iter().enumerate() {
             if n % 4096 == 0 && control.cancelled() {
                 return Err(SolutionsError::Cancelled);
@@ -121,6 +127,16 @@ fn reachable_levels(
             let images = sym.images(p);
             for j in compact.legal(p).iter() {
                 next.push(sym.child_canon(&images, j));
+            }
+            if next.len() >= gathered_until {
+                // Squeeze out the repeats, and give up as soon as the distinct ones alone
+                // are too many: before the memory runs out, not after.
+                next.sort_unstable();
+                next.dedup();
+                if held + next.len() as u64 > MAX_POSITIONS {
+                    return Err(SolutionsError::TooManyPositions);
+                }
+                gathered_until = next.len() + GATHER;
             }
         }
         next.sort_unstable();
