@@ -141,3 +141,58 @@ fn a_lone_peg_far_from_its_finish_is_proved_lost_with_weights_to_show() {
     assert!(pagoda.weights().count() > 0);
     assert_eq!(pagoda.to_string().lines().count(), 7);
 }
+
+#[test]
+fn every_derived_pagoda_set_is_sound_on_every_catalogue_board() {
+    use pegsol::rules::Goal;
+    use pegsol::solver::boards::pagodas::PagodaSet;
+    let mut functions = 0;
+    for entry in ENTRIES {
+        let puzzle = entry.layout().unwrap().validate().unwrap();
+        let shape = puzzle.start.shape().clone();
+        let set = PagodaSet::for_goal(&shape, puzzle.goal, puzzle.start.pegs());
+        let finishes = match puzzle.goal {
+            Goal::At(c) => CellSet::single(c),
+            Goal::Anywhere => shape.possible_finishes(puzzle.start.pegs()),
+        };
+        for pagoda in &set {
+            functions += 1;
+            assert_sound(entry.key, &shape, pagoda);
+            assert!(pagoda.least_finish(finishes).is_some_and(|l| l > 0));
+            // Along random games no jump raises the weight.
+            for p in random_positions(&puzzle.start, 2, 11) {
+                let before = pagoda.value(p.pegs());
+                for j in p.legal_jumps() {
+                    let after = p.try_play(j).unwrap();
+                    assert!(pagoda.value(after.pegs()) <= before, "{}", entry.key);
+                }
+            }
+        }
+    }
+    assert!(functions > 0);
+}
+
+#[test]
+fn a_derived_pagoda_set_never_calls_a_winnable_position_lost() {
+    use pegsol::solver::boards::pagodas::PagodaSet;
+    let small = ["level-0", "level-1", "level-2", "level-3", "triangle"];
+    let mut proved = 0;
+    for key in small {
+        let entry = ENTRIES.iter().find(|e| e.key == key).unwrap();
+        let puzzle = entry.layout().unwrap().validate().unwrap();
+        let shape = puzzle.start.shape().clone();
+        let mut memo = FxHashMap::default();
+        for finish in shape.cells() {
+            let finishes = CellSet::single(finish);
+            let set = PagodaSet::for_finishes(&shape, finishes);
+            for p in random_positions(&puzzle.start, 5, 0x5eed) {
+                if set.iter().any(|f| f.refutes(p.pegs(), finishes)) {
+                    proved += 1;
+                    memo.clear();
+                    assert!(!can_finish(&shape, p.pegs(), finishes, &mut memo), "{key}");
+                }
+            }
+        }
+    }
+    assert!(proved > 0);
+}

@@ -118,27 +118,50 @@ impl Pagoda {
     /// of `finishes`, if linear programming finds one; `None` when none exists (or the solver
     /// gave no answer it could verify). The result is checked exactly before it is returned.
     pub fn find_refutation(shape: &Shape, pegs: CellSet, finishes: CellSet) -> Option<Pagoda> {
+        let cost = |c: Cell| if pegs.contains(c) { 1.0 } else { 0.0 };
+        let pagoda = Pagoda::maximise(shape, finishes, cost)?;
+        pagoda.refutes(pegs, finishes).then_some(pagoda)
+    }
+
+    /// The pagoda function that maximises the lightest finish's weight minus
+    /// `sum(cost(c) * w(c))` over the cells, with weights between 0 and 1, by linear
+    /// programming; `None` when the optimum is not above 0 (no finish would weigh more than
+    /// the cost allows) or could not be turned into checked whole numbers. Costs pick which
+    /// cells should stay light: a cost of 1 on a position's pegs gives
+    /// [`Pagoda::find_refutation`]; costs high around one region give a function that proves
+    /// lost the positions whose pegs gather there.
+    pub fn maximise(
+        shape: &Shape,
+        finishes: CellSet,
+        cost: impl Fn(Cell) -> f64,
+    ) -> Option<Pagoda> {
         if finishes.is_empty() || !finishes.is_subset(shape.cells()) {
             return None;
         }
-        let weights = lp_refutation(shape, pegs, finishes)?;
+        let weights = lp_maximise(shape, finishes, &cost)?;
         let whole = to_whole_numbers(&weights)?;
         let pagoda = Pagoda::new(shape, whole).ok()?;
-        pagoda.refutes(pegs, finishes).then_some(pagoda)
+        pagoda
+            .least_finish(finishes)
+            .is_some_and(|l| l > 0)
+            .then_some(pagoda)
     }
 }
 
-/// Solves: maximise `t - sum(w over pegs)` subject to `w(a) + w(b) >= w(c)` for every jump,
-/// `t <= w(f)` for every finish `f`, and `0 <= w <= 1`. Returns the weights when the optimum is
-/// clearly positive (a refutation exists).
-fn lp_refutation(shape: &Shape, pegs: CellSet, finishes: CellSet) -> Option<Vec<(Cell, f64)>> {
+/// Solves: maximise `t - sum(cost(c) * w(c))` subject to `w(a) + w(b) >= w(c)` for every
+/// jump, `t <= w(f)` for every finish `f`, and `0 <= w <= 1`. Returns the weights when the
+/// optimum is clearly positive.
+fn lp_maximise(
+    shape: &Shape,
+    finishes: CellSet,
+    cost: &dyn Fn(Cell) -> f64,
+) -> Option<Vec<(Cell, f64)>> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let mut problem = Problem::new(OptimizationDirection::Maximize);
     let cells: Vec<Cell> = shape.cells().iter().collect();
     let mut var = vec![None; CELL_COUNT as usize];
     for &cell in &cells {
-        let cost = if pegs.contains(cell) { -1.0 } else { 0.0 };
-        var[cell.index() as usize] = Some(problem.add_var(cost, (0.0, 1.0)));
+        var[cell.index() as usize] = Some(problem.add_var(-cost(cell), (0.0, 1.0)));
     }
     let of = |cell: Cell| var[cell.index() as usize];
     let least = problem.add_var(1.0, (0.0, 1.0));

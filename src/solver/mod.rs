@@ -21,7 +21,7 @@ mod outcome;
 pub mod services;
 
 pub use budget::Budget;
-pub use outcome::{Outcome, Stop};
+pub use outcome::{Finder, Outcome, Stop};
 
 use engines::{classic, exact};
 

@@ -53,6 +53,32 @@ pub struct Outcome {
     /// solver (see
     /// [`crate::solver::engines::exact::ExactSolver::storage_bytes`]).
     pub storage_bytes: u64,
+    /// Which member of the exact solver's portfolio found the jumps when they reach the goal
+    /// or the proven best (`None`: the classic engine, or nothing needed searching).
+    pub found_by: Option<Finder>,
+}
+
+/// A member of the exact solver's portfolio: who found a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Finder {
+    /// The complete depth-first search (with its goal side), which also proves.
+    DepthFirst,
+    /// A beam search keeping the `width` most promising positions per peg count; it proves
+    /// nothing, but a finish it finds at the bound being proven is optimal.
+    Beam {
+        /// Positions kept per peg count.
+        width: u32,
+    },
+}
+
+impl std::fmt::Display for Finder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Finder::DepthFirst => write!(f, "depth-first search"),
+            Finder::Beam { width } => write!(f, "beam search (width {width})"),
+        }
+    }
 }
 
 impl Outcome {

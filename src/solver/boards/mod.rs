@@ -8,6 +8,7 @@
 //!   the goal side's levels).
 //! - [`failtable`]: the exact solver's fixed-size, lock-free table of failed positions.
 //! - [`goal_side`]: the exact solver's backward search from the goal.
+//! - [`pagodas`]: a board's pagoda functions for a goal, and their per-jump deltas.
 //!
 //! Nothing here searches on its own behalf or knows about budgets, progress or results: that
 //! is the engines' ([`crate::solver::engines`]).
@@ -15,5 +16,6 @@
 pub mod compact;
 pub mod failtable;
 pub mod goal_side;
+pub mod pagodas;
 pub mod set;
 pub mod symmetry;

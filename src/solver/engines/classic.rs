@@ -168,6 +168,7 @@ fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control
         peak_nodes: seen.len() as u64 + 1,
         elapsed: control.elapsed(),
         storage_bytes: (storage as u64).max(storage_wanted / 2),
+        found_by: None,
     }
 }
 

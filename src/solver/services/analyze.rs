@@ -2,9 +2,11 @@
 //! finishes can be reached.
 //!
 //! Starts related by a symmetry of the board have related answers, so only one start per
-//! symmetry class is solved and the others are mapped. One [`ExactSolver`] per finish cell is
-//! kept for all starts: what it learns (positions that cannot end on that cell) holds whatever
-//! the start.
+//! symmetry class is solved and the others are mapped; and a pair (start hole, finish) has
+//! the same answer as (finish, start hole), by playing the game backwards on the complement,
+//! so each pair decided settles its mirror pair without a search. One [`ExactSolver`] per
+//! finish cell is kept for all starts: what it learns (positions that cannot end on that
+//! cell) holds whatever the start.
 
 use crate::rules::{Cell, CellSet, Goal, Position, Shape};
 use crate::solver::engines::exact::{verdict, ExactSolver, Options, Stages};
@@ -38,6 +40,10 @@ pub fn analyze(
     let cells = shape.cells();
     let mut solvers: HashMap<Cell, ExactSolver> = HashMap::new();
     let mut reports: HashMap<Cell, StartReport> = HashMap::new();
+    // Decided pairs: (empty hole at the start, finish cell) -> reachable. A game from the
+    // board less `s` to a lone peg on `f`, played backwards on the complement, is a game from
+    // the board less `f` to a lone peg on `s`: each pair decides its mirror pair too.
+    let mut decided: HashMap<(Cell, Cell), bool> = HashMap::new();
     for hole in cells {
         if reports.contains_key(&hole) {
             continue;
@@ -48,6 +54,12 @@ pub fn analyze(
         let candidates = shape.possible_finishes(start.pegs()) & only.unwrap_or(cells);
         let (mut finishes, mut unknown) = (Vec::new(), Vec::new());
         for c in candidates {
+            if let Some(&reachable) = decided.get(&(c, hole)) {
+                if reachable {
+                    finishes.push(c);
+                }
+                continue;
+            }
             let solver = solvers.entry(c).or_insert_with(|| {
                 ExactSolver::new(
                     shape,
@@ -59,6 +71,7 @@ pub fn analyze(
                         table_bytes: ANALYZE_TABLE_BYTES,
                         win_only: false,
                         stages: Stages::default(),
+                        beam: true,
                     },
                 )
             });
@@ -70,6 +83,11 @@ pub fn analyze(
                 Some(true) => finishes.push(c),
                 Some(false) => {}
                 None => unknown.push(c),
+            }
+            if let Some(reachable) = verdict(&outcome) {
+                for s in shape.symmetries() {
+                    decided.insert((s.apply_cell(hole), s.apply_cell(c)), reachable);
+                }
             }
         }
         // Every symmetric image of this start gets the mapped answer, through the symmetries

@@ -14,6 +14,13 @@
 //!   stored by its canonical form under the symmetries that keep the goal, so neither it nor
 //!   any mirror image is searched again. The symmetric images of the current board are kept up
 //!   to date with one xor per symmetry per jump, so canonical forms cost almost nothing.
+//! - **Pagoda functions** ([`crate::solver::boards::pagodas`]): for a one-peg finish, a
+//!   handful of pagoda functions are kept up to date with one subtraction per jump, and a
+//!   position that weighs less than every finish is cut as lost.
+//! - **A portfolio**: beside the depth-first workers, a beam search (`beam.rs`) keeps the
+//!   most compact positions per peg count and often finds a finish at once; it proves
+//!   nothing, but a finish at the target being tried is optimal, because every smaller target
+//!   was proven out of reach by the complete search. [`Outcome::found_by`] says who found it.
 //! - **Threads and orderings**: every core runs a worker; each worker takes its turn with
 //!   several jump orderings under doubling budgets (restarts), all sharing the failure table,
 //!   because no single ordering suits every board. The calling thread only watches the budget
@@ -23,10 +30,12 @@
 //! about the board and the goal, not about the start, so hints, "still winnable?" checks and
 //! board analysis get faster as they go.
 //!
-//! The code is in four files: this one (the solver's options and entry points),
+//! The code is in five files: this one (the solver's options and entry points),
 //! `search.rs` (targets, phases, tables and goal sides for one call), `workers.rs` (the
-//! threads and the depth-first search they run) and `orderings.rs` (the jump orders).
+//! threads and the depth-first search they run), `beam.rs` (the heuristic member) and
+//! `orderings.rs` (the jump orders).
 
+mod beam;
 mod orderings;
 mod search;
 mod workers;
@@ -36,7 +45,7 @@ use crate::solver::{Control, Outcome};
 use search::Search;
 
 /// Options for an exact solver.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Maximum positions expanded per call, over all targets and threads (`None`: no limit).
     pub budget: Option<u64>,
@@ -51,6 +60,23 @@ pub struct Options {
     pub win_only: bool,
     /// How much work each stage of a call may do before the next begins.
     pub stages: Stages,
+    /// Whether the portfolio's heuristic member (a beam search beside the depth-first
+    /// workers, one more thread) runs. It only ever finds, never proves, so turning it off
+    /// changes speed, not answers. On by default.
+    pub beam: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            budget: None,
+            threads: 0,
+            table_bytes: 0,
+            win_only: false,
+            stages: Stages::default(),
+            beam: true,
+        }
+    }
 }
 
 /// How much work each stage of a call may do before the next begins: the inline attempt on
@@ -105,12 +131,15 @@ const FIRST_ATTEMPT: u64 = 20_000;
 const FLUSH_EVERY: u64 = 1024;
 
 impl Options {
-    /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`].
+    /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`] (or
+    /// the size asked for), and at most a quarter of the memory the system has available (a
+    /// call may hold a table per target peg count).
     fn table_bytes(&self) -> usize {
         let cap = match self.table_bytes {
             0 => DEFAULT_TABLE_BYTES,
             n => n,
         } as u64;
+        let cap = crate::solver::budget::available_memory().map_or(cap, |a| cap.min(a / 4));
         let wanted = self.budget.map_or(cap, |b| b.saturating_mul(16));
         wanted.clamp(1 << 20, cap.max(1 << 20)) as usize
     }

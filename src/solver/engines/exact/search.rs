@@ -9,14 +9,15 @@ use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClas
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
+use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::{Algorithm, Control, Outcome, Stop};
+use crate::solver::{Algorithm, Control, Finder, Outcome, Stop};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The solver's state for one board and goal, kept between calls.
-pub(super) struct Search<B> {
+pub(super) struct Search<B: HasFailTable> {
     pub(super) compact: Compact<B>,
     /// Jump orders the workers take turns with (see [`orderings`]).
     pub(super) orders: Vec<Ordered<B>>,
@@ -27,9 +28,14 @@ pub(super) struct Search<B> {
     masks: ClassMasks,
     pub(super) options: Options,
     /// Failure tables by target peg count: "cannot reach k pegs" (or the goal cell).
-    tables: HashMap<u32, Box<dyn FailTable<B>>>,
+    tables: HashMap<u32, B::Table>,
     /// Goal sides by target peg count and the start's class (`None`: not worth building).
     sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
+    /// Pagoda pruners by the set of one-peg finish cells they are for, and whether it is the
+    /// strong kind (with each finish cell's own functions) for the long phase.
+    pruners: HashMap<(CellSet, bool), Arc<Pruner>>,
+    /// A pruner that never prunes, for targets above one peg.
+    no_pruner: Arc<Pruner>,
 }
 
 impl<B: HasFailTable> Search<B> {
@@ -66,6 +72,8 @@ impl<B: HasFailTable> Search<B> {
             options,
             tables: HashMap::new(),
             sides: HashMap::new(),
+            pruners: HashMap::new(),
+            no_pruner: Arc::new(Pruner::none()),
         }
     }
 
@@ -84,9 +92,9 @@ impl<B: HasFailTable> Search<B> {
         let class = self.masks.class_of(start_position.pegs());
         let finishes = self.masks.possible_finishes(shape, start_position.pegs());
         let mut stop = Stop::Exhausted;
-        let mut solution: Option<Vec<u16>> = None;
+        let mut solution: Option<(Vec<u16>, Option<Finder>)> = None;
         let mut proven = false;
-        let mut best = (start_pegs, Vec::new());
+        let mut best: (u32, Vec<u16>, Option<Finder>) = (start_pegs, Vec::new(), None);
         let (mut expanded, mut generated, mut entries) = (0u64, 0u64, 0usize);
         let targets: Vec<u32> = match self.goal {
             // The position class rules the cell out: proven without search.
@@ -110,17 +118,33 @@ impl<B: HasFailTable> Search<B> {
                 || self.goal.is_won(start_position.pegs())
             {
                 // Nothing fewer than the start can be reached, or the start is the goal.
-                solution = Some(Vec::new());
+                solution = Some((Vec::new(), None));
                 stop = Stop::Solved;
             }
         }
         for k in targets {
             if start_pegs <= k {
-                solution = Some(Vec::new());
+                solution = Some((Vec::new(), None));
                 proven = true;
                 stop = Stop::Solved;
                 break;
             }
+            if self.goal == Goal::Anywhere && best.0 <= k {
+                // A member already reached k pegs while a smaller target was being proven
+                // out of reach: that finish is optimal now.
+                solution = Some((best.1.clone(), best.2));
+                proven = true;
+                stop = Stop::Solved;
+                break;
+            }
+            // Pagoda functions apply to one-peg finishes: on the goal cell, or on any cell the
+            // start's class allows.
+            let one_peg_finishes = match self.goal {
+                Goal::At(c) => Some(CellSet::single(c)),
+                Goal::Anywhere if k == 1 => Some(finishes),
+                Goal::Anywhere => None,
+            };
+
             // Two phases: a quick search with no goal side settles easy positions in
             // milliseconds; only if it does not is the goal side built (which takes a tenth of
             // a second or more) and the search continued. The failure table carries over.
@@ -146,15 +170,26 @@ impl<B: HasFailTable> Search<B> {
                     why = Stop::Cancelled;
                     break;
                 }
-                let failed = &**self.tables.get(&k).expect("prepared");
+                let failed = self.tables.get(&k).expect("prepared");
+                if with_side {
+                    // A long search from here on: huge pages pay.
+                    failed.advise_huge();
+                }
+                // Deriving the pagoda functions takes a few milliseconds of linear
+                // programming: not done until the inline attempt has failed.
+                let pruner = one_peg_finishes
+                    .and_then(|f| self.pruners.get(&(f, with_side)))
+                    .unwrap_or(&self.no_pruner)
+                    .clone();
                 let goal_side = if with_side {
                     self.sides.get(&(k, class)).and_then(Option::as_ref)
                 } else {
                     None
                 };
-                let shared = Shared {
+                let mut shared = Shared {
                     failed,
                     goal_side,
+                    pruner,
                     stop: AtomicBool::new(phase_budget == 0),
                     exhausted: AtomicBool::new(false),
                     expanded: AtomicU64::new(0),
@@ -162,6 +197,7 @@ impl<B: HasFailTable> Search<B> {
                     best_pegs: AtomicU32::new(best.0),
                     best_path: Mutex::new(Vec::new()),
                     solution: Mutex::new(None),
+                    best_by: Mutex::new(None),
                     budget: phase_budget,
                 };
                 let inline = if (with_side && !side_ready)
@@ -174,14 +210,33 @@ impl<B: HasFailTable> Search<B> {
                 };
                 why = match inline {
                     Some(why) => why,
-                    None => self.search_target(start, k, &shared, control, expanded),
+                    None => {
+                        if let Some(f) = one_peg_finishes {
+                            let compact = &self.compact;
+                            shared.pruner = self
+                                .pruners
+                                .entry((f, with_side))
+                                .or_insert_with(|| {
+                                    // The quick phase's functions take a few milliseconds; the
+                                    // long phase's, with each finish's own, a few more.
+                                    let set = if with_side {
+                                        PagodaSet::for_pruning(shape, f)
+                                    } else {
+                                        PagodaSet::for_finishes(shape, f)
+                                    };
+                                    Arc::new(Pruner::new(compact, &set, f))
+                                })
+                                .clone();
+                        }
+                        self.search_target(start, k, &shared, control, expanded)
+                    }
                 };
                 expanded += shared.expanded.load(Ordering::Relaxed);
                 generated += shared.generated.load(Ordering::Relaxed);
                 entries = failed.entries();
                 let path = lock(&shared.best_path).clone();
                 if start_pegs - (path.len() as u32) < best.0 {
-                    best = (start_pegs - path.len() as u32, path);
+                    best = (start_pegs - path.len() as u32, path, *lock(&shared.best_by));
                 }
                 found = lock(&shared.solution).take();
                 let quick_ran_out = !with_side && why == Stop::Budget && phase_budget < budget_left;
@@ -190,8 +245,8 @@ impl<B: HasFailTable> Search<B> {
                 }
             }
             stop = why;
-            if let Some(found) = found {
-                solution = Some(found);
+            if let Some((path, finder)) = found {
+                solution = Some((path, Some(finder)));
                 proven = true;
                 break;
             }
@@ -205,7 +260,7 @@ impl<B: HasFailTable> Search<B> {
         if proven && solution.is_some() {
             stop = Stop::Solved;
         }
-        let path = solution.unwrap_or(best.1);
+        let (path, found_by) = solution.unwrap_or((best.1, best.2));
         let jumps: Vec<Jump> = path
             .iter()
             .map(|&j| self.compact.jumps[usize::from(j)].jump)
@@ -226,6 +281,7 @@ impl<B: HasFailTable> Search<B> {
             peak_nodes: entries as u64,
             elapsed: control.elapsed(),
             storage_bytes: self.storage_bytes(),
+            found_by,
         }
     }
 

@@ -8,23 +8,29 @@ use super::{FLUSH_EVERY, NEAR_TARGET};
 use crate::solver::boards::compact::legal_set;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
+use crate::solver::boards::pagodas::{Pruner, Weights};
 use crate::solver::boards::symmetry::MAX_SYMMETRIES;
-use crate::solver::{Control, Stop};
+use crate::solver::{Control, Finder, Stop};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// What the workers of one search share.
-pub(super) struct Shared<'a, B> {
-    pub(super) failed: &'a dyn FailTable<B>,
+pub(super) struct Shared<'a, B: HasFailTable> {
+    pub(super) failed: &'a B::Table,
     pub(super) goal_side: Option<&'a GoalSide<B>>,
+    /// Pagoda functions for this target (inactive when none apply).
+    pub(super) pruner: Arc<Pruner>,
     pub(super) stop: AtomicBool,
     pub(super) exhausted: AtomicBool,
     pub(super) expanded: AtomicU64,
     pub(super) generated: AtomicU64,
     pub(super) best_pegs: AtomicU32,
     pub(super) best_path: Mutex<Vec<u16>>,
-    pub(super) solution: Mutex<Option<Vec<u16>>>,
+    /// The solution and the member that found it.
+    pub(super) solution: Mutex<Option<(Vec<u16>, Finder)>>,
+    /// Who found `best_path`.
+    pub(super) best_by: Mutex<Option<Finder>>,
     pub(super) budget: u64,
 }
 
@@ -44,7 +50,7 @@ impl<B: HasFailTable> Search<B> {
         };
         let cancelled = AtomicBool::new(false);
         std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
+            let mut workers: Vec<_> = (0..threads)
                 .map(|w| {
                     std::thread::Builder::new()
                         .name("pegsol-exact".into())
@@ -52,6 +58,14 @@ impl<B: HasFailTable> Search<B> {
                         .spawn_scoped(scope, move || self.worker(start, w, threads, k, shared))
                 })
                 .collect();
+            if self.options.beam {
+                // The portfolio's heuristic member: it finds, never proves (see `beam.rs`).
+                workers.push(
+                    std::thread::Builder::new()
+                        .name("pegsol-beam".into())
+                        .spawn_scoped(scope, move || self.beam_member(start, k, shared)),
+                );
+            }
             // The calling thread watches: progress, cancel, and the end of the workers.
             loop {
                 let finished = workers
@@ -92,7 +106,15 @@ impl<B: HasFailTable> Search<B> {
     /// a millisecond, without the cost of starting threads. `None` if it did not settle.
     pub(super) fn inline_first(&self, start: B, k: u32, shared: &Shared<B>) -> Option<Stop> {
         let mut local = Local::new(shared, 0, self.options.stages.inline_attempt);
-        let verdict = self.attempt(start, &self.syms.images(start), k, shared, &mut local);
+        let weights = shared.pruner.weigh(start);
+        let verdict = self.attempt(
+            start,
+            &self.syms.images(start),
+            &weights,
+            k,
+            shared,
+            &mut local,
+        );
         local.flush(shared);
         match verdict {
             Verdict::Found => Some(Stop::Solved),
@@ -109,17 +131,25 @@ impl<B: HasFailTable> Search<B> {
         &self,
         start: B,
         images: &[B],
+        weights: &Weights,
         k: u32,
         shared: &Shared<B>,
         local: &mut Local,
     ) -> Verdict {
         local.path.clear();
-        let verdict = self.dfs(start, images, k, shared, local);
+        let verdict = if shared.pruner.lost(weights) {
+            // The start itself weighs less than every finish.
+            Verdict::Failed
+        } else if shared.pruner.active() {
+            self.dfs::<true>(start, start.count(), images, weights, k, shared, local)
+        } else {
+            self.dfs::<false>(start, start.count(), images, weights, k, shared, local)
+        };
         match verdict {
             Verdict::Found => {
                 let mut path = local.path.clone();
-                self.complete(start, &mut path, shared);
-                *lock(&shared.solution) = Some(path);
+                self.complete(start, &mut path, shared.goal_side);
+                lock(&shared.solution).get_or_insert((path, Finder::DepthFirst));
             }
             Verdict::Failed => shared.exhausted.store(true, Ordering::Relaxed),
             Verdict::Aborted | Verdict::Restart => return verdict,
@@ -134,6 +164,7 @@ impl<B: HasFailTable> Search<B> {
     fn worker(&self, start: B, w: usize, threads: usize, k: u32, shared: &Shared<B>) {
         let mut local = Local::new(shared, 0, 0);
         let images = self.syms.images(start);
+        let weights = shared.pruner.weigh(start);
         for attempt in 0usize.. {
             if shared.stop.load(Ordering::Relaxed) {
                 break;
@@ -160,7 +191,7 @@ impl<B: HasFailTable> Search<B> {
                     .max(1)
                     .saturating_mul(1 << attempt.min(40));
             }
-            if self.attempt(start, &images, k, shared, &mut local) != Verdict::Restart {
+            if self.attempt(start, &images, &weights, k, shared, &mut local) != Verdict::Restart {
                 break;
             }
         }
@@ -168,8 +199,8 @@ impl<B: HasFailTable> Search<B> {
     }
 
     /// Extends a path that ends on a position the goal side says wins, down to the goal.
-    fn complete(&self, start: B, path: &mut Vec<u16>, shared: &Shared<B>) {
-        let Some(side) = shared.goal_side else { return };
+    pub(super) fn complete(&self, start: B, path: &mut Vec<u16>, side: Option<&GoalSide<B>>) {
+        let Some(side) = side else { return };
         let mut board = path
             .iter()
             .fold(start, |b, &j| b ^ self.compact.jumps[usize::from(j)].all);
@@ -185,15 +216,21 @@ impl<B: HasFailTable> Search<B> {
         }
     }
 
-    fn dfs(
+    /// The complete search. `PRUNE`: whether pagoda functions apply (a separate copy of the
+    /// loop, so the common case without them pays nothing).
+    #[allow(clippy::too_many_arguments)] // The recursion's state, passed in registers.
+    fn dfs<const PRUNE: bool>(
         &self,
         board: B,
+        pegs: u32,
         images: &[B],
+        weights: &Weights,
         k: u32,
         shared: &Shared<B>,
         local: &mut Local,
     ) -> Verdict {
-        let pegs = board.count();
+        // `pegs` is passed down (one less per jump) rather than counted: no population count
+        // in the inner loop, which baseline x86-64 (no `popcnt`) would do in software.
         if pegs < local.best {
             local.best = pegs;
             shared.best_pegs.fetch_min(pegs, Ordering::Relaxed);
@@ -201,6 +238,7 @@ impl<B: HasFailTable> Search<B> {
             let mut best = lock(&shared.best_path);
             if local.path.len() > best.len() {
                 best.clone_from(&local.path);
+                *lock(&shared.best_by) = Some(Finder::DepthFirst);
             }
         }
         if pegs <= k {
@@ -253,10 +291,28 @@ impl<B: HasFailTable> Search<B> {
             let j = order.jumps[i];
             let cj = &self.compact.jumps[usize::from(j)];
             local.generated += 1;
+            // A child a pagoda function proves lost is a failure like any other.
+            let child_weights = if PRUNE {
+                let w = shared.pruner.after(weights, usize::from(j));
+                if shared.pruner.lost(&w) {
+                    continue;
+                }
+                w
+            } else {
+                *weights
+            };
             self.syms
                 .write_child_images(images, usize::from(j), child_images);
             local.path.push(j);
-            let verdict = self.dfs(board ^ cj.all, child_images, k, shared, local);
+            let verdict = self.dfs::<PRUNE>(
+                board ^ cj.all,
+                pegs - 1,
+                child_images,
+                &child_weights,
+                k,
+                shared,
+                local,
+            );
             if verdict != Verdict::Failed {
                 return verdict;
             }
@@ -294,7 +350,7 @@ struct Local {
 }
 
 impl Local {
-    fn new<B>(shared: &Shared<B>, order: usize, attempt_left: u64) -> Local {
+    fn new<B: HasFailTable>(shared: &Shared<B>, order: usize, attempt_left: u64) -> Local {
         Local {
             expanded: 0,
             generated: 0,
@@ -305,7 +361,7 @@ impl Local {
         }
     }
 
-    fn flush<B>(&mut self, shared: &Shared<B>) {
+    fn flush<B: HasFailTable>(&mut self, shared: &Shared<B>) {
         shared.expanded.fetch_add(self.expanded, Ordering::Relaxed);
         shared
             .generated
