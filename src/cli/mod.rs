@@ -10,6 +10,7 @@ mod assignment;
 mod error;
 pub mod experiment;
 mod hint;
+mod moves;
 mod output;
 mod report;
 mod running;
@@ -133,6 +134,21 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Find the fewest moves (one peg's chain of jumps is one move) instead of the
+        /// fewest pegs, and prove it; --budget caps the positions expanded.
+        #[arg(long, conflicts_with = "algorithm")]
+        fewest_moves: bool,
+    },
+    /// Count the solutions: how many jump sequences reach the goal, and the positions on them.
+    Solutions {
+        /// The board.
+        layout: OsString,
+        /// The goal: any, center, or X,Y (default: the layout's own).
+        #[arg(long)]
+        finish: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
     },
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
@@ -243,11 +259,25 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         Command::Show { layout } => show(&layout),
         Command::Solve {
             layout,
+            algorithm: _,
+            budget,
+            finish,
+            json,
+            fewest_moves: true,
+        } => moves_command(&layout, budget, finish.as_deref(), json),
+        Command::Solve {
+            layout,
             algorithm,
             budget,
             finish,
             json,
+            fewest_moves: false,
         } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
+        Command::Solutions {
+            layout,
+            finish,
+            json,
+        } => solutions_command(&layout, finish.as_deref(), json),
         Command::Analyze {
             layout,
             finish,
@@ -418,6 +448,46 @@ fn solve_command(
         return Err(CliError::Interrupted);
     }
     Ok(())
+}
+
+fn moves_command(
+    spec: &OsStr,
+    budget: Option<u64>,
+    finish: Option<&str>,
+    json: bool,
+) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let what = format!("fewest moves for {name}");
+    let ran = run_job("pegsol-moves", &what, move |job| {
+        job.control(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))
+    })?;
+    let interrupted = ran.interrupted();
+    // Stopped by Ctrl+C, the search still says what it ruled out; print that as usual.
+    print(&ran.value()?)?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
+}
+
+fn solutions_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
+    let goal = match finish {
+        Some(f) => parse_finish(f, &puzzle)?,
+        None => puzzle.goal,
+    };
+    let what = format!("counting the solutions of {name}");
+    let ran = run_job("pegsol-solutions", &what, move |job| {
+        job.control(|c| moves::count_solutions(&puzzle, &name, goal, json, c))
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
+    }
+    print(&ran.value()?)
 }
 
 fn analyze_command(

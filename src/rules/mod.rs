@@ -1,6 +1,6 @@
 //! Pure game rules: cells and bitboard cell sets, board shapes on the square and triangular
-//! grids, positions, jumps, symmetries, position classes, pagoda functions and random
-//! solvable starts.
+//! grids, positions, jumps, moves (one peg's chain of jumps), symmetries, position classes, pagoda
+//! functions and random solvable starts.
 //!
 //! Nothing here does I/O, spawns threads or knows about a user interface; every function is a
 //! pure function of its arguments, and checked entry points ([`Position::try_play`]) reject bad
@@ -8,6 +8,7 @@
 
 mod cellset;
 mod class;
+mod moves;
 mod pagoda;
 mod position;
 mod random;
@@ -16,6 +17,7 @@ mod words;
 
 pub use cellset::{Cell, CellIter, CellParseError, CellSet, CELL_COUNT, MAX_SIDE};
 pub use class::{ClassMasks, PositionClass};
+pub use moves::{chains, continues, move_count, move_index};
 pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Jump, JumpError, JumpParseError, Position};
 pub use random::{random_puzzle, RandomPuzzle};

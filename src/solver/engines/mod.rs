@@ -4,6 +4,10 @@
 //! - [`classic`]: the assignment's budgeted depth-first search, reproduced node for node.
 //! - [`exact`]: Pegsol's own solver, which finds the fewest pegs (or a finish on a given cell)
 //!   and proves it.
+//! - [`moves`]: a solution with the fewest moves (one peg's chain of jumps is one move),
+//!   found and proven.
+//! - [`solutions`]: how many jump sequences solve a start (a dynamic programme over
+//!   positions, exact at any size).
 //! - [`count`]: every position reachable from a start, jump by jump, and how many can still
 //!   win.
 //! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
@@ -17,4 +21,6 @@ pub mod classic;
 pub mod count;
 pub mod exact;
 pub mod levels;
+pub mod moves;
+pub mod solutions;
 pub mod winnable;

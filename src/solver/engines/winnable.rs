@@ -228,7 +228,12 @@ impl WinnableSet {
         if !pegs.is_subset(self.cells) {
             return None;
         }
-        let b = self.compact.encode(pegs);
+        self.judge_bits(self.compact.encode(pegs))
+    }
+
+    /// [`WinnableSet::judge`] for a board already numbered as `Compact::<u64>::new` numbers
+    /// the shape's cells: for engines that hold boards that way (no decoding per position).
+    pub fn judge_bits(&self, b: u64) -> Option<bool> {
         let k = b.count_ones();
         if k == 0 {
             return Some(false);

@@ -1,0 +1,177 @@
+//! `pegsol solve --fewest-moves` and `pegsol solutions`: what the command line prints for the
+//! fewest-moves engine and the solution counter, for people and as JSON.
+
+use super::error::CliError;
+use crate::layout::Puzzle;
+use crate::rules::{cell_name, Goal};
+use crate::solver::engines::moves::{self, MovesOutcome};
+use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
+use crate::solver::Control;
+
+/// The goal in words, for the summaries.
+fn goal_words(goal: Goal, puzzle: &Puzzle) -> String {
+    match goal {
+        Goal::Anywhere => "one peg anywhere".into(),
+        Goal::At(c) if Some(c) == puzzle.shape().center() => {
+            format!("one peg in the centre ({})", cell_name(c))
+        }
+        Goal::At(c) => format!("one peg on {}", cell_name(c)),
+    }
+}
+
+/// A whole number with thousands separators: 40,861,647,040,079,968.
+pub fn grouped(digits: &str) -> String {
+    let n = digits.len();
+    let mut out = String::with_capacity(n + n / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (n - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Runs the fewest-moves search and returns what to print.
+pub fn fewest_moves(
+    puzzle: &Puzzle,
+    source: &str,
+    goal: Goal,
+    budget: Option<u64>,
+    json: bool,
+    control: &mut Control,
+) -> Result<String, CliError> {
+    let options = moves::Options {
+        budget,
+        ..moves::Options::default()
+    };
+    let out = moves::fewest_moves(&puzzle.start, goal, options, control);
+    Ok(if json {
+        moves_json(source, goal, budget, &out)
+    } else {
+        moves_human(puzzle, source, goal, &out)
+    })
+}
+
+fn moves_human(puzzle: &Puzzle, source: &str, goal: Goal, o: &MovesOutcome) -> String {
+    let mut text = format!(
+        "{} ({source}), fewest moves to {}\n",
+        puzzle.name,
+        goal_words(goal, puzzle)
+    );
+    let verdict = match (o.moves(), o.proven_optimal) {
+        (Some(0), _) => "the start already wins: 0 moves".to_string(),
+        (Some(m), true) => format!(
+            "{m} moves ({} jumps), proven: no solution takes fewer moves",
+            o.jumps().len()
+        ),
+        (Some(m), false) => format!("{m} moves ({} jumps), not proven", o.jumps().len()),
+        (None, true) => "the goal cannot be reached from this start".to_string(),
+        (None, false) => format!(
+            "no solution found ({}); every solution takes at least {} moves",
+            match o.stop {
+                crate::solver::Stop::Cancelled => "cancelled",
+                _ => "budget exhausted",
+            },
+            o.lower_bound
+        ),
+    };
+    text.push_str(&format!("Result: {verdict}\n"));
+    for (i, chain) in o.chains.iter().enumerate() {
+        let steps: Vec<String> = chain.iter().map(|j| j.to_string()).collect();
+        text.push_str(&format!("{:>3}. {}\n", i + 1, steps.join(" ")));
+    }
+    text.push_str(&format!(
+        "Positions expanded: {}, held: {}, time: {:.3} s\n",
+        o.expanded,
+        o.held,
+        o.elapsed.as_secs_f64()
+    ));
+    text
+}
+
+fn moves_json(source: &str, goal: Goal, budget: Option<u64>, o: &MovesOutcome) -> String {
+    let chains: Vec<Vec<String>> = o
+        .chains
+        .iter()
+        .map(|c| c.iter().map(|j| j.to_string()).collect())
+        .collect();
+    serde_json::json!({
+        "layout": source,
+        "algorithm": "fewest-moves",
+        "finish": match goal { Goal::Anywhere => "any".to_string(), Goal::At(c) => c.to_string() },
+        "budget": budget,
+        "won": o.won,
+        "moves": o.moves(),
+        "solution_length": o.jumps().len(),
+        "chains": chains,
+        "jumps": o.jumps().iter().map(|j| j.to_string()).collect::<Vec<_>>(),
+        "proven_optimal": o.proven_optimal,
+        "lower_bound": o.lower_bound,
+        "stop": o.stop,
+        "expanded": o.expanded,
+        "generated": o.generated,
+        "seconds": o.elapsed.as_secs_f64(),
+    })
+    .to_string()
+}
+
+/// Counts the solutions and returns what to print.
+pub fn count_solutions(
+    puzzle: &Puzzle,
+    source: &str,
+    goal: Goal,
+    json: bool,
+    control: &mut Control,
+) -> Result<String, CliError> {
+    let count = solutions::count_solutions(&puzzle.start, goal, control).map_err(|e| match e {
+        SolutionsError::Cancelled => CliError::Failed("counting cancelled".into()),
+        other => CliError::Failed(format!("{}: {other}", puzzle.name)),
+    })?;
+    Ok(if json {
+        solutions_json(source, goal, &count)
+    } else {
+        solutions_human(puzzle, source, goal, &count)
+    })
+}
+
+fn solutions_human(puzzle: &Puzzle, source: &str, goal: Goal, c: &SolutionCount) -> String {
+    format!(
+        "{} ({source}), goal: {}\nSolutions (jump sequences): {}\nPositions on a solution: {} \
+         ({} up to symmetry)\nPositions examined: {}, time: {:.3} s\n",
+        puzzle.name,
+        goal_words(goal, puzzle),
+        grouped(&c.solutions.to_string()),
+        grouped(&c.positions.to_string()),
+        grouped(&c.up_to_symmetry.to_string()),
+        c.examined,
+        c.elapsed.as_secs_f64()
+    )
+}
+
+fn solutions_json(source: &str, goal: Goal, c: &SolutionCount) -> String {
+    serde_json::json!({
+        "layout": source,
+        "finish": match goal { Goal::Anywhere => "any".to_string(), Goal::At(c) => c.to_string() },
+        // A string: the count can pass 2^53, where JSON readers lose digits.
+        "solutions": c.solutions.to_string(),
+        "positions": c.positions,
+        "positions_up_to_symmetry": c.up_to_symmetry,
+        "examined": c.examined,
+        "seconds": c.elapsed.as_secs_f64(),
+    })
+    .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn big_counts_get_thousands_separators() {
+        assert_eq!(grouped("40861647040079968"), "40,861,647,040,079,968");
+        assert_eq!(grouped("999"), "999");
+        assert_eq!(grouped("1000"), "1,000");
+        assert_eq!(grouped("0"), "0");
+    }
+}

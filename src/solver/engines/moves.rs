@@ -1,0 +1,458 @@
+//! Fewest moves: a solution with the fewest moves (one peg's chain of jumps counts as one
+//! move, as puzzle books count them), found and proven.
+//!
+//! How it works:
+//! - **Breadth-first by moves.** Level k holds every position (as a canonical form under the
+//!   symmetries that keep both the start and the goal) first reached after exactly k moves.
+//!   Level k + 1 is everything one whole move (any chain of jumps by one peg) away from level
+//!   k and not seen before. The first level holding the goal is the fewest moves, and every
+//!   smaller count has been ruled out by then, so the answer is proven as soon as it is found.
+//!   A position reached again at a later level is not searched again: whatever can follow it
+//!   takes no fewer moves from the earlier visit.
+//! - **A move's inner positions are not move boundaries.** Within a chain the peg keeps
+//!   jumping at no extra cost, so the chain is followed through positions already seen.
+//! - **Only positions that can still win are kept**: for a game whose start is its goal
+//!   turned inside out (the English central game) the whole winnable set, met in the middle
+//!   ([`super::winnable`]), answers for every position; otherwise those with few pegs are
+//!   looked up in the exact solver's goal side (every position with few pegs that can reach
+//!   the goal, found backwards). A pruned position can never reach the goal, so pruning
+//!   never changes the answer.
+//! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
+//!   start, a chain that reaches the next canonical form is found again, move by move.
+
+use super::winnable::{self, WinnableSet};
+use crate::rules::{Cell, CellSet, Goal, Jump, Position};
+use crate::solver::boards::compact::{Bits, Compact};
+use crate::solver::boards::goal_side::GoalSide;
+use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::{Control, Stop};
+use crate::with_bits;
+use rustc_hash::FxHashMap;
+use std::time::Duration;
+
+/// Options for a fewest-moves search.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Most positions expanded (`None`: no limit but [`MAX_POSITIONS`]).
+    pub budget: Option<u64>,
+    /// Most positions the goal side may hold.
+    pub goal_side_entries: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            budget: None,
+            goal_side_entries: GOAL_SIDE_ENTRIES,
+        }
+    }
+}
+
+/// Most positions the search holds before it stops with [`Stop::Budget`]: about 2 GiB of
+/// tables at worst.
+pub const MAX_POSITIONS: u64 = 60_000_000;
+
+/// Positions in the goal side by default, as the exact solver has it.
+const GOAL_SIDE_ENTRIES: usize = 3_000_000;
+
+/// Expansions between two progress reports and cancel checks.
+const CHECK_EVERY: u64 = 1024;
+
+/// What a fewest-moves search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovesOutcome {
+    /// The solution, one chain of jumps per move (empty when the start already wins, or when
+    /// no solution was found).
+    pub chains: Vec<Vec<Jump>>,
+    /// Whether the goal is reached by [`MovesOutcome::chains`].
+    pub won: bool,
+    /// Whether nothing better exists: the chains take the fewest moves there are, or (when
+    /// not won) the goal cannot be reached at all.
+    pub proven_optimal: bool,
+    /// Every solution takes at least this many moves (all fewer were searched and ruled out).
+    pub lower_bound: u32,
+    /// Why the search stopped.
+    pub stop: Stop,
+    /// Positions expanded (each one's every move tried).
+    pub expanded: u64,
+    /// Positions reached at move boundaries, counting repeats.
+    pub generated: u64,
+    /// Positions held.
+    pub held: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl MovesOutcome {
+    /// The moves made (the number of chains), when the goal was reached.
+    pub fn moves(&self) -> Option<u32> {
+        self.won.then_some(self.chains.len() as u32)
+    }
+
+    /// The solution as one list of jumps.
+    pub fn jumps(&self) -> Vec<Jump> {
+        self.chains.concat()
+    }
+}
+
+/// Finds a solution from `start` to `goal` (one peg left: anywhere, or on a cell) with the
+/// fewest moves.
+pub fn fewest_moves(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    control: &mut Control,
+) -> MovesOutcome {
+    let shape = start.shape();
+    // The whole winnable set where it can be had: it prunes every lost position, not only
+    // those with few pegs. Its canonical forms are under the symmetries that keep the goal,
+    // which for such a game also keep the start: the very forms the search makes.
+    let winnable: Option<Vec<u64>> = match goal {
+        Goal::At(cell) if WinnableSet::applies(shape, start.pegs(), goal) => {
+            WinnableSet::build(shape, cell, winnable::MAX_ENTRIES, control)
+                .ok()
+                .map(|set| {
+                    (1..shape.cells().len())
+                        .flat_map(|k| set.level(k))
+                        .collect()
+                })
+        }
+        _ => None,
+    };
+    let cells = shape.cells().len();
+    with_bits!(cells, B => run::<B>(start, goal, options, winnable.as_deref(), control))
+}
+
+/// The board machinery one search needs.
+struct Board<B> {
+    compact: Compact<B>,
+    syms: Symmetries<B>,
+    /// `from[i]`: the jumps (indices into `compact.jumps`) that start on compact cell `i`.
+    from: Vec<Vec<usize>>,
+    /// `to[j]`: the compact cell jump `j` lands on.
+    to: Vec<u32>,
+    goal: Option<B>,
+}
+
+impl<B: Bits> Board<B> {
+    fn is_goal(&self, b: B) -> bool {
+        match self.goal {
+            Some(g) => b == g,
+            None => b.count() == 1,
+        }
+    }
+
+    /// Calls `f(board, canonical form, jumps so far)` for every position one chain of jumps
+    /// by the peg on `cell` reaches from `board` (whose symmetry images are `images`); `f`
+    /// returns whether to follow the chain on from there, or stops everything (`Err`). A
+    /// chain ends because every jump takes a peg off. The images follow each jump with one
+    /// xor per symmetry, so canonical forms cost almost nothing.
+    fn chains_from<E>(
+        &self,
+        board: B,
+        images: &[B],
+        cell: u32,
+        path: &mut Vec<usize>,
+        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
+    ) -> Result<(), E> {
+        for &j in &self.from[cell as usize] {
+            let cj = &self.compact.jumps[j];
+            if !cj.legal(board) {
+                continue;
+            }
+            let next = board ^ cj.all;
+            let next_images = self.syms.child_images(images, j);
+            path.push(j);
+            if f(next, next_images.canon(), path)? {
+                self.chains_from(next, &next_images, self.to[j], path, f)?;
+            }
+            path.pop();
+        }
+        Ok(())
+    }
+
+    /// Calls `f` for every position one whole move (by any peg) reaches from `board`: each
+    /// legal jump (found for all pegs at once) starts a chain.
+    fn moves_from<E>(
+        &self,
+        board: B,
+        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
+    ) -> Result<(), E> {
+        let images = self.syms.images(board);
+        let mut path = Vec::new();
+        for j in self.compact.legal(board).iter() {
+            let next = board ^ self.compact.jumps[j].all;
+            let next_images = self.syms.child_images(&images, j);
+            path.push(j);
+            if f(next, next_images.canon(), &path)? {
+                self.chains_from(next, &next_images, self.to[j], &mut path, f)?;
+            }
+            path.pop();
+        }
+        Ok(())
+    }
+}
+
+fn run<B: Bits>(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    // Every canonical form that can still win, when known (boards of at most 64 holes).
+    winnable: Option<&[u64]>,
+    control: &mut Control,
+) -> MovesOutcome {
+    let shape = start.shape();
+    let compact = Compact::<B>::new(shape);
+    let keeps = |s: &crate::rules::Symmetry| {
+        s.apply(start.pegs()) == start.pegs()
+            && match goal {
+                Goal::At(c) => s.apply_cell(c) == c,
+                Goal::Anywhere => true,
+            }
+    };
+    let syms = Symmetries::new(&compact, shape, keeps);
+    let mut from = vec![Vec::new(); compact.cells.len()];
+    let mut to = Vec::with_capacity(compact.jumps.len());
+    for (j, cj) in compact.jumps.iter().enumerate() {
+        let index = |c: Cell| compact.index(c).unwrap_or(0);
+        from[index(cj.jump.from) as usize].push(j);
+        to.push(index(cj.jump.to));
+    }
+    let goal_board = match goal {
+        Goal::At(c) => Some(compact.encode(CellSet::single(c))),
+        Goal::Anywhere => None,
+    };
+    let board = Board {
+        compact,
+        syms,
+        from,
+        to,
+        goal: goal_board,
+    };
+    let mut out = MovesOutcome {
+        chains: Vec::new(),
+        won: false,
+        proven_optimal: false,
+        lower_bound: 0,
+        stop: Stop::Exhausted,
+        expanded: 0,
+        generated: 0,
+        held: 1,
+        elapsed: Duration::ZERO,
+    };
+    let start_board = board.compact.encode(start.pegs());
+    let finish = |mut out: MovesOutcome, control: &Control| {
+        out.elapsed = control.elapsed();
+        out
+    };
+    if board.is_goal(start_board) {
+        out.won = true;
+        out.proven_optimal = true;
+        out.stop = Stop::Solved;
+        return finish(out, control);
+    }
+    // The position class decides some goals with no search at all.
+    let finishes = shape.possible_finishes(start.pegs());
+    let class_allows = match goal {
+        Goal::At(c) => finishes.contains(c),
+        Goal::Anywhere => !finishes.is_empty(),
+    };
+    if !class_allows || start.peg_count() < 2 {
+        out.proven_optimal = true;
+        return finish(out, control);
+    }
+
+    // parent[canonical form] = the canonical form of the level before it came from, or
+    // UNSEEN for a position known to be winnable but not reached yet. With the whole
+    // winnable set known, the map starts with every winnable position in it, so one probe
+    // says both "can it win?" and "was it reached?"; otherwise the goal side answers the
+    // first for positions with few pegs.
+    let unseen = B::ZERO;
+    let mut parent: FxHashMap<B, B> = FxHashMap::default();
+    let known = winnable.is_some();
+    if let Some(all) = winnable {
+        parent.reserve(all.len() + 1);
+        for &w in all {
+            let mut b = B::ZERO;
+            let mut bits = w;
+            while bits != 0 {
+                b = b | B::bit(bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            parent.insert(b, unseen);
+        }
+    }
+    let goal_side = if known {
+        None
+    } else {
+        let goals: Vec<B> = match goal_board {
+            Some(g) => vec![g],
+            None => (0..board.compact.cells.len() as u32).map(B::bit).collect(),
+        };
+        let Some(side) = GoalSide::build(
+            &board.compact,
+            &board.syms,
+            &goals,
+            1,
+            start.peg_count(),
+            options.goal_side_entries,
+            control.cancel_flag(),
+        ) else {
+            out.stop = Stop::Cancelled;
+            return finish(out, control);
+        };
+        Some(side)
+    };
+    let promising = |b: B, canon: B| -> bool {
+        let pegs = b.count();
+        goal_side
+            .as_ref()
+            .is_none_or(|side| pegs > side.top() || side.wins(pegs, canon))
+    };
+
+    let start_canon = board.syms.canon(start_board);
+    parent.insert(start_canon, start_canon);
+    let mut reached = 1u64;
+    let mut level: Vec<B> = vec![start_canon];
+    let budget = options.budget.unwrap_or(u64::MAX);
+    let mut found: Option<B> = None;
+    let mut moves = 0u32;
+    'levels: while !level.is_empty() {
+        let mut next = Vec::new();
+        for &p in &level {
+            if out.expanded >= budget || out.held >= MAX_POSITIONS {
+                out.stop = Stop::Budget;
+                out.lower_bound = moves + 1;
+                return finish(out, control);
+            }
+            out.expanded += 1;
+            if out.expanded % CHECK_EVERY == 0 {
+                if control.cancelled() {
+                    out.stop = Stop::Cancelled;
+                    out.lower_bound = moves + 1;
+                    return finish(out, control);
+                }
+                control.report(out.expanded, out.generated, p.count());
+            }
+            let result = board.moves_from(p, &mut |b, canon, _| {
+                if board.is_goal(b) {
+                    parent.insert(canon, p);
+                    return Err(canon);
+                }
+                match parent.get_mut(&canon) {
+                    // Winnable, reached now for the first time.
+                    Some(slot) if *slot == unseen => {
+                        *slot = p;
+                        next.push(canon);
+                        reached += 1;
+                    }
+                    // Reached before: its moves are searched from there, but the chain
+                    // goes on through it.
+                    Some(_) => {}
+                    // Not in the winnable set: lost.
+                    None if known => return Ok(false),
+                    None => {
+                        if !promising(b, canon) {
+                            return Ok(false);
+                        }
+                        parent.insert(canon, p);
+                        next.push(canon);
+                        reached += 1;
+                    }
+                }
+                out.generated += 1;
+                Ok(true)
+            });
+            if let Err(goal_canon) = result {
+                found = Some(goal_canon);
+                break 'levels;
+            }
+        }
+        out.held = reached;
+        moves += 1;
+        level = next;
+    }
+    out.lower_bound = moves + 1;
+    out.held = reached;
+    out.proven_optimal = true;
+    let Some(goal_canon) = found else {
+        // Every position that can still win was searched: the goal cannot be reached.
+        return finish(out, control);
+    };
+    out.lower_bound = moves + 1;
+    out.chains = rebuild(&board, start_board, start_canon, goal_canon, &parent);
+    out.won = !out.chains.is_empty();
+    out.stop = Stop::Solved;
+    finish(out, control)
+}
+
+/// The jumps of a solution, move by move, from the canonical forms its moves pass through.
+fn rebuild<B: Bits>(
+    board: &Board<B>,
+    start: B,
+    start_canon: B,
+    goal_canon: B,
+    parent: &FxHashMap<B, B>,
+) -> Vec<Vec<Jump>> {
+    let mut path = vec![goal_canon];
+    let mut at = goal_canon;
+    while at != start_canon {
+        match parent.get(&at) {
+            Some(&p) => {
+                path.push(p);
+                at = p;
+            }
+            None => return Vec::new(),
+        }
+    }
+    path.reverse();
+    let mut chains = Vec::new();
+    let mut actual = start;
+    for &target in &path[1..] {
+        let hit = board.moves_from(actual, &mut |b, canon, jumps| {
+            if canon == target {
+                Err((b, jumps.to_vec()))
+            } else {
+                Ok(true)
+            }
+        });
+        let Err((b, jumps)) = hit else {
+            return Vec::new();
+        };
+        chains.push(jumps.iter().map(|&j| board.compact.jumps[j].jump).collect());
+        actual = b;
+    }
+    chains
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+    use crate::rules::move_count;
+    use crate::solver::uncontrolled;
+
+    fn solve(position: &Position, goal: Goal) -> MovesOutcome {
+        uncontrolled(|c| fewest_moves(position, goal, Options::default(), c))
+    }
+
+    #[test]
+    fn the_fifteen_hole_triangle_takes_its_known_fewest_moves_and_the_chains_replay() {
+        let start = catalogue::find("triangle")
+            .and_then(|e| e.layout().ok())
+            .and_then(|l| l.validate().ok())
+            .map(|p| p.start)
+            .expect("the triangle");
+        let out = solve(&start, Goal::Anywhere);
+        assert!(out.won && out.proven_optimal, "{out:?}");
+        let jumps = out.jumps();
+        let mut p = start.clone();
+        for &j in &jumps {
+            p = p.try_play(j).expect("every jump is legal");
+        }
+        assert!(p.is_won(Goal::Anywhere));
+        // Each chain is one move: the grouping of the jumps agrees with the chains.
+        assert_eq!(move_count(&jumps), out.chains.len() as u32);
+        assert_eq!(out.moves(), Some(out.chains.len() as u32));
+    }
+}

@@ -1,0 +1,226 @@
+//! Fewest moves and solution counts: every chain replays legally and is one peg's jumps, the
+//! fewest moves agree with a brute-force search by moves, and solution counts agree with a
+//! brute-force count of jump sequences, on small random boards and the 15-hole triangle.
+
+use num_bigint::BigUint;
+use pegsol::layout::load::resolve_puzzle;
+use pegsol::rules::{
+    continues, legal_jumps_of, move_count, Cell, CellSet, Goal, Grid, Position, Shape,
+};
+use pegsol::solver::engines::moves::{fewest_moves, MovesOutcome, Options};
+use pegsol::solver::engines::solutions::count_solutions;
+use pegsol::solver::uncontrolled;
+use proptest::prelude::*;
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// A board in a `width` x `height` box: cell i (row by row) exists where bit i of `cells` is
+/// set, and holds a peg where bit i of `pegs` is set. `None` without a peg.
+fn box_board(grid: Grid, (width, height): (u8, u8), cells: u32, pegs: u32) -> Option<Position> {
+    let mut c = CellSet::EMPTY;
+    let mut p = CellSet::EMPTY;
+    for i in (0..width * height).filter(|&i| cells >> i & 1 == 1) {
+        let cell = Cell {
+            x: i % width,
+            y: i / width,
+        };
+        c.insert(cell);
+        if pegs >> i & 1 == 1 {
+            p.insert(cell);
+        }
+    }
+    if p.is_empty() {
+        return None;
+    }
+    Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// Fewest moves from `start` to `goal` by brute force: a 0-1 breadth-first search over
+/// (pegs, the cell the last jump landed on), where a jump from that cell costs nothing and any
+/// other costs one move. `None` when the goal cannot be reached.
+fn brute_moves(start: &Position, goal: Goal) -> Option<u32> {
+    let shape = start.shape();
+    let mut best: FxHashMap<(CellSet, Option<Cell>), u32> = FxHashMap::default();
+    let mut queue = VecDeque::new();
+    best.insert((start.pegs(), None), 0);
+    queue.push_back((start.pegs(), None, 0u32));
+    let mut answer = None::<u32>;
+    while let Some((pegs, last, d)) = queue.pop_front() {
+        if best.get(&(pegs, last)).is_some_and(|&b| b < d) {
+            continue;
+        }
+        if goal.is_won(pegs) {
+            answer = Some(answer.map_or(d, |a: u32| a.min(d)));
+            continue;
+        }
+        for j in legal_jumps_of(shape, pegs) {
+            let cost = u32::from(last != Some(j.from));
+            let next = (pegs ^ j.cells(), Some(j.to));
+            let nd = d + cost;
+            if best.get(&next).is_none_or(|&b| nd < b) {
+                best.insert(next, nd);
+                if cost == 0 {
+                    queue.push_front((next.0, next.1, nd));
+                } else {
+                    queue.push_back((next.0, next.1, nd));
+                }
+            }
+        }
+    }
+    answer
+}
+
+/// Jump sequences from `pegs` to the goal, by brute force (memoised on the pegs).
+fn brute_count(
+    shape: &Shape,
+    pegs: CellSet,
+    goal: Goal,
+    memo: &mut FxHashMap<CellSet, u128>,
+) -> u128 {
+    if pegs.len() == 1 {
+        return u128::from(goal.is_won(pegs));
+    }
+    if let Some(&n) = memo.get(&pegs) {
+        return n;
+    }
+    let jumps: Vec<_> = legal_jumps_of(shape, pegs).collect();
+    let n = jumps
+        .into_iter()
+        .map(|j| brute_count(shape, pegs ^ j.cells(), goal, memo))
+        .sum();
+    memo.insert(pegs, n);
+    n
+}
+
+fn solve(start: &Position, goal: Goal) -> MovesOutcome {
+    uncontrolled(|c| fewest_moves(start, goal, Options::default(), c))
+}
+
+/// The chains replay legally from `start` to the goal, each is one peg's jumps, and no chain
+/// could have been joined to the one before (which would make fewer moves).
+fn check_chains(start: &Position, goal: Goal, out: &MovesOutcome) {
+    let mut p = start.clone();
+    let mut previous = None;
+    for chain in &out.chains {
+        assert!(!chain.is_empty());
+        assert!(
+            !continues(previous, chain[0]),
+            "a move starts where the last one ended"
+        );
+        for (i, &j) in chain.iter().enumerate() {
+            if i > 0 {
+                assert!(continues(Some(chain[i - 1]), j), "a chain changes peg");
+            }
+            p = p.try_play(j).expect("every jump of a chain is legal");
+            previous = Some(j);
+        }
+    }
+    assert!(p.is_won(goal), "the chains end on the goal");
+    assert_eq!(move_count(&out.jumps()), out.chains.len() as u32);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn fewest_moves_agree_with_a_brute_force_search_by_moves(
+        triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(start) = box_board(grid, (4, 4), cells, pegs) {
+            let cell = Cell { x: at % 4, y: at / 4 };
+            let goals = if start.shape().contains(cell) {
+                vec![Goal::Anywhere, Goal::At(cell)]
+            } else {
+                vec![Goal::Anywhere]
+            };
+            for goal in goals {
+                let out = solve(&start, goal);
+                prop_assert!(out.proven_optimal, "{:?}", out);
+                prop_assert_eq!(out.moves(), brute_moves(&start, goal));
+                if out.won {
+                    check_chains(&start, goal, &out);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solution_counts_agree_with_a_brute_force_count(
+        triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16)
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(start) = box_board(grid, (4, 4), cells, pegs) {
+            let out = uncontrolled(|c| count_solutions(&start, Goal::Anywhere, c)).expect("counted");
+            let mut memo = FxHashMap::default();
+            let expected = brute_count(start.shape(), start.pegs(), Goal::Anywhere, &mut memo);
+            prop_assert_eq!(out.solutions, BigUint::from(expected));
+        }
+    }
+}
+
+#[test]
+fn the_fifteen_hole_triangle_from_its_top_corner_takes_ten_moves() {
+    // The published minimum (G. Bell, "Solving triangular peg solitaire", 2008).
+    let puzzle = resolve_puzzle("triangle").expect("the triangle");
+    let out = solve(&puzzle.start, Goal::Anywhere);
+    assert_eq!(out.moves(), Some(10));
+    assert!(out.proven_optimal);
+    check_chains(&puzzle.start, Goal::Anywhere, &out);
+}
+
+#[test]
+fn every_start_of_the_fifteen_hole_triangle_has_its_fewest_moves_proven() {
+    let puzzle = resolve_puzzle("triangle").expect("the triangle");
+    let shape = puzzle.start.shape().clone();
+    for vacancy in shape.cells() {
+        let start = Position::new(shape.clone(), shape.cells() - CellSet::single(vacancy))
+            .expect("a start");
+        let out = solve(&start, Goal::Anywhere);
+        assert!(out.proven_optimal, "{vacancy}");
+        assert_eq!(
+            out.moves(),
+            brute_moves(&start, Goal::Anywhere),
+            "{vacancy}"
+        );
+        if out.won {
+            check_chains(&start, Goal::Anywhere, &out);
+        }
+    }
+}
+
+#[test]
+fn a_goal_the_position_class_rules_out_is_proven_unreachable_at_once() {
+    let puzzle = resolve_puzzle("english").expect("english");
+    // (0,2) is in another class than the centre's start allows.
+    let out = solve(&puzzle.start, Goal::At(Cell { x: 2, y: 0 }));
+    assert!(
+        !out.won && out.proven_optimal && out.expanded == 0,
+        "{out:?}"
+    );
+}
+
+#[test]
+fn the_english_central_game_takes_eighteen_moves_proven() {
+    // Bergholt's 18-move solution (1912), proven minimal by Beasley (1964).
+    let puzzle = resolve_puzzle("english").expect("english");
+    let centre = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let out = solve(&puzzle.start, centre);
+    assert_eq!(out.moves(), Some(18));
+    assert!(out.proven_optimal);
+    assert_eq!(out.lower_bound, 18);
+    check_chains(&puzzle.start, centre, &out);
+}
+
+#[test]
+fn the_english_central_game_has_its_published_number_of_solutions() {
+    // 40,861,647,040,079,968 jump sequences end with one peg in the centre (Durango Bill,
+    // "33 hole peg solitaire"), through the 1,679,072 positions (up to symmetry) that can
+    // still finish in the centre, as `pegsol count` finds them.
+    let puzzle = resolve_puzzle("english").expect("english");
+    let centre = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let out = uncontrolled(|c| count_solutions(&puzzle.start, centre, c)).expect("counted");
+    assert_eq!(out.solutions.to_string(), "40861647040079968");
+    assert_eq!(out.up_to_symmetry, 1_679_072);
+}
