@@ -123,6 +123,10 @@ pub fn fewest_moves(
     with_bits!(cells, B => run::<B>(start, goal, options, winnable.as_deref(), control))
 }
 
+/// What a walk over moves calls for each position it reaches: `(board, canonical form, jump
+/// indices so far)`, answering whether to follow the chain on, or stopping the walk (`Err`).
+type Visit<'a, B, E> = dyn FnMut(B, B, &[usize]) -> Result<bool, E> + 'a;
+
 /// The board machinery one search needs.
 struct Board<B> {
     compact: Compact<B>,
@@ -153,7 +157,7 @@ impl<B: Bits> Board<B> {
         images: &[B],
         cell: u32,
         path: &mut Vec<usize>,
-        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
+        f: &mut Visit<'_, B, E>,
     ) -> Result<(), E> {
         for &j in &self.from[cell as usize] {
             let cj = &self.compact.jumps[j];
@@ -173,11 +177,7 @@ impl<B: Bits> Board<B> {
 
     /// Calls `f` for every position one whole move (by any peg) reaches from `board`: each
     /// legal jump (found for all pegs at once) starts a chain.
-    fn moves_from<E>(
-        &self,
-        board: B,
-        f: &mut dyn FnMut(B, B, &[usize]) -> Result<bool, E>,
-    ) -> Result<(), E> {
+    fn moves_from<E>(&self, board: B, f: &mut Visit<'_, B, E>) -> Result<(), E> {
         let images = self.syms.images(board);
         let mut path = Vec::new();
         for j in self.compact.legal(board).iter() {
@@ -326,7 +326,7 @@ fn run<B: Bits>(
                 return finish(out, control);
             }
             out.expanded += 1;
-            if out.expanded % CHECK_EVERY == 0 {
+            if out.expanded.is_multiple_of(CHECK_EVERY) {
                 if control.cancelled() {
                     out.stop = Stop::Cancelled;
                     out.lower_bound = moves + 1;
