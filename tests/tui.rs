@@ -336,7 +336,10 @@ fn the_board_reads_in_unicode_ascii_and_without_colour() {
         "{}",
         lines.join("\n")
     );
-    assert!(shows(&lines, "Pegs left: 32 | Jumps: 0 | Playing"));
+    assert!(shows(
+        &lines,
+        "Pegs left: 32 | Jumps: 0, moves: 0 | Playing"
+    ));
     assert!(shows(&lines, "Goal: one peg left, anywhere"));
     assert!(shows(&lines, "Keys: arrows move"));
     // `a` switches to ASCII: the same board in plain characters.
@@ -426,7 +429,7 @@ fn level_0_is_played_to_a_win() {
     let lines = screen(&g, 100, 40);
     assert!(shows(
         &lines,
-        "Pegs left: 1 | Jumps: 2 | Solved! One peg left"
+        "Pegs left: 1 | Jumps: 2, moves: 2 | Solved! One peg left"
     ));
 }
 

@@ -280,14 +280,19 @@ impl PickerView {
     }
 }
 
-/// The status line: pegs left, jumps made, the state of play, whether the goal can still be
+/// The status line: pegs left, jumps and moves made, the state of play, whether the goal can still be
 /// reached, and the finish target. (Notices go above the board, next to what they are about.)
 pub fn status_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
     let position = game.record.position();
     ui.horizontal(|ui| {
         ui.label(format!("Pegs left: {}", position.peg_count()));
         ui.separator();
-        ui.label(format!("Jumps: {}", game.record.index()));
+        // Jumps, and moves as puzzle books count them (one peg's chain of jumps is one).
+        ui.label(format!(
+            "Jumps: {}, moves: {}",
+            game.record.index(),
+            game.record.moves()
+        ));
         ui.separator();
         let state = if position.is_won(game.puzzle.goal) {
             RichText::new("Solved!").strong()

@@ -110,6 +110,12 @@ impl Record {
         self.line.len()
     }
 
+    /// Moves made so far, as puzzle books count them: one peg's chain of jumps is one move
+    /// ([`crate::rules::move_count`]).
+    pub fn moves(&self) -> u32 {
+        crate::rules::move_count(&self.line)
+    }
+
     /// Whether there is anything to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
@@ -304,6 +310,30 @@ mod tests {
         r.undo();
         r.undo();
         assert_eq!(r.position(), &before);
+    }
+
+    #[test]
+    fn a_peg_jumping_again_is_one_move_and_going_back_takes_the_count_back() {
+        // The triangle's fewest-moves solution: 13 jumps in 10 moves, some chains long.
+        let p = puzzle("triangle");
+        let line = crate::solver::uncontrolled(|c| {
+            crate::solver::engines::moves::fewest_moves(
+                &p.start,
+                crate::rules::Goal::Anywhere,
+                Default::default(),
+                c,
+            )
+        });
+        let mut r = Record::new(p.start.clone());
+        for step in line.jumps() {
+            r.play(step).unwrap();
+        }
+        assert_eq!((r.index(), r.moves()), (13, 10));
+        r.goto(0);
+        assert_eq!(r.moves(), 0);
+        // The first two moves are single jumps.
+        r.goto(2);
+        assert_eq!(r.moves(), 2);
     }
 
     #[test]

@@ -276,7 +276,11 @@ impl TuiGame {
         let position = self.record.position();
         let mut parts = vec![
             format!("Pegs left: {}", position.peg_count()),
-            format!("Jumps: {}", self.record.index()),
+            format!(
+                "Jumps: {}, moves: {}",
+                self.record.index(),
+                self.record.moves()
+            ),
             self.end_state_text(),
         ];
         if !position.is_won(self.puzzle.goal) {
