@@ -7,7 +7,7 @@
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Position};
 use pegsol::solver::engines::winnable::{self, WinnableSet};
-use pegsol::solver::engines::{classic, count, exact};
+use pegsol::solver::engines::{classic, count, exact, moves, solutions};
 use pegsol::solver::services::analyze;
 use pegsol::solver::services::worker::{Finished, Worker};
 use pegsol::solver::{uncontrolled, Control, Outcome};
@@ -39,6 +39,12 @@ const CASES: &[(&str, &str, u64)] = &[
     ("count", "english", 0),
     ("analyze", "english", 0),
     ("winnable", "english", 0),
+    ("moves", "english-centre", 0),
+    ("moves", "triangle", 0),
+    ("moves", "french", 10_000_000),
+    ("moves", "wiegleb", 10_000_000),
+    ("solutions", "english-centre", 0),
+    ("solutions", "triangle-21", 0),
     ("advisor", "english", 0),
     ("advisor", "english-centre", 0),
     ("advisor", "5", 0),
@@ -144,6 +150,45 @@ fn run_case(engine: &str, layout: &str, budget: u64) -> Row {
                 _ => p.goal,
             };
             advisor_row(&start, goal, layout)
+        }
+        "moves" => {
+            // `english-centre`: the central game (Bergholt's 18 moves); others their own goal.
+            let goal = match layout {
+                "english-centre" => p.shape().center().map_or(p.goal, Goal::At),
+                _ => p.goal,
+            };
+            let options = moves::Options {
+                budget,
+                ..moves::Options::default()
+            };
+            let o = moves::fewest_moves(&start, goal, options, c);
+            Row {
+                work: format!("{} expanded, {} held", o.expanded, o.held),
+                result: match (o.moves(), o.proven_optimal) {
+                    (Some(m), true) => format!("{m} moves, proven"),
+                    (Some(m), false) => format!("{m} moves, not proven"),
+                    (None, true) => "goal unreachable, proven".into(),
+                    (None, false) => format!("none found; at least {} moves", o.lower_bound),
+                },
+                seconds: o.elapsed.as_secs_f64(),
+                units_per_second: o.expanded as f64 / o.elapsed.as_secs_f64().max(1e-9),
+            }
+        }
+        "solutions" => {
+            let goal = match layout {
+                "english-centre" => p.shape().center().map_or(p.goal, Goal::At),
+                _ => p.goal,
+            };
+            let n = solutions::count_solutions(&start, goal, c).expect("counted");
+            Row {
+                work: format!("{} positions examined", n.examined),
+                result: format!(
+                    "{} solutions through {} positions ({} up to symmetry)",
+                    n.solutions, n.positions, n.up_to_symmetry
+                ),
+                seconds: n.elapsed.as_secs_f64(),
+                units_per_second: n.examined as f64 / n.elapsed.as_secs_f64().max(1e-9),
+            }
         }
         "winnable" => {
             let centre = p.shape().center().expect("a centre");

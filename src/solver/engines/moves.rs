@@ -48,9 +48,22 @@ impl Default for Options {
     }
 }
 
-/// Most positions the search holds before it stops with [`Stop::Budget`]: about 2 GiB of
-/// tables at worst.
-pub const MAX_POSITIONS: u64 = 60_000_000;
+/// Most positions the search holds before it stops with [`Stop::Budget`]: about 1 GiB at
+/// the peak ([`BYTES_PER_POSITION`] each), less when the process may use less memory.
+pub const MAX_POSITIONS: u64 = 8_000_000;
+
+/// Memory one position held costs at the peak, measured: its map entry and the map's
+/// growth, its place in a level, the goal side (French at 10M expansions: 18M positions
+/// in 1.87 GB before this cap).
+const BYTES_PER_POSITION: u64 = 128;
+
+/// The positions this process can hold: [`MAX_POSITIONS`], or what half the memory it may
+/// still use holds.
+fn position_cap() -> u64 {
+    crate::solver::budget::available_memory()
+        .map_or(MAX_POSITIONS, |bytes| bytes / 2 / BYTES_PER_POSITION)
+        .min(MAX_POSITIONS)
+}
 
 /// Positions in the goal side by default, as the exact solver has it.
 const GOAL_SIDE_ENTRIES: usize = 3_000_000;
@@ -315,12 +328,13 @@ fn run<B: Bits>(
     let mut reached = 1u64;
     let mut level: Vec<B> = vec![start_canon];
     let budget = options.budget.unwrap_or(u64::MAX);
+    let cap = position_cap();
     let mut found: Option<B> = None;
     let mut moves = 0u32;
     'levels: while !level.is_empty() {
         let mut next = Vec::new();
         for &p in &level {
-            if out.expanded >= budget || out.held >= MAX_POSITIONS {
+            if out.expanded >= budget || reached >= cap {
                 out.stop = Stop::Budget;
                 out.lower_bound = moves + 1;
                 return finish(out, control);
