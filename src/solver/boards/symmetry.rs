@@ -139,6 +139,24 @@ impl<B: Bits> Symmetries<B> {
         })
     }
 
+    /// The symmetries that keep both `start`'s pegs and `goal`: they map the start's games to
+    /// its games and wins to wins, so positions reached from the start (and whatever is
+    /// counted of them: reachability, fewest moves, solutions) are the same across a class.
+    pub fn keeping_start_and_goal(
+        compact: &Compact<B>,
+        start: &crate::rules::Position,
+        goal: Goal,
+    ) -> Symmetries<B> {
+        let pegs = start.pegs();
+        Symmetries::new(compact, start.shape(), |s| {
+            s.apply(pegs) == pegs
+                && match goal {
+                    Goal::At(c) => s.apply_cell(c) == c,
+                    Goal::Anywhere => true,
+                }
+        })
+    }
+
     /// How many symmetries (at least 1: the identity).
     #[inline]
     pub fn len(&self) -> usize {

@@ -113,17 +113,10 @@ fn run<B: Bits>(
     let shape = start.shape();
     let compact = Compact::<B>::new(shape);
     let bits = shape.cells().len();
-    let keeps = |s: &crate::rules::Symmetry| {
-        s.apply(start.pegs()) == start.pegs()
-            && match goal {
-                Goal::At(c) => s.apply_cell(c) == c,
-                Goal::Anywhere => true,
-            }
-    };
     // The whole group for "up to symmetry"; the subgroup that keeps the start and the goal
     // for the levels themselves.
     let group = Symmetries::all(&compact, shape);
-    let sub = Symmetries::new(&compact, shape, keeps);
+    let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
     let goal_board = match goal {
         Goal::At(c) => Some(compact.encode(CellSet::single(c))),
         Goal::Anywhere => None,

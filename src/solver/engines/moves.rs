@@ -216,14 +216,7 @@ fn run<B: Bits>(
 ) -> MovesOutcome {
     let shape = start.shape();
     let compact = Compact::<B>::new(shape);
-    let keeps = |s: &crate::rules::Symmetry| {
-        s.apply(start.pegs()) == start.pegs()
-            && match goal {
-                Goal::At(c) => s.apply_cell(c) == c,
-                Goal::Anywhere => true,
-            }
-    };
-    let syms = Symmetries::new(&compact, shape, keeps);
+    let syms = Symmetries::keeping_start_and_goal(&compact, start, goal);
     let mut from = vec![Vec::new(); compact.cells.len()];
     let mut to = Vec::with_capacity(compact.jumps.len());
     for (j, cj) in compact.jumps.iter().enumerate() {

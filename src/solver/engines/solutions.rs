@@ -68,17 +68,6 @@ impl From<Stop> for SolutionsError {
     }
 }
 
-/// The symmetries a count may use: those that keep both the start and the goal.
-pub fn symmetries(compact: &Compact<u64>, start: &Position, goal: Goal) -> Symmetries<u64> {
-    Symmetries::new(compact, start.shape(), |s| {
-        s.apply(start.pegs()) == start.pegs()
-            && match goal {
-                Goal::At(c) => s.apply_cell(c) == c,
-                Goal::Anywhere => true,
-            }
-    })
-}
-
 /// Counts the solutions of `start` for `goal` (one peg left, anywhere or on a cell), over
 /// every position reachable from the start.
 pub fn count_solutions(
@@ -92,7 +81,7 @@ pub fn count_solutions(
         return Err(SolutionsError::TooLarge(size));
     }
     let compact = Compact::<u64>::new(shape);
-    let sym = symmetries(&compact, start, goal);
+    let sym = Symmetries::keeping_start_and_goal(&compact, start, goal);
     // A game whose start is its goal turned inside out (the English central game): only the
     // winnable positions, met in the middle, instead of every reachable one.
     if let (true, Goal::At(cell)) = (WinnableSet::applies(shape, start.pegs(), goal), goal) {
