@@ -106,7 +106,8 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
     })
 }
 
-/// The timeline's keys while it has the arrows (`replay`): Left/Right step, Space plays or
+/// The timeline's keys while it has the arrows (`replay`): Left/Right step a jump,
+/// Shift+Left/Right a move (a peg's whole chain), Space plays or
 /// pauses, Home/End jump to the ends, Escape hands the arrows back to the board. They are
 /// consumed here, before the board reads its keys.
 pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
@@ -115,6 +116,16 @@ pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
     }
     ctx.input_mut(|i| {
         let mut commands = Vec::new();
+        // Shift+Left/Right step a whole move; looked at first, as the plain pattern below
+        // would match them too.
+        for (key, command) in [
+            (Key::ArrowLeft, PlayCommand::MoveBack),
+            (Key::ArrowRight, PlayCommand::MoveForward),
+        ] {
+            if i.consume_key(Modifiers::SHIFT, key) {
+                commands.push(command);
+            }
+        }
         for (key, command) in [
             (Key::ArrowLeft, PlayCommand::StepBack),
             (Key::ArrowRight, PlayCommand::StepForward),
