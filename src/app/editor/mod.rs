@@ -11,6 +11,7 @@
 
 pub mod canvas;
 mod command;
+pub mod counts;
 pub mod files;
 mod jobs;
 mod ui;
@@ -118,6 +119,16 @@ impl EditorView {
     /// The background check's verdict, if a check was made for the board as it stands.
     pub fn verdict(&self) -> Option<&Verdict> {
         self.jobs.verdict()
+    }
+
+    /// The fewest moves to win the board as it stands, as far as known.
+    pub fn fewest_moves(&self) -> &counts::MovesFact {
+        self.jobs.counts().moves()
+    }
+
+    /// The number of solutions of the board as it stands, as far as known.
+    pub fn solutions(&self) -> &counts::SolutionsFact {
+        self.jobs.counts().solutions()
     }
 
     /// The analysis of the starts, when finished and still about this board's holes.

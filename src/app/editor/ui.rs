@@ -368,6 +368,7 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     } else {
         ui.colored_label(verdict_colour(ui, verdict), text);
     }
+    counts_ui(ui, ed);
     ui.horizontal(|ui| {
         let playable = facts.puzzle.is_some();
         if ui
@@ -438,6 +439,24 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         if ui.selectable_label(selected, text).clicked() {
             out.push(EditorCommand::ShowStart((!selected).then_some(r.start)));
         }
+    }
+}
+
+/// The fewest moves and the number of solutions, as far as the background searches know,
+/// with a spinner while they work.
+fn counts_ui(ui: &mut Ui, ed: &EditorView) {
+    let (moves, solutions) = (ed.fewest_moves(), ed.solutions());
+    for (name, text, busy) in [
+        ("Fewest moves:", moves.text(), moves.busy()),
+        ("Solutions:", solutions.text(), solutions.busy()),
+    ] {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(name).strong());
+            if busy {
+                ui.spinner();
+            }
+            ui.label(text);
+        });
     }
 }
 
