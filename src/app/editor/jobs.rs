@@ -113,10 +113,19 @@ impl Jobs {
     }
 
     /// Once a frame: restarts the check when the board changed, drops an analysis of other
-    /// holes, and takes in finished jobs. Returns whether an analysis was dropped.
-    pub(super) fn logic(&mut self, ctx: &egui::Context, board: &Board, facts: &Facts) -> bool {
+    /// holes, and takes in finished jobs; the fewest moves and the solution count only while
+    /// the editor is `shown`. Returns whether an analysis was dropped.
+    pub(super) fn logic(
+        &mut self,
+        ctx: &egui::Context,
+        board: &Board,
+        facts: &Facts,
+        shown: bool,
+    ) -> bool {
         let key = board.puzzle_key();
-        self.counts.logic(ctx, &key, facts.puzzle.as_ref());
+        if shown {
+            self.counts.logic(ctx, &key, facts.puzzle.as_ref());
+        }
         if self.checked.as_ref().is_none_or(|(k, _)| *k != key) {
             // The first check starts at once; later ones wait for the board to stay put.
             let delay = if self.checked.is_some() {

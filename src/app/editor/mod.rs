@@ -58,6 +58,9 @@ pub struct EditorView {
     recovery: Option<Autosave>,
     autosave: Autosaver,
     closing: bool,
+    /// Whether the editor was drawn since the last frame's logic: the fewest moves and the
+    /// solution count are searched only for a person looking at them.
+    shown: bool,
 }
 
 impl EditorView {
@@ -80,6 +83,7 @@ impl EditorView {
             recovery: None,
             autosave: Autosaver::default(),
             closing: false,
+            shown: false,
         }
     }
 
@@ -238,7 +242,11 @@ impl EditorView {
     pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
         let now = ctx.input(|i| i.time);
         self.refresh_facts();
-        if self.jobs.logic(ctx, self.editor.board(), &self.facts) {
+        let shown = std::mem::take(&mut self.shown);
+        if self
+            .jobs
+            .logic(ctx, self.editor.board(), &self.facts, shown)
+        {
             self.shown_start = None;
         }
         // While a recovery is on offer the file holds the old edit: leave it alone.

@@ -19,6 +19,7 @@ impl EditorView {
     /// The editor's status line and the checks panel on the right, for one frame: call before
     /// the boards panel and the central panel.
     pub fn side_panels_ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
+        self.shown = true;
         let mut out: Vec<EditorCommand> = Vec::new();
         let ed = &*self;
         egui::Panel::bottom("editor-status").show(ui, |ui| {
