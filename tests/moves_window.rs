@@ -47,9 +47,8 @@ fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
     let found = moves_report(&h);
     let start = h.state().play().game().puzzle.start.clone();
     // The engine answers the same when asked directly: the panel ran the search it shows.
-    let direct = uncontrolled(|c| {
-        moves::fewest_moves(&start, Goal::Anywhere, moves::Options::default(), c)
-    });
+    let direct =
+        uncontrolled(|c| moves::fewest_moves(&start, Goal::Anywhere, moves::Options::default(), c));
     assert_eq!(found.chains, direct.chains);
     let n = found.moves().expect("a win");
     assert!(found.proven_optimal);
@@ -62,7 +61,11 @@ fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
     for chain in &found.chains {
         let mut previous: Option<Jump> = None;
         for (i, &jump) in chain.iter().enumerate() {
-            assert_eq!(i > 0, continues(previous, jump), "{chain:?} is not one move");
+            assert_eq!(
+                i > 0,
+                continues(previous, jump),
+                "{chain:?} is not one move"
+            );
             position = position.try_play(jump).expect("a legal jump");
             previous = Some(jump);
         }
@@ -95,7 +98,13 @@ fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
         assert!(h.query_by_label(&label).is_some(), "no label {label}");
     }
     assert!(h.state().play().next_chain().is_none());
-    assert!(h.state().play().game().record.position().is_won(Goal::Anywhere));
+    assert!(h
+        .state()
+        .play()
+        .game()
+        .record
+        .position()
+        .is_won(Goal::Anywhere));
     // Back one move: to where the last chain began; Left still steps one jump.
     click(&mut h, "<< Move");
     let last = found.chains.last().expect("a chain").len();
@@ -140,8 +149,7 @@ fn counts_done(app: &PegsolApp) -> bool {
 }
 
 #[test]
-fn the_editor_shows_the_fewest_moves_and_the_solutions_and_redoes_them_when_the_board_changes()
-{
+fn the_editor_shows_the_fewest_moves_and_the_solutions_and_redoes_them_when_the_board_changes() {
     let mut h = editor_on("triangle");
     wait_for(&mut h, "the editor's counts", 60, counts_done);
     let puzzle = h.state().editor().facts().puzzle.clone().expect("playable");
@@ -167,9 +175,7 @@ fn the_editor_shows_the_fewest_moves_and_the_solutions_and_redoes_them_when_the_
     );
     // The 15-hole triangle from its top corner: 10 moves, 29,760 jump sequences.
     assert!(h.query_by_label(&format!("{moves} (proven)")).is_some());
-    assert!(h
-        .query_by_label_contains("29,760 jump sequences")
-        .is_some());
+    assert!(h.query_by_label_contains("29,760 jump sequences").is_some());
 
     // A new finish is a new puzzle: the old answers go, and new ones come.
     let ctx = h.ctx.clone();

@@ -208,14 +208,16 @@ impl PlayView {
             .map(|(_, j)| *j)
     }
 
-    /// Runs the solver panel's search to its end on this thread (the `--solve` screenshot).
+    /// Runs the solver panel's search (for its objective) to its end on this thread (the
+    /// `--solve` screenshot).
     pub fn solve_blocking(&mut self, request: SolveRequest) {
         let start = match request.from {
             SolveFrom::Start => self.game.puzzle.start.clone(),
             SolveFrom::Here => self.game.record.position().clone(),
         };
+        let objective = self.solver_panel.objective();
         self.solve
-            .run_blocking(request, start, self.game.puzzle.goal);
+            .run_blocking(request, objective, start, self.game.puzzle.goal);
     }
 
     /// Stops every background search (the window is closing).

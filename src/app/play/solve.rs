@@ -106,22 +106,21 @@ impl SolveSession {
         let position = start.clone();
         self.task.start(
             (request, objective, start, goal),
-            move |job| {
-                job.control(|c| match objective {
-                    Objective::FewestPegs => (run(&request, &position, goal, c), None),
-                    Objective::FewestMoves => {
-                        let (outcome, moves) = fewest::run(&position, goal, request.budget, c);
-                        (outcome, Some(moves))
-                    }
-                })
-            },
+            move |job| job.control(|c| run(&request, objective, &position, goal, c)),
             wake,
         );
     }
 
     /// Runs a search to its end on this thread (the `--solve` screenshot run).
-    pub fn run_blocking(&mut self, request: SolveRequest, start: Position, goal: Goal) {
-        let outcome = crate::solver::uncontrolled(|c| run(&request, &start, goal, c));
+    pub fn run_blocking(
+        &mut self,
+        request: SolveRequest,
+        objective: Objective,
+        start: Position,
+        goal: Goal,
+    ) {
+        let (outcome, moves) =
+            crate::solver::uncontrolled(|c| run(&request, objective, &start, goal, c));
         self.task.clear();
         self.error = None;
         self.report = Some(SolveReport {
@@ -129,7 +128,7 @@ impl SolveSession {
             start,
             goal,
             outcome,
-            moves: None,
+            moves,
         });
     }
 
@@ -189,15 +188,26 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked (a classic search always has a budget: [`search`] gives it the
-/// engine's default, [`DEFAULT_BUDGET`], if none was given).
+/// Runs one search as asked: for the fewest pegs, the engine chosen (a classic search always
+/// has a budget: [`search`] gives it the engine's default, [`DEFAULT_BUDGET`], if none was
+/// given); for the fewest moves, the fewest-moves engine with the same budget.
 fn run(
     request: &SolveRequest,
+    objective: Objective,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
-) -> Outcome {
-    search(request.algorithm, start, goal, request.budget, control)
+) -> Found {
+    match objective {
+        Objective::FewestPegs => (
+            search(request.algorithm, start, goal, request.budget, control),
+            None,
+        ),
+        Objective::FewestMoves => {
+            let (outcome, moves) = fewest::run(start, goal, request.budget, control);
+            (outcome, Some(moves))
+        }
+    }
 }
 
 /// `1234567` as `1,234,567`.
