@@ -48,6 +48,10 @@ pub const HELP: &[(&str, &str)] = &[
         "Left / Right",
         "step the timeline, after Load solution or using the timeline (a jump gives the arrows back to the board)",
     ),
+    (
+        "Shift+Left / Shift+Right",
+        "step the timeline a whole move (one peg's chain of jumps), likewise",
+    ),
     ("Space", "play or pause the timeline, likewise"),
     ("Home / End", "the timeline's start and end, likewise"),
     ("Escape", "give the arrows back to the board"),

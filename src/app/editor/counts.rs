@@ -150,7 +150,7 @@ fn grouped(digits: &str) -> String {
     let n = digits.len();
     let mut out = String::with_capacity(n + n / 3);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (n - i) % 3 == 0 {
+        if i > 0 && (n - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -245,7 +245,7 @@ impl Counts {
             Duration::ZERO
         };
         let game = puzzle.map(|p| (p.start.clone(), p.goal));
-        self.of = Some((key.clone(), game.clone()));
+        self.of = Some((*key, game.clone()));
         let Some((start, goal)) = game else {
             self.moves = MovesFact::NotPlayable;
             self.solutions = SolutionsFact::NotPlayable;
@@ -261,7 +261,7 @@ impl Counts {
         let wake = ctx.clone();
         self.moves_task.start_after(
             delay,
-            key.clone(),
+            *key,
             move |job| {
                 let options = moves::Options {
                     budget: Some(MOVES_BUDGET),
