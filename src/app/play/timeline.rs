@@ -279,7 +279,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
 
 /// Room kept right of the scrubber for its label, so the slider does not change length as
 /// the numbers in the label grow.
-const LABEL_WIDTH: f32 = 230.0;
+const LABEL_WIDTH: f32 = 270.0;
 
 /// The scrubber: a slider over the jumps with one tick per move under the rail (a longer one
 /// every fifth move), the move in play highlighted on the rail, and the label. Returns the
