@@ -167,8 +167,14 @@ fn a_moves_sweep_prints_the_moves_columns_and_draws_the_moves_chart() {
         "{out}"
     );
     assert!(out.contains("| triangle | 14 | moves | 10k | 1 |"), "{out}");
-    assert!(out.contains("| yes |") && out.contains("| 10 | 10 |"), "{out}");
-    assert!(err.contains("triangle moves 10k: moves 10 (proven)"), "{err}");
+    assert!(
+        out.contains("| yes |") && out.contains("| 10 | 10 |"),
+        "{out}"
+    );
+    assert!(
+        err.contains("triangle moves 10k: moves 10 (proven)"),
+        "{err}"
+    );
     // Moves only: the moves chart and the speed chart, no pegs charts.
     assert!(plots.join("budget-vs-moves.png").is_file());
     assert!(plots.join("speed.png").is_file());

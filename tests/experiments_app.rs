@@ -97,7 +97,11 @@ fn moves_is_chosen_as_an_algorithm_and_its_columns_show_its_figures() {
     // The table gains the two columns, inside the window, and shows the counts.
     settle(&mut h);
     let bound = h.get_by_label("moves lower bound").rect();
-    assert!(bound.right() <= 1280.0, "the last column ends at {}", bound.right());
+    assert!(
+        bound.right() <= 1280.0,
+        "the last column ends at {}",
+        bound.right()
+    );
     // "moves": the checkbox, the column's header and each row's algorithm.
     assert_eq!(h.query_all_by_label("moves").count(), 2 + 3);
     // Level 2 takes 6 moves: the moves cell and the lower bound cell (and the solution's

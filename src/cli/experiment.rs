@@ -8,8 +8,8 @@
 use super::output::{note, note_raw, print};
 use super::{running, CliError};
 use crate::experiment::{
-    self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
-    DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
+    self, parse_algorithms, parse_budgets, parse_layouts, SweepAlgorithm, SweepLayout, SweepPlan,
+    SweepRow, DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
 };
 use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
@@ -90,13 +90,17 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                 let mut n = done_in_job.lock().unwrap_or_else(|e| e.into_inner());
                 *n += 1;
                 // One line per finished run: a log that also reads well in a file.
-                let found = match (row.moves, row.moves_lower_bound) {
-                    (Some(m), _) if row.proven_optimal => format!("moves {m} (proven)"),
-                    (Some(m), Some(b)) => format!("moves {m} (at least {b})"),
-                    (None, Some(_)) if row.proven_optimal => {
+                let found = match (row.algorithm, row.moves, row.moves_lower_bound) {
+                    (SweepAlgorithm::Moves, Some(m), _) if row.proven_optimal => {
+                        format!("moves {m} (proven)")
+                    }
+                    (SweepAlgorithm::Moves, Some(m), _) => format!("moves {m} (not proven)"),
+                    (SweepAlgorithm::Moves, None, Some(b)) => {
+                        format!("no solution found, at least {b} moves")
+                    }
+                    (SweepAlgorithm::Moves, None, None) => {
                         "the goal cannot be reached (proven)".to_string()
                     }
-                    (_, Some(b)) => format!("no solution found, at least {b} moves"),
                     _ => format!("pegs left {}", row.pegs_left),
                 };
                 note(format!(

@@ -8,7 +8,6 @@
 use super::sweep::{SweepAlgorithm, SweepRow};
 use crate::solver::Budget;
 
-
 /// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
 /// uses it too), without its yellow, which is too light on white, and with a mid grey for its
 /// black (which vanishes on the window's dark theme); then two of Paul Tol's muted set, so
@@ -290,7 +289,7 @@ pub fn chart_budget_vs_moves(rows: &[SweepRow]) -> Chart {
     }
     Chart {
         id: "budget-vs-moves",
-        title: "Fewest moves against the budget (dashed: proven lower bound)".into(),
+        title: "Fewest moves against the budget".into(),
         x_label: "budget (expansions, log scale)".into(),
         y_label: "moves".into(),
         x_axis: XAxis::Log10Budget,
@@ -415,7 +414,12 @@ mod tests {
         let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
         assert_eq!(
             ids,
-            ["pegs-vs-start", "budget-vs-pegs", "budget-vs-moves", "speed"]
+            [
+                "pegs-vs-start",
+                "budget-vs-pegs",
+                "budget-vs-moves",
+                "speed"
+            ]
         );
         for chart in &all[..2] {
             assert!(

@@ -1,7 +1,7 @@
 //! The sweep's rows as CSV (RFC 4180), and read back.
 
-use super::sweep::SweepRow;
 use super::sweep::SweepAlgorithm;
+use super::sweep::SweepRow;
 
 /// Why a text is not the sweep's CSV: the line (1 is the header) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -167,7 +167,10 @@ pub fn parse_csv(text: &str) -> Result<Vec<SweepRow>, CsvError> {
     };
     let fields = header.len();
     if (fields != CSV_FIELDS.len() && fields != OLD_FIELDS)
-        || header.iter().map(String::as_str).ne(CSV_FIELDS[..fields].iter().copied())
+        || header
+            .iter()
+            .map(String::as_str)
+            .ne(CSV_FIELDS[..fields].iter().copied())
     {
         return Err(CsvError::Header);
     }

@@ -172,7 +172,8 @@ pub struct SweepRow {
     /// none found, or not a moves run).
     pub moves: Option<u32>,
     /// Moves only: every solution takes at least this many moves (all fewer were ruled out;
-    /// equal to [`SweepRow::moves`] when that is proven). `None` for the other algorithms.
+    /// equal to [`SweepRow::moves`] when that is proven). `None` for the other algorithms,
+    /// and when the goal was proven out of reach (proven, with no moves).
     pub moves_lower_bound: Option<u32>,
 }
 
@@ -248,7 +249,8 @@ fn run_one(
             seconds,
             storage_bytes: o.storage_bytes,
             moves: o.moves(),
-            moves_lower_bound: Some(o.lower_bound),
+            // None when the goal was proven out of reach: no solution to bound.
+            moves_lower_bound: (o.won || !o.proven_optimal).then_some(o.lower_bound),
         };
     };
     let outcome = search(engine, &layout.start, layout.goal, Some(budget), control);
@@ -411,16 +413,17 @@ pub(crate) mod tests {
     fn moves_rows_give_the_fewest_moves_engines_figures() {
         use crate::rules::move_count;
         use crate::solver::uncontrolled;
-        // The 15-hole triangle, and the assignment's first level, at two budgets.
+        // The 15-hole triangle, the assignment's first level, and its last (which cannot be
+        // won: two pegs are the fewest), at two budgets.
         let p = plan(
-            &["triangle", "0"],
+            &["triangle", "0", "8"],
             &[1, 10_000_000],
             &[SweepAlgorithm::Moves],
         );
         let layouts = p.layouts.clone();
         let rows = sweep(p);
-        assert_eq!(rows.len(), 4);
-        for (row, layout) in rows.iter().zip([0, 0, 1, 1].map(|i| &layouts[i])) {
+        assert_eq!(rows.len(), 6);
+        for (row, layout) in rows.iter().zip([0, 0, 1, 1, 2, 2].map(|i| &layouts[i])) {
             assert_eq!(row.algorithm, SweepAlgorithm::Moves);
             assert_eq!(row.layout, layout.name);
             let direct = uncontrolled(|c| {
@@ -431,12 +434,19 @@ pub(crate) mod tests {
                 moves::fewest_moves(&layout.start, layout.goal, options, c)
             });
             assert_eq!(row.moves, direct.moves(), "{row:?}");
-            assert_eq!(row.moves_lower_bound, Some(direct.lower_bound), "{row:?}");
             assert_eq!(row.proven_optimal, direct.proven_optimal, "{row:?}");
             assert_eq!(row.expanded, direct.expanded, "{row:?}");
             assert_eq!(row.generated, direct.generated, "{row:?}");
             assert_eq!(row.solution_length, direct.jumps().len(), "{row:?}");
-            assert!(row.storage_bytes > 0, "{row:?}");
+            if layout.name == "level-8" {
+                // Out of reach, proven: no count, and no bound on solutions there are none of.
+                assert!(!direct.won && direct.proven_optimal, "{direct:?}");
+                assert_eq!((row.moves, row.moves_lower_bound), (None, None));
+                assert_eq!(row.pegs_left, row.pegs_at_start);
+            } else {
+                assert_eq!(row.moves_lower_bound, Some(direct.lower_bound), "{row:?}");
+                assert!(row.storage_bytes > 0, "{row:?}");
+            }
         }
         // One expansion finds nothing on the triangle: no moves, a lower bound, the pegs as
         // at the start.

@@ -205,7 +205,11 @@ mod tests {
         assert!(lines[0].starts_with("| layout | pegs at start |"));
         assert!(lines[2].contains("| 1.5M |") && lines[2].contains("| 24.0 |"));
         // No moves run: no moves columns.
-        assert!(lines[0].ends_with("| proven | storage MiB |"), "{}", lines[0]);
+        assert!(
+            lines[0].ends_with("| proven | storage MiB |"),
+            "{}",
+            lines[0]
+        );
         assert_eq!(lines[1].matches('|').count(), 13);
     }
 

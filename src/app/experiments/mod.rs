@@ -402,9 +402,8 @@ impl ExperimentsView {
         let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
         ui.label(
             RichText::new(if moves {
-                "storage MiB: the engine's own tables, not the process's memory. moves: a \
-                 peg's chain of jumps is one move; proven: no solution takes fewer moves; \
-                 lower bound: every solution takes at least this many"
+                "storage MiB: the engine's own tables, not the process's memory. A move is \
+                 one peg's chain of jumps; lower bound: no solution takes fewer moves"
             } else {
                 "storage MiB: the engine's own tables (classic: duplicate set, recent-board \
                  cache and stack; exact: failure table as allocated and goal sides), not the \

@@ -329,9 +329,7 @@ fn run<B: Bits>(
         // least 8/7 of its capacity.
         let buckets = (parent.capacity() as u64 * 8).div_ceil(7);
         let vecs = (level.capacity() + next.capacity()) * std::mem::size_of::<B>();
-        fixed_bytes
-            + buckets * (std::mem::size_of::<(B, B)>() as u64 + 1)
-            + vecs as u64
+        fixed_bytes + buckets * (std::mem::size_of::<(B, B)>() as u64 + 1) + vecs as u64
     };
     let start_canon = board.syms.canon(start_board);
     parent.insert(start_canon, start_canon);
