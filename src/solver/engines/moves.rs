@@ -344,6 +344,8 @@ fn run<B: Bits>(
         for &p in &level {
             if out.expanded >= budget || reached >= cap {
                 out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
+                // The positions held now, not at the end of the last whole level.
+                out.held = reached;
                 out.stop = Stop::Budget;
                 out.lower_bound = moves + 1;
                 return finish(out, control);
