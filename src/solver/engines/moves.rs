@@ -97,6 +97,10 @@ pub struct MovesOutcome {
     pub generated: u64,
     /// Positions held.
     pub held: u64,
+    /// Bytes of the search's own storage at its peak (measured at the end of each level):
+    /// the map of positions as allocated, the last two levels, the goal side or the whole
+    /// winnable set. Not the process's resident size.
+    pub storage_bytes: u64,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -249,6 +253,7 @@ fn run<B: Bits>(
         expanded: 0,
         generated: 0,
         held: 1,
+        storage_bytes: 0,
         elapsed: Duration::ZERO,
     };
     let start_board = board.compact.encode(start.pegs());
@@ -321,6 +326,16 @@ fn run<B: Bits>(
             .is_none_or(|side| pegs > side.top() || side.wins(pegs, canon))
     };
 
+    // What the search holds besides the map and its levels.
+    let fixed_bytes = goal_side.as_ref().map_or(0, |side| side.bytes() as u64)
+        + winnable.map_or(0, |all| std::mem::size_of_val(all) as u64);
+    let storage = |parent: &FxHashMap<B, B>, level: &Vec<B>, next: &Vec<B>| -> u64 {
+        // A hashbrown map allocates a slot and a control byte per bucket, with buckets at
+        // least 8/7 of its capacity.
+        let buckets = (parent.capacity() as u64 * 8).div_ceil(7);
+        let vecs = (level.capacity() + next.capacity()) * std::mem::size_of::<B>();
+        fixed_bytes + buckets * (std::mem::size_of::<(B, B)>() as u64 + 1) + vecs as u64
+    };
     let start_canon = board.syms.canon(start_board);
     parent.insert(start_canon, start_canon);
     let mut reached = 1u64;
@@ -335,6 +350,9 @@ fn run<B: Bits>(
         let mut next = Vec::new();
         for &p in &level {
             if out.expanded >= budget || reached >= cap {
+                out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
+                // The positions held now, not at the end of the last whole level.
+                out.held = reached;
                 out.stop = Stop::Budget;
                 out.lower_bound = moves + 1;
                 return finish(out, control);
@@ -342,6 +360,7 @@ fn run<B: Bits>(
             out.expanded += 1;
             if out.expanded.is_multiple_of(CHECK_EVERY) {
                 if control.cancelled() {
+                    out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                     out.stop = Stop::Cancelled;
                     out.lower_bound = moves + 1;
                     return finish(out, control);
@@ -379,9 +398,11 @@ fn run<B: Bits>(
             });
             if let Err(goal_canon) = result {
                 found = Some(goal_canon);
+                out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                 break 'levels;
             }
         }
+        out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
         out.held = reached;
         moves += 1;
         level = next;
