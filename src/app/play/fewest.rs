@@ -56,8 +56,7 @@ pub fn as_outcome(start: &Position, m: &MovesOutcome) -> Outcome {
         generated: m.generated,
         peak_nodes: m.held,
         elapsed: m.elapsed,
-        // Not measured by the engine: the panel does not show it for this search.
-        storage_bytes: 0,
+        storage_bytes: m.storage_bytes,
         found_by: None,
     }
 }
@@ -126,6 +125,7 @@ mod tests {
             expanded: 10,
             generated: 20,
             held: 5,
+            storage_bytes: 40,
             elapsed: Duration::from_millis(3),
         }
     }
