@@ -37,6 +37,10 @@ pub struct Options {
     pub budget: Option<u64>,
     /// Most positions the goal side may hold.
     pub goal_side_entries: usize,
+    /// Most positions held (`None`: as many as the process may hold, [`MAX_POSITIONS`] at
+    /// most); past it the search stops as if its budget ran out. A front end running the
+    /// search unasked keeps its memory small with it.
+    pub max_held: Option<u64>,
 }
 
 impl Default for Options {
@@ -44,6 +48,7 @@ impl Default for Options {
         Options {
             budget: None,
             goal_side_entries: GOAL_SIDE_ENTRIES,
+            max_held: None,
         }
     }
 }
@@ -336,7 +341,9 @@ fn run<B: Bits>(
     let mut reached = 1u64;
     let mut level: Vec<B> = vec![start_canon];
     let budget = options.budget.unwrap_or(u64::MAX);
-    let cap = position_cap();
+    let cap = options
+        .max_held
+        .map_or(position_cap(), |m| m.min(position_cap()));
     let mut found: Option<B> = None;
     let mut moves = 0u32;
     'levels: while !level.is_empty() {
