@@ -8,8 +8,8 @@
 //!
 //! Each pair goes through two stages, each kept per finish cell for all starts (what they
 //! learn, positions that cannot end on that cell, holds whatever the start):
-//! 1. the prover's quick look ([`Prover`] with [`Limits::QUICK`]): signed pagoda functions
-//!    settle in milliseconds the pairs no classical argument does (the diamond's tips);
+//! 1. the prover's glance ([`Prover`] with [`Limits::GLANCE`]): signed pagoda functions
+//!    settle in a millisecond or two pairs no classical argument does (the diamond's tips);
 //! 2. the [`ExactSolver`] (its beam search finds most winning lines at once; before its long
 //!    phase it also asks the prover about the game played backwards).
 //!
@@ -71,7 +71,7 @@ pub fn analyze(
                 continue;
             }
             let prover = provers.entry(c).or_insert_with(|| Prover::new(shape, c));
-            let mut decided_here = prove(prover, start.pegs(), Limits::QUICK, control);
+            let mut decided_here = prove(prover, start.pegs(), Limits::GLANCE, control);
             if decided_here.is_none() {
                 let solver = solvers.entry(c).or_insert_with(|| {
                     ExactSolver::new(

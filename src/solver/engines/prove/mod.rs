@@ -64,6 +64,14 @@ impl Limits {
         programs: 16,
     };
 
+    /// A glance, a millisecond or two: a position that one function refutes at once or
+    /// after a jump (the diamond's tip starts). For board analysis, which asks it of every
+    /// pair, winnable ones included.
+    pub const GLANCE: Limits = Limits {
+        expansions: 32,
+        programs: 4,
+    };
+
     /// A long search of `expansions` positions, with programmes at the usual rate.
     pub fn long(expansions: u64) -> Limits {
         Limits {
