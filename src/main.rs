@@ -31,6 +31,7 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         size: options.size,
         solve: options.solve,
         step: options.step,
+        fewest_moves: options.solve_fewest_moves,
         editor: options.editor,
         experiments: options.experiments,
         random: options.random,

@@ -1,9 +1,9 @@
 //! `pegsol experiment` as a person runs it: the real binary, real files. Its classic rows must
-//! be exactly what `pegsol solve --algorithm classic --json` reports for the same run; its CSV
-//! must read back; its charts must be real PNGs.
+//! be exactly what `pegsol solve --algorithm classic --json` reports for the same run, and its
+//! moves rows what `pegsol solve --fewest-moves --json` reports; its CSV must read back; its
+//! charts must be real PNGs.
 
-use pegsol::experiment::{self, SweepRow};
-use pegsol::solver::Algorithm;
+use pegsol::experiment::{self, SweepAlgorithm, SweepRow};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -61,7 +61,7 @@ fn classic_rows_equal_single_solve_runs() {
     let rows = sweep_rows(&dir, &["--layouts", "0-4", "--budgets", "10k"]);
     assert_eq!(rows.len(), 5);
     for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.algorithm, Algorithm::Classic);
+        assert_eq!(row.algorithm, SweepAlgorithm::Classic);
         assert_eq!(row.layout, format!("level-{i}"));
         assert_same_as_solve(row, &i.to_string());
     }
@@ -69,6 +69,116 @@ fn classic_rows_equal_single_solve_runs() {
     assert_eq!(five.len(), 1);
     assert_eq!((five[0].pegs_at_start, five[0].expanded), (36, 100_000));
     assert_same_as_solve(&five[0], "5");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn moves_rows_equal_single_fewest_moves_runs() {
+    let dir = temp_dir("moves");
+    let rows = sweep_rows(
+        &dir,
+        &[
+            "--layouts",
+            "2,3,triangle",
+            "--budgets",
+            "1k,100k",
+            "--algorithms",
+            "exact,moves",
+        ],
+    );
+    assert_eq!(rows.len(), 12);
+    let moves: Vec<&SweepRow> = rows
+        .iter()
+        .filter(|r| r.algorithm == SweepAlgorithm::Moves)
+        .collect();
+    assert_eq!(moves.len(), 6);
+    for row in &moves {
+        let level = match row.layout.as_str() {
+            "triangle" => "triangle".to_string(),
+            name => name.trim_start_matches("level-").to_string(),
+        };
+        let o = pegsol(&[
+            "solve",
+            &level,
+            "--fewest-moves",
+            "--budget",
+            &row.budget.to_string(),
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let what = format!("{} {}", row.layout, row.budget);
+        assert_eq!(j["moves"].as_u64(), row.moves.map(u64::from), "{what}");
+        assert_eq!(
+            j["lower_bound"].as_u64(),
+            row.moves_lower_bound.map(u64::from),
+            "{what}"
+        );
+        assert_eq!(j["proven_optimal"], row.proven_optimal, "{what}");
+        assert_eq!(j["expanded"], row.expanded, "{what}");
+        assert_eq!(j["generated"], row.generated, "{what}");
+        assert_eq!(j["solution_length"], row.solution_length, "{what}");
+    }
+    // Level 3 is proven at 9 moves with 100k, but 1k leaves only a lower bound; the
+    // triangle's 10 moves are proven at both.
+    let find = |layout: &str, budget: u64| {
+        moves
+            .iter()
+            .find(|r| r.layout == layout && r.budget == budget)
+            .expect("the row")
+    };
+    let cut = find("level-3", 1_000);
+    assert_eq!((cut.moves, cut.proven_optimal), (None, false));
+    assert_eq!(cut.pegs_left, cut.pegs_at_start);
+    assert_eq!(find("level-3", 100_000).moves, Some(9));
+    assert!(find("level-3", 100_000).proven_optimal);
+    assert_eq!(find("triangle", 1_000).moves, Some(10));
+    // The other engine's rows have no moves figures.
+    assert!(rows
+        .iter()
+        .filter(|r| r.algorithm == SweepAlgorithm::Exact)
+        .all(|r| r.moves.is_none() && r.moves_lower_bound.is_none()));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_moves_sweep_prints_the_moves_columns_and_draws_the_moves_chart() {
+    let dir = temp_dir("moves-files");
+    let plots = dir.join("plots");
+    let o = pegsol(&[
+        "experiment",
+        "--layouts",
+        "2,triangle",
+        "--budgets",
+        "10k",
+        "--algorithms",
+        "moves",
+        "--plots",
+        plots.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 2 + 2, "{out}");
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|h| h.ends_with("| storage MiB | moves | moves lower bound |")),
+        "{out}"
+    );
+    assert!(out.contains("| triangle | 14 | moves | 10k | 1 |"), "{out}");
+    assert!(
+        out.contains("| yes |") && out.contains("| 10 | 10 |"),
+        "{out}"
+    );
+    assert!(
+        err.contains("triangle moves 10k: moves 10 (proven)"),
+        "{err}"
+    );
+    // Moves only: the moves chart and the speed chart, no pegs charts.
+    assert!(plots.join("budget-vs-moves.png").is_file());
+    assert!(plots.join("speed.png").is_file());
+    assert!(!plots.join("pegs-vs-start.png").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -125,6 +235,7 @@ fn bad_arguments_are_refused_with_a_reason() {
         (vec!["--layouts", "no-such-board"], "no-such-board"),
         (vec!["--budgets", "10k,lots"], "lots"),
         (vec!["--algorithms", "bfs"], "bfs"),
+        (vec!["--algorithms", "exact,fewest"], "fewest"),
     ] {
         let mut all = vec!["experiment"];
         all.extend(args);

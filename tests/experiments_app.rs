@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::experiments::{export, ExportKind};
 use pegsol::app::PegsolApp;
-use pegsol::experiment;
+use pegsol::experiment::{self, SweepAlgorithm};
 
 /// The app on the English board, in a window tall enough for the sweep table.
 fn harness() -> Harness<'static, PegsolApp> {
@@ -60,6 +60,58 @@ fn a_small_sweep_fills_the_table_row_by_row() {
     // (The checkbox, the table cell and more.)
     assert!(h.query_all_by_label("level-2").count() >= 2);
     assert!(h.query_by_label_contains("3 runs in").is_some());
+    h.check_accessibility();
+}
+
+#[test]
+fn moves_is_chosen_as_an_algorithm_and_its_columns_show_its_figures() {
+    let mut h = harness();
+    open_small_sweep(&mut h);
+    // Classic off, moves on: the levels' fewest moves at 10k.
+    click(&mut h, "classic");
+    click(&mut h, "moves");
+    let plan = h.state().experiments().plan().unwrap();
+    assert_eq!(plan.algorithms, [SweepAlgorithm::Moves]);
+    // No moves run yet: no moves columns.
+    assert!(h.query_by_label("moves lower bound").is_none());
+    click(&mut h, "Run");
+    wait_for(&mut h, "the sweep", 20, |app| {
+        !app.experiments().is_running()
+    });
+    let rows = h.state().experiments().rows().to_vec();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    for (row, layout) in rows.iter().zip(&plan.layouts) {
+        assert_eq!(row.algorithm, SweepAlgorithm::Moves);
+        // The figures are the engine's own, run directly.
+        let direct = pegsol::solver::uncontrolled(|c| {
+            let options = pegsol::solver::engines::moves::Options {
+                budget: Some(10_000),
+                ..Default::default()
+            };
+            pegsol::solver::engines::moves::fewest_moves(&layout.start, layout.goal, options, c)
+        });
+        assert_eq!(row.moves, direct.moves(), "{}", row.layout);
+        assert!(row.proven_optimal && row.moves.is_some(), "{row:?}");
+        assert_eq!(row.moves_lower_bound, row.moves);
+    }
+    // The table gains the two columns, inside the window, and shows the counts.
+    settle(&mut h);
+    let bound = h.get_by_label("moves lower bound").rect();
+    assert!(
+        bound.right() <= 1280.0,
+        "the last column ends at {}",
+        bound.right()
+    );
+    // "moves": the checkbox, the column's header and each row's algorithm.
+    assert_eq!(h.query_all_by_label("moves").count(), 2 + 3);
+    // Level 2 takes 6 moves: the moves cell and the lower bound cell (and the solution's
+    // length, 6 jumps).
+    assert!(h.query_all_by_label("6").count() >= 3);
+    // The moves chart is drawn beside the speed chart; no pegs charts for moves only.
+    assert!(h
+        .query_by_label_contains("Fewest moves against the budget")
+        .is_some());
+    assert!(h.query_by_label_contains("Pegs left against").is_none());
     h.check_accessibility();
 }
 

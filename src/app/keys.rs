@@ -48,6 +48,10 @@ pub const HELP: &[(&str, &str)] = &[
         "Left / Right",
         "step the timeline, after Load solution or using the timeline (a jump gives the arrows back to the board)",
     ),
+    (
+        "Shift+Left / Shift+Right",
+        "step the timeline a whole move (one peg's chain of jumps), likewise",
+    ),
     ("Space", "play or pause the timeline, likewise"),
     ("Home / End", "the timeline's start and end, likewise"),
     ("Escape", "give the arrows back to the board"),
@@ -106,7 +110,8 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
     })
 }
 
-/// The timeline's keys while it has the arrows (`replay`): Left/Right step, Space plays or
+/// The timeline's keys while it has the arrows (`replay`): Left/Right step a jump,
+/// Shift+Left/Right a move (a peg's whole chain), Space plays or
 /// pauses, Home/End jump to the ends, Escape hands the arrows back to the board. They are
 /// consumed here, before the board reads its keys.
 pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
@@ -115,6 +120,16 @@ pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
     }
     ctx.input_mut(|i| {
         let mut commands = Vec::new();
+        // Shift+Left/Right step a whole move; looked at first, as the plain pattern below
+        // would match them too.
+        for (key, command) in [
+            (Key::ArrowLeft, PlayCommand::MoveBack),
+            (Key::ArrowRight, PlayCommand::MoveForward),
+        ] {
+            if i.consume_key(Modifiers::SHIFT, key) {
+                commands.push(command);
+            }
+        }
         for (key, command) in [
             (Key::ArrowLeft, PlayCommand::StepBack),
             (Key::ArrowRight, PlayCommand::StepForward),

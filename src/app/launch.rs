@@ -44,6 +44,8 @@ pub struct Options {
     pub solve: bool,
     /// With `solve`: move the timeline to jump N.
     pub step: Option<usize>,
+    /// With `solve`: find the fewest moves (the solver panel's "Fewest moves").
+    pub fewest_moves: bool,
     /// Open the layout editor (with `layout`'s board, or the English board).
     pub editor: bool,
     /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
@@ -153,6 +155,10 @@ pub fn run(options: Options) -> ExitCode {
                 // Let the board settle without mid-jump frames or a notice.
                 app.apply(ctx, ShellCommand::SetAnimate(false));
                 if options.solve {
+                    if options.fewest_moves {
+                        let moves = super::play::fewest::Objective::FewestMoves;
+                        app.apply(ctx, ShellCommand::Play(PlayCommand::SetObjective(moves)));
+                    }
                     app.play.solve_blocking(SolveRequest {
                         algorithm: crate::solver::Algorithm::Exact,
                         budget: None,

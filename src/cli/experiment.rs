@@ -8,8 +8,8 @@
 use super::output::{note, note_raw, print};
 use super::{running, CliError};
 use crate::experiment::{
-    self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
-    DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
+    self, parse_algorithms, parse_budgets, parse_layouts, SweepAlgorithm, SweepLayout, SweepPlan,
+    SweepRow, DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
 };
 use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
@@ -31,7 +31,9 @@ pub struct ExperimentArgs {
     /// 1,500,000).
     #[arg(long, default_value = DEFAULT_BUDGETS)]
     pub budgets: String,
-    /// Engines, comma-separated: classic, exact (exact's budget caps its expansions).
+    /// Algorithms, comma-separated: classic, exact (the fewest pegs; exact's budget caps its
+    /// expansions), moves (the fewest moves, a peg's chain of jumps counting as one move; the
+    /// budget caps its expansions; the table gains the columns moves and moves lower bound).
     #[arg(long, default_value = "classic")]
     pub algorithms: String,
     /// Also write the table as CSV to this file.
@@ -88,13 +90,25 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                 let mut n = done_in_job.lock().unwrap_or_else(|e| e.into_inner());
                 *n += 1;
                 // One line per finished run: a log that also reads well in a file.
+                let found = match (row.algorithm, row.moves, row.moves_lower_bound) {
+                    (SweepAlgorithm::Moves, Some(m), _) if row.proven_optimal => {
+                        format!("moves {m} (proven)")
+                    }
+                    (SweepAlgorithm::Moves, Some(m), _) => format!("moves {m} (not proven)"),
+                    (SweepAlgorithm::Moves, None, Some(b)) => {
+                        format!("no solution found, at least {b} moves")
+                    }
+                    (SweepAlgorithm::Moves, None, None) => {
+                        "the goal cannot be reached (proven)".to_string()
+                    }
+                    _ => format!("pegs left {}", row.pegs_left),
+                };
                 note(format!(
-                    "{clear}[{}/{total}] {} {} {}: pegs left {}, expanded {}, {:.3} s",
+                    "{clear}[{}/{total}] {} {} {}: {found}, expanded {}, {:.3} s",
                     *n,
                     row.layout,
                     row.algorithm.name(),
                     Budget(row.budget).label(),
-                    row.pegs_left,
                     row.expanded,
                     row.seconds
                 ));

@@ -58,6 +58,9 @@ pub struct GuiOptions {
     /// With --solve: move the timeline to jump N.
     #[arg(long, value_name = "N", requires = "solve")]
     pub step: Option<usize>,
+    /// With --solve: find the fewest moves instead (the solver panel's "Fewest moves").
+    #[arg(long = "solve-fewest-moves", requires = "solve")]
+    pub solve_fewest_moves: bool,
     /// Open the layout editor (with --layout's board, or the English board).
     #[arg(long)]
     pub editor: bool,

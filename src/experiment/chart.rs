@@ -1,8 +1,12 @@
 //! The sweep's charts as data: series, axes, labels and colours, drawn the same way by the
 //! window (live, with egui_plot) and by [`super::png`] (files).
+//!
+//! The two pegs charts are the classic and exact runs' (a moves run answers another
+//! question: how few moves, not how few pegs); the moves runs have a chart of their own, the
+//! moves found and the lower bound proven against the budget; the speed chart has every run.
 
-use super::sweep::SweepRow;
-use crate::solver::{Algorithm, Budget};
+use super::sweep::{SweepAlgorithm, SweepRow};
+use crate::solver::Budget;
 
 /// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
 /// uses it too), without its yellow, which is too light on white, and with a mid grey for its
@@ -65,7 +69,7 @@ pub struct Chart {
 
 /// The series name for an engine and budget: `classic 1M` (the engine left out when the rows
 /// have one engine only).
-fn run_name(algorithm: Algorithm, budget: u64, both: bool) -> String {
+fn run_name(algorithm: SweepAlgorithm, budget: u64, both: bool) -> String {
     if both {
         format!("{} {}", algorithm.name(), Budget(budget).label())
     } else {
@@ -98,8 +102,8 @@ fn position<T: PartialEq>(list: &[T], item: &T) -> usize {
 }
 
 /// Groups rows by (algorithm, budget), in order of first appearance.
-fn by_run(rows: &[SweepRow]) -> Vec<((Algorithm, u64), Vec<&SweepRow>)> {
-    let mut groups: Vec<((Algorithm, u64), Vec<&SweepRow>)> = Vec::new();
+fn by_run(rows: &[SweepRow]) -> Vec<((SweepAlgorithm, u64), Vec<&SweepRow>)> {
+    let mut groups: Vec<((SweepAlgorithm, u64), Vec<&SweepRow>)> = Vec::new();
     for r in rows {
         let key = (r.algorithm, r.budget);
         match groups.iter_mut().find(|(k, _)| *k == key) {
@@ -126,8 +130,18 @@ fn own_colours(mut series: Vec<Series>, both: bool) -> Vec<Series> {
     series
 }
 
-/// The assignment's first plot: pegs left against pegs at the start, one line per budget.
+/// The rows of the engines that leave the fewest pegs (not the moves runs).
+fn pegs_rows(rows: &[SweepRow]) -> Vec<SweepRow> {
+    rows.iter()
+        .filter(|r| r.algorithm != SweepAlgorithm::Moves)
+        .cloned()
+        .collect()
+}
+
+/// The assignment's first plot: pegs left against pegs at the start, one line per budget
+/// (classic and exact runs).
 pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
+    let rows = &pegs_rows(rows)[..];
     let both = two_engines(rows);
     let budgets = budgets_in_order(rows);
     let series = by_run(rows)
@@ -142,7 +156,7 @@ pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
                 name: run_name(algorithm, budget, both),
                 points,
                 colour: position(&budgets, &budget),
-                dashed: both && algorithm == Algorithm::Exact,
+                dashed: both && algorithm == SweepAlgorithm::Exact,
             }
         })
         .collect();
@@ -157,14 +171,16 @@ pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
 }
 
 /// The assignment's second plot: how the budget changes the pegs left, on the last four
-/// layouts of the rows (levels 5-8 in the default sweep); x is log10 of the budget.
+/// layouts of the rows (levels 5-8 in the default sweep); x is log10 of the budget (classic
+/// and exact runs).
 pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
+    let rows = &pegs_rows(rows)[..];
     let names = layouts_in_order(rows);
     let last = &names[names.len().saturating_sub(4)..];
     let both = two_engines(rows);
     let mut series = Vec::new();
     for (colour, name) in last.iter().enumerate() {
-        let mut engines: Vec<Algorithm> = rows.iter().map(|r| r.algorithm).collect();
+        let mut engines: Vec<SweepAlgorithm> = rows.iter().map(|r| r.algorithm).collect();
         engines.dedup();
         engines.sort_by_key(|a| a.name());
         engines.dedup();
@@ -186,7 +202,7 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
                 },
                 points,
                 colour,
-                dashed: both && algorithm == Algorithm::Exact,
+                dashed: both && algorithm == SweepAlgorithm::Exact,
             });
         }
     }
@@ -210,7 +226,7 @@ pub fn chart_speed(rows: &[SweepRow]) -> Chart {
         .map(|((algorithm, budget), group)| Series {
             name: run_name(algorithm, budget, both),
             colour: position(&budgets, &budget),
-            dashed: both && algorithm == Algorithm::Exact,
+            dashed: both && algorithm == SweepAlgorithm::Exact,
             points: names
                 .iter()
                 .enumerate()
@@ -231,13 +247,72 @@ pub fn chart_speed(rows: &[SweepRow]) -> Chart {
     }
 }
 
-/// All three charts, in the order the outputs show them.
+/// The moves runs: the moves found (solid) and the moves every solution needs, as proven
+/// so far (dashed, in the same colour), against the budget, on the last four layouts with
+/// moves runs; where the two lines meet the count is proven. x is log10 of the budget.
+pub fn chart_budget_vs_moves(rows: &[SweepRow]) -> Chart {
+    let rows: Vec<&SweepRow> = rows
+        .iter()
+        .filter(|r| r.algorithm == SweepAlgorithm::Moves && r.budget > 0)
+        .collect();
+    let mut names: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !names.contains(&r.layout.as_str()) {
+            names.push(&r.layout);
+        }
+    }
+    let last = &names[names.len().saturating_sub(4)..];
+    let mut series = Vec::new();
+    for (colour, &name) in last.iter().enumerate() {
+        let line = |figure: fn(&SweepRow) -> Option<u32>| {
+            let mut points: Vec<(f64, f64)> = rows
+                .iter()
+                .filter(|r| r.layout == name)
+                .filter_map(|r| Some(((r.budget as f64).log10(), f64::from(figure(r)?))))
+                .collect();
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            points
+        };
+        for (suffix, dashed, points) in [
+            ("", false, line(|r| r.moves)),
+            (" lower bound", true, line(|r| r.moves_lower_bound)),
+        ] {
+            if !points.is_empty() {
+                series.push(Series {
+                    name: format!("{name}{suffix}"),
+                    points,
+                    colour,
+                    dashed,
+                });
+            }
+        }
+    }
+    Chart {
+        id: "budget-vs-moves",
+        title: "Fewest moves against the budget".into(),
+        x_label: "budget (expansions, log scale)".into(),
+        y_label: "moves".into(),
+        x_axis: XAxis::Log10Budget,
+        series,
+    }
+}
+
+/// The charts the rows call for, in the order the outputs show them: the two pegs charts
+/// (unless every row is a moves run), the moves chart (when a row is one) and the speed
+/// chart.
 pub fn charts(rows: &[SweepRow]) -> Vec<Chart> {
-    vec![
-        chart_pegs_vs_start(rows),
-        chart_budget_vs_pegs(rows),
-        chart_speed(rows),
-    ]
+    let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
+    let pegs = rows.is_empty() || rows.iter().any(|r| r.algorithm != SweepAlgorithm::Moves);
+    let mut out = Vec::new();
+    if pegs {
+        out.push(chart_pegs_vs_start(rows));
+        out.push(chart_budget_vs_pegs(rows));
+    }
+    if moves {
+        out.push(chart_budget_vs_moves(rows));
+    }
+    out.push(chart_speed(rows));
+    out
 }
 
 /// The label of a y value: counts as people read them (`250k`, `1.5M`), small values as is.
@@ -294,7 +369,7 @@ mod tests {
                 r.layout = name.to_string();
                 r.pegs_at_start = 10 + i as u32;
                 r.budget = budget;
-                r.algorithm = Algorithm::Classic;
+                r.algorithm = SweepAlgorithm::Classic;
                 rows.push(r);
             }
         }
@@ -318,10 +393,76 @@ mod tests {
     }
 
     #[test]
+    fn moves_runs_have_their_own_chart_and_stay_off_the_pegs_charts() {
+        use crate::experiment::sweep::tests::sample_moves_row;
+        let mut rows = Vec::new();
+        for name in ["a", "b"] {
+            let mut classic = sample_row();
+            classic.layout = name.to_string();
+            classic.algorithm = SweepAlgorithm::Classic;
+            rows.push(classic);
+            for (budget, moves, bound) in [(10, None, 4), (1_000, Some(9), 9)] {
+                let mut r = sample_moves_row();
+                r.layout = name.to_string();
+                r.budget = budget;
+                r.moves = moves;
+                r.moves_lower_bound = Some(bound);
+                rows.push(r);
+            }
+        }
+        let all = charts(&rows);
+        let ids: Vec<&str> = all.iter().map(|c| c.id).collect();
+        assert_eq!(
+            ids,
+            [
+                "pegs-vs-start",
+                "budget-vs-pegs",
+                "budget-vs-moves",
+                "speed"
+            ]
+        );
+        for chart in &all[..2] {
+            assert!(
+                chart.series.iter().all(|s| !s.name.contains("moves")),
+                "{}",
+                chart.id
+            );
+            let points: usize = chart.series.iter().map(|s| s.points.len()).sum();
+            assert_eq!(points, 2, "{}: the classic rows only", chart.id);
+        }
+        let moves = &all[2];
+        let lines: Vec<(&str, bool, usize)> = moves
+            .series
+            .iter()
+            .map(|s| (s.name.as_str(), s.dashed, s.colour))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                ("a", false, 0),
+                ("a lower bound", true, 0),
+                ("b", false, 1),
+                ("b lower bound", true, 1)
+            ]
+        );
+        // The count only where one was found; the bound at every budget.
+        assert_eq!(moves.series[0].points, [(3.0, 9.0)]);
+        assert_eq!(moves.series[1].points, [(1.0, 4.0), (3.0, 9.0)]);
+        // Moves runs only: no pegs charts.
+        let only: Vec<SweepRow> = rows
+            .into_iter()
+            .filter(|r| r.algorithm == SweepAlgorithm::Moves)
+            .collect();
+        let ids: Vec<&str> = charts(&only).iter().map(|c| c.id).collect();
+        assert_eq!(ids, ["budget-vs-moves", "speed"]);
+        assert_eq!(charts(&[]).len(), 3);
+    }
+
+    #[test]
     fn with_both_engines_every_line_has_its_own_colour_and_exact_is_dashed() {
         let mut rows = Vec::new();
         for name in ["a", "b"] {
-            for algorithm in [Algorithm::Classic, Algorithm::Exact] {
+            for algorithm in [SweepAlgorithm::Classic, SweepAlgorithm::Exact] {
                 for budget in [10_000, 100_000, 1_000_000, 1_500_000] {
                     let mut r = sample_row();
                     r.layout = name.to_string();

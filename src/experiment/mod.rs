@@ -2,7 +2,7 @@
 //! for the command line (`pegsol experiment`) and the window's Experiments view alike.
 //!
 //! - `sweep`: the plan (layouts x algorithms x budgets), the run order and the rows; each run
-//!   is one [`crate::solver::search`].
+//!   is one [`crate::solver::search`] (classic, exact) or one fewest-moves search (moves).
 //! - `table`: the rows' columns, sorting and Markdown.
 //! - `csv_text`: the rows as CSV and back.
 //! - `chart`: the three charts as data (series, axes, labels, colours).
@@ -26,11 +26,11 @@ pub use chart::{
 };
 pub use csv_text::{csv, parse_csv, CsvError, CSV_FIELDS};
 pub use png::{render_png, write_charts, ChartError, SIZE as CHART_SIZE};
-pub use sweep::{run, SweepLayout, SweepPlan, SweepRow, SweepRun};
+pub use sweep::{run, SweepAlgorithm, SweepLayout, SweepPlan, SweepRow, SweepRun};
 pub use table::{markdown, mib, sort_rows, SweepColumn};
 
 use crate::solver::budget::{available_memory, gib, BudgetError};
-use crate::solver::{Algorithm, Budget};
+use crate::solver::Budget;
 
 /// The assignment's levels.
 pub const DEFAULT_LAYOUTS: &str = "0-8";
@@ -50,7 +50,7 @@ pub enum ExperimentError {
     #[error("--budgets: {0}")]
     Budget(#[source] BudgetError),
     /// An engine of the list is not known.
-    #[error("--algorithms: `{0}` is not an engine (classic or exact)")]
+    #[error("--algorithms: `{0}` is not an algorithm (classic, exact or moves)")]
     UnknownEngine(String),
     /// The plan's largest classic run may not fit in memory.
     #[error(
@@ -99,13 +99,12 @@ pub fn parse_budgets(text: &str) -> Result<Vec<u64>, ExperimentError> {
         .collect()
 }
 
-/// Parses an engine list: `classic`, `exact`, separated by commas.
-pub fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>, ExperimentError> {
+/// Parses an algorithm list: `classic`, `exact`, `moves` (any case), separated by commas.
+pub fn parse_algorithms(text: &str) -> Result<Vec<SweepAlgorithm>, ExperimentError> {
     text.split(',')
-        .map(|a| match a.trim().to_ascii_lowercase().as_str() {
-            "classic" => Ok(Algorithm::Classic),
-            "exact" => Ok(Algorithm::Exact),
-            other => Err(ExperimentError::UnknownEngine(other.to_string())),
+        .map(|a| {
+            SweepAlgorithm::from_name(a)
+                .ok_or_else(|| ExperimentError::UnknownEngine(a.trim().to_string()))
         })
         .collect()
 }
@@ -159,8 +158,13 @@ mod tests {
         assert!(bad.source().is_some_and(|s| s.to_string().contains("lots")));
         assert_eq!(
             parse_algorithms("classic, Exact").unwrap(),
-            [Algorithm::Classic, Algorithm::Exact]
+            [SweepAlgorithm::Classic, SweepAlgorithm::Exact]
+        );
+        assert_eq!(
+            parse_algorithms("exact,moves").unwrap(),
+            [SweepAlgorithm::Exact, SweepAlgorithm::Moves]
         );
         assert!(parse_algorithms("bfs").is_err());
+        assert!(parse_algorithms("moves,").is_err());
     }
 }

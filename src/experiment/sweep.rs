@@ -1,15 +1,74 @@
 //! The budget sweep: every layout of a plan, under every budget and algorithm, one run after
 //! another, each run's figures as a [`SweepRow`].
 //!
-//! Owns the plan, the run order and the rows. A sweep runs inside a [`Job`], which gives it
-//! the cancel flag (checked between runs and, by the engines, within them) and the stage shown
-//! while it works ("run 3 of 36: level-5, classic, budget 1M"). Each run is one
-//! [`crate::solver::search`], so a sweep's figures are exactly what `pegsol solve` reports.
+//! Owns the plan, the run order, the sweep's algorithms ([`SweepAlgorithm`]: the two engines
+//! that leave the fewest pegs, and the fewest-moves search) and the rows. A sweep runs inside
+//! a [`Job`], which gives it the cancel flag (checked between runs and, by the engines, within
+//! them) and the stage shown while it works ("run 3 of 36: level-5, classic, budget 1M"). Each
+//! run of the classic or exact engine is one [`crate::solver::search`], and each moves run one
+//! [`moves::fewest_moves`], so a sweep's figures are exactly what `pegsol solve` (with
+//! `--fewest-moves` for moves) reports.
 
 use crate::rules::{Goal, Position};
-use crate::solver::engines::classic;
+use crate::solver::engines::{classic, moves};
 use crate::solver::services::worker::Job;
-use crate::solver::{search, Algorithm, Budget};
+use crate::solver::{search, Algorithm, Budget, Control};
+
+/// What a sweep can run: an engine that leaves the fewest pegs it can ([`Algorithm`]), or the
+/// fewest-moves search, which counts a peg's chain of jumps as one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SweepAlgorithm {
+    /// The assignment's budgeted depth-first search.
+    Classic,
+    /// Pegsol's exact solver, its expansions capped at the budget.
+    Exact,
+    /// The fewest-moves search ([`moves::fewest_moves`]), its expansions capped at the budget.
+    Moves,
+}
+
+impl SweepAlgorithm {
+    /// Every algorithm, in the order the window lists them.
+    pub const ALL: [SweepAlgorithm; 3] = [
+        SweepAlgorithm::Classic,
+        SweepAlgorithm::Exact,
+        SweepAlgorithm::Moves,
+    ];
+
+    /// The name used on the command line, in the tables and in CSV.
+    pub fn name(self) -> &'static str {
+        match self {
+            SweepAlgorithm::Classic => "classic",
+            SweepAlgorithm::Exact => "exact",
+            SweepAlgorithm::Moves => "moves",
+        }
+    }
+
+    /// The algorithm of a name ([`SweepAlgorithm::name`], any case).
+    pub fn from_name(name: &str) -> Option<SweepAlgorithm> {
+        let name = name.trim();
+        SweepAlgorithm::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The solver's engine for a fewest-pegs algorithm (`None` for moves).
+    pub fn engine(self) -> Option<Algorithm> {
+        match self {
+            SweepAlgorithm::Classic => Some(Algorithm::Classic),
+            SweepAlgorithm::Exact => Some(Algorithm::Exact),
+            SweepAlgorithm::Moves => None,
+        }
+    }
+}
+
+impl From<Algorithm> for SweepAlgorithm {
+    fn from(algorithm: Algorithm) -> SweepAlgorithm {
+        match algorithm {
+            Algorithm::Classic => SweepAlgorithm::Classic,
+            Algorithm::Exact => SweepAlgorithm::Exact,
+        }
+    }
+}
 
 /// One board of a plan: a name for the tables, its start and its goal.
 #[derive(Clone, Debug)]
@@ -29,8 +88,8 @@ pub struct SweepPlan {
     pub layouts: Vec<SweepLayout>,
     /// Expansion budgets (for the exact solver, its cap on expansions).
     pub budgets: Vec<u64>,
-    /// The engines.
-    pub algorithms: Vec<Algorithm>,
+    /// The algorithms.
+    pub algorithms: Vec<SweepAlgorithm>,
 }
 
 /// One run of the plan: which layout (index into [`SweepPlan::layouts`]), engine and budget.
@@ -38,8 +97,8 @@ pub struct SweepPlan {
 pub struct SweepRun {
     /// Index of the layout in the plan.
     pub layout: usize,
-    /// The engine.
-    pub algorithm: Algorithm,
+    /// The algorithm.
+    pub algorithm: SweepAlgorithm,
     /// The budget.
     pub budget: u64,
 }
@@ -66,7 +125,7 @@ impl SweepPlan {
     /// A generous estimate of the most memory one classic run of the plan may take (runs
     /// are made one at a time, and each frees its memory before the next starts).
     pub fn classic_estimate_bytes(&self) -> u64 {
-        if !self.algorithms.contains(&Algorithm::Classic) {
+        if !self.algorithms.contains(&SweepAlgorithm::Classic) {
             return 0;
         }
         let budget = self.budgets.iter().copied().max().unwrap_or(0);
@@ -85,19 +144,21 @@ pub struct SweepRow {
     pub layout: String,
     /// Pegs on the board at the start.
     pub pegs_at_start: u32,
-    /// The engine.
-    pub algorithm: Algorithm,
+    /// The algorithm.
+    pub algorithm: SweepAlgorithm,
     /// The budget of expansions.
     pub budget: u64,
     /// Nodes expanded.
     pub expanded: u64,
     /// Nodes generated.
     pub generated: u64,
-    /// Jumps in the best line found.
+    /// Jumps in the best line found (moves: in the solution found, 0 when none was).
     pub solution_length: usize,
-    /// Pegs left at the end of that line.
+    /// Pegs left at the end of that line (moves: 1 when a solution was found, else the pegs
+    /// at the start, as no jump was made).
     pub pegs_left: u32,
-    /// Whether no better result exists (the search proved it).
+    /// Whether no better result exists (the search proved it). Moves: the solution found
+    /// takes the fewest moves there are, or the goal cannot be reached at all.
     pub proven_optimal: bool,
     /// Expansions per second, as the assignment prints it (whole number).
     pub expanded_per_second: u64,
@@ -105,8 +166,15 @@ pub struct SweepRow {
     pub seconds: f64,
     /// Peak memory, as the engine's own storage in bytes ("storage MiB" in the outputs), not
     /// the process's resident size: [`crate::solver::Outcome::storage_bytes`]. Each run
-    /// starts from empty tables.
+    /// starts from empty tables. Moves: [`moves::MovesOutcome::storage_bytes`].
     pub storage_bytes: u64,
+    /// Moves only: the moves (chains of jumps by one peg) of the solution found (`None`:
+    /// none found, or not a moves run).
+    pub moves: Option<u32>,
+    /// Moves only: every solution takes at least this many moves (all fewer were ruled out;
+    /// equal to [`SweepRow::moves`] when that is proven). `None` for the other algorithms,
+    /// and when the goal was proven out of reach (proven, with no moves).
+    pub moves_lower_bound: Option<u32>,
 }
 
 /// Runs every run of `plan` in order inside `job`, calling `on_row` as each run finishes,
@@ -136,30 +204,72 @@ pub fn run<T: Send>(
         ));
         // Each run starts from empty tables: tables kept from an earlier run would make
         // later runs look cheaper than they are.
-        let outcome =
-            job.control(|c| search(r.algorithm, &layout.start, layout.goal, Some(r.budget), c));
+        let row = job.control(|c| run_one(layout, r.algorithm, r.budget, c));
         if job.cancelled() {
             // The run was cut short: its figures describe the cancel, not the budget.
             break;
         }
-        let row = SweepRow {
-            layout: layout.name.clone(),
-            pegs_at_start: layout.start.peg_count(),
-            algorithm: r.algorithm,
-            budget: r.budget,
-            expanded: outcome.expanded,
-            generated: outcome.generated,
-            solution_length: outcome.jumps.len(),
-            pegs_left: outcome.pegs_left,
-            proven_optimal: outcome.proven_optimal,
-            expanded_per_second: outcome.expanded_per_second(),
-            seconds: outcome.elapsed.as_secs_f64(),
-            storage_bytes: outcome.storage_bytes,
-        };
         on_row(&row);
         rows.push(row);
     }
     rows
+}
+
+/// One run: `algorithm` on `layout` with `budget` expansions, as a row.
+fn run_one(
+    layout: &SweepLayout,
+    algorithm: SweepAlgorithm,
+    budget: u64,
+    control: &mut Control,
+) -> SweepRow {
+    let pegs_at_start = layout.start.peg_count();
+    let Some(engine) = algorithm.engine() else {
+        let options = moves::Options {
+            budget: Some(budget),
+            ..moves::Options::default()
+        };
+        let o = moves::fewest_moves(&layout.start, layout.goal, options, control);
+        let seconds = o.elapsed.as_secs_f64();
+        return SweepRow {
+            layout: layout.name.clone(),
+            pegs_at_start,
+            algorithm,
+            budget,
+            expanded: o.expanded,
+            generated: o.generated,
+            solution_length: o.jumps().len(),
+            pegs_left: if o.won { 1 } else { pegs_at_start },
+            proven_optimal: o.proven_optimal,
+            // As [`crate::solver::Outcome::expanded_per_second`] has it.
+            expanded_per_second: if seconds > 0.0 {
+                (o.expanded as f64 / seconds) as u64
+            } else {
+                0
+            },
+            seconds,
+            storage_bytes: o.storage_bytes,
+            moves: o.moves(),
+            // None when the goal was proven out of reach: no solution to bound.
+            moves_lower_bound: (o.won || !o.proven_optimal).then_some(o.lower_bound),
+        };
+    };
+    let outcome = search(engine, &layout.start, layout.goal, Some(budget), control);
+    SweepRow {
+        layout: layout.name.clone(),
+        pegs_at_start,
+        algorithm,
+        budget,
+        expanded: outcome.expanded,
+        generated: outcome.generated,
+        solution_length: outcome.jumps.len(),
+        pegs_left: outcome.pegs_left,
+        proven_optimal: outcome.proven_optimal,
+        expanded_per_second: outcome.expanded_per_second(),
+        seconds: outcome.elapsed.as_secs_f64(),
+        storage_bytes: outcome.storage_bytes,
+        moves: None,
+        moves_lower_bound: None,
+    }
 }
 
 #[cfg(test)]
@@ -170,7 +280,7 @@ pub(crate) mod tests {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    fn plan(levels: &[&str], budgets: &[u64], algorithms: &[Algorithm]) -> SweepPlan {
+    fn plan(levels: &[&str], budgets: &[u64], algorithms: &[SweepAlgorithm]) -> SweepPlan {
         SweepPlan {
             layouts: levels
                 .iter()
@@ -193,7 +303,7 @@ pub(crate) mod tests {
         SweepRow {
             layout: "odd, \"name\"".into(),
             pegs_at_start: 36,
-            algorithm: Algorithm::Exact,
+            algorithm: SweepAlgorithm::Exact,
             budget: 1_500_000,
             expanded: 12,
             generated: 34,
@@ -203,6 +313,28 @@ pub(crate) mod tests {
             expanded_per_second: 3_263_129,
             seconds: 0.1 + 0.2,
             storage_bytes: 25_165_824,
+            moves: None,
+            moves_lower_bound: None,
+        }
+    }
+
+    /// A moves row with exact figures, for the text forms' tests.
+    pub(crate) fn sample_moves_row() -> SweepRow {
+        SweepRow {
+            layout: "triangle".into(),
+            pegs_at_start: 14,
+            algorithm: SweepAlgorithm::Moves,
+            budget: 10_000,
+            expanded: 1_234,
+            generated: 5_678,
+            solution_length: 13,
+            pegs_left: 1,
+            proven_optimal: true,
+            expanded_per_second: 800_000,
+            seconds: 0.25,
+            storage_bytes: 1 << 20,
+            moves: Some(9),
+            moves_lower_bound: Some(9),
         }
     }
 
@@ -211,7 +343,7 @@ pub(crate) mod tests {
         let p = plan(
             &["0", "1"],
             &[10, 20],
-            &[Algorithm::Classic, Algorithm::Exact],
+            &[SweepAlgorithm::Classic, SweepAlgorithm::Exact],
         );
         let runs = p.runs();
         assert_eq!(runs.len(), 8);
@@ -221,9 +353,9 @@ pub(crate) mod tests {
                 .map(|r| (r.layout, r.algorithm, r.budget))
                 .collect::<Vec<_>>(),
             [
-                (0, Algorithm::Classic, 10),
-                (0, Algorithm::Classic, 20),
-                (0, Algorithm::Exact, 10)
+                (0, SweepAlgorithm::Classic, 10),
+                (0, SweepAlgorithm::Classic, 20),
+                (0, SweepAlgorithm::Exact, 10)
             ]
         );
     }
@@ -233,7 +365,7 @@ pub(crate) mod tests {
         let p = plan(
             &["0", "5"],
             &[10_000],
-            &[Algorithm::Classic, Algorithm::Exact],
+            &[SweepAlgorithm::Classic, SweepAlgorithm::Exact],
         );
         // `on_row` sees every row, in order, as each run finishes.
         let seen = Arc::new(Mutex::new(Vec::new()));
@@ -259,7 +391,7 @@ pub(crate) mod tests {
         assert_eq!(classic5.expanded, 10_000);
         assert!(classic5.storage_bytes > 0);
         let exact5 = &rows[3];
-        assert_eq!(exact5.algorithm, Algorithm::Exact);
+        assert_eq!(exact5.algorithm, SweepAlgorithm::Exact);
         // The smallest failure table: 64 Ki slots of 8 bytes.
         assert!(
             exact5.storage_bytes >= 512 << 10,
@@ -268,9 +400,74 @@ pub(crate) mod tests {
         );
     }
 
+    /// Runs `p` to its end on a worker, with a timeout.
+    fn sweep(p: SweepPlan) -> Vec<SweepRow> {
+        let worker = Worker::start("test", move |job| run(&p, job, &mut |_| {}), || {});
+        let Ok(Finished::Done(rows)) = worker.wait_for(Duration::from_secs(120)) else {
+            panic!("the sweep did not finish within two minutes")
+        };
+        rows
+    }
+
+    #[test]
+    fn moves_rows_give_the_fewest_moves_engines_figures() {
+        use crate::rules::move_count;
+        use crate::solver::uncontrolled;
+        // The 15-hole triangle, the assignment's first level, and its last (which cannot be
+        // won: two pegs are the fewest), at two budgets.
+        let p = plan(
+            &["triangle", "0", "8"],
+            &[1, 10_000_000],
+            &[SweepAlgorithm::Moves],
+        );
+        let layouts = p.layouts.clone();
+        let rows = sweep(p);
+        assert_eq!(rows.len(), 6);
+        for (row, layout) in rows.iter().zip([0, 0, 1, 1, 2, 2].map(|i| &layouts[i])) {
+            assert_eq!(row.algorithm, SweepAlgorithm::Moves);
+            assert_eq!(row.layout, layout.name);
+            let direct = uncontrolled(|c| {
+                let options = moves::Options {
+                    budget: Some(row.budget),
+                    ..moves::Options::default()
+                };
+                moves::fewest_moves(&layout.start, layout.goal, options, c)
+            });
+            assert_eq!(row.moves, direct.moves(), "{row:?}");
+            assert_eq!(row.proven_optimal, direct.proven_optimal, "{row:?}");
+            assert_eq!(row.expanded, direct.expanded, "{row:?}");
+            assert_eq!(row.generated, direct.generated, "{row:?}");
+            assert_eq!(row.solution_length, direct.jumps().len(), "{row:?}");
+            if layout.name == "level-8" {
+                // Out of reach, proven: no count, and no bound on solutions there are none of.
+                assert!(!direct.won && direct.proven_optimal, "{direct:?}");
+                assert_eq!((row.moves, row.moves_lower_bound), (None, None));
+                assert_eq!(row.pegs_left, row.pegs_at_start);
+            } else {
+                assert_eq!(row.moves_lower_bound, Some(direct.lower_bound), "{row:?}");
+                assert!(row.storage_bytes > 0, "{row:?}");
+            }
+        }
+        // One expansion finds nothing on the triangle: no moves, a lower bound, the pegs as
+        // at the start.
+        let cut = &rows[0];
+        assert_eq!((cut.moves, cut.proven_optimal), (None, false));
+        assert_eq!(cut.pegs_left, cut.pegs_at_start);
+        assert!(cut.moves_lower_bound.is_some_and(|b| b >= 1));
+        // With room, the answer is found and proven, and its jumps group into that many moves.
+        let full = &rows[1];
+        assert!(full.proven_optimal && full.pegs_left == 1, "{full:?}");
+        let start = &layouts[0].start;
+        let direct = uncontrolled(|c| {
+            moves::fewest_moves(start, layouts[0].goal, moves::Options::default(), c)
+        });
+        assert_eq!(full.moves, Some(move_count(&direct.jumps())));
+        assert_eq!(full.moves, full.moves_lower_bound);
+    }
+
     #[test]
     fn a_cancelled_sweep_stops_without_a_row_for_the_cut_run() {
-        let p = plan(&["6"], &[classic::MAX_BUDGET], &[Algorithm::Classic]);
+        let p = plan(&["6"], &[classic::MAX_BUDGET], &[SweepAlgorithm::Classic]);
         let worker = Worker::start("test", move |job| run(&p, job, &mut |_| {}), || {});
         let deadline = Instant::now() + Duration::from_secs(60);
         while worker.snapshot().progress.is_none() {

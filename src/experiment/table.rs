@@ -1,6 +1,7 @@
 //! The sweep's rows as a table: its columns (headers, cells, sorting) and its Markdown form.
+//! The two moves columns are shown only when the rows have a moves run.
 
-use super::sweep::SweepRow;
+use super::sweep::{SweepAlgorithm, SweepRow};
 use crate::solver::Budget;
 
 /// Bytes as MiB with one decimal.
@@ -35,12 +36,16 @@ pub enum SweepColumn {
     Storage,
     /// Solution length.
     SolutionLength,
+    /// Moves of the solution found (moves runs only).
+    Moves,
+    /// The proven lower bound on the moves (moves runs only).
+    MovesLowerBound,
 }
 
 impl SweepColumn {
     /// Every column, in table order (the assignment's: pegs left, generated, expanded,
-    /// expanded/s, time, after what identifies the run).
-    pub const ALL: [SweepColumn; 12] = [
+    /// expanded/s, time, after what identifies the run; the moves columns last, as in CSV).
+    pub const ALL: [SweepColumn; 14] = [
         SweepColumn::Layout,
         SweepColumn::PegsAtStart,
         SweepColumn::Algorithm,
@@ -53,7 +58,24 @@ impl SweepColumn {
         SweepColumn::SolutionLength,
         SweepColumn::Proven,
         SweepColumn::Storage,
+        SweepColumn::Moves,
+        SweepColumn::MovesLowerBound,
     ];
+
+    /// The columns a table of `rows` shows: all of them when a row is a moves run, else all
+    /// but the two moves columns (which would be empty).
+    pub fn shown(rows: &[SweepRow]) -> Vec<SweepColumn> {
+        let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
+        SweepColumn::ALL
+            .into_iter()
+            .filter(|c| moves || !c.moves_only())
+            .collect()
+    }
+
+    /// Whether the column is one of the moves runs' own.
+    pub fn moves_only(self) -> bool {
+        matches!(self, SweepColumn::Moves | SweepColumn::MovesLowerBound)
+    }
 
     /// The header text.
     pub fn header(self) -> &'static str {
@@ -70,6 +92,8 @@ impl SweepColumn {
             SweepColumn::Seconds => "seconds",
             SweepColumn::Storage => "storage MiB",
             SweepColumn::SolutionLength => "solution length",
+            SweepColumn::Moves => "moves",
+            SweepColumn::MovesLowerBound => "moves lower bound",
         }
     }
 
@@ -88,6 +112,10 @@ impl SweepColumn {
             SweepColumn::Seconds => format!("{:.4}", row.seconds),
             SweepColumn::Storage => format!("{:.1}", mib(row.storage_bytes)),
             SweepColumn::SolutionLength => row.solution_length.to_string(),
+            SweepColumn::Moves => row.moves.map_or(String::new(), |m| m.to_string()),
+            SweepColumn::MovesLowerBound => row
+                .moves_lower_bound
+                .map_or(String::new(), |m| m.to_string()),
         }
     }
 
@@ -126,6 +154,9 @@ impl SweepColumn {
             SweepColumn::Seconds => a.seconds.total_cmp(&b.seconds),
             SweepColumn::Storage => a.storage_bytes.cmp(&b.storage_bytes),
             SweepColumn::SolutionLength => a.solution_length.cmp(&b.solution_length),
+            // Rows without a figure sort before those with one.
+            SweepColumn::Moves => a.moves.cmp(&b.moves),
+            SweepColumn::MovesLowerBound => a.moves_lower_bound.cmp(&b.moves_lower_bound),
         }
     }
 }
@@ -142,16 +173,17 @@ pub fn sort_rows(rows: &mut [SweepRow], column: SweepColumn, ascending: bool) {
     });
 }
 
-/// The rows as a Markdown table, every column of [`SweepColumn::ALL`].
+/// The rows as a Markdown table, the columns of [`SweepColumn::shown`].
 pub fn markdown(rows: &[SweepRow]) -> String {
-    let headers: Vec<&str> = SweepColumn::ALL.iter().map(|c| c.header()).collect();
+    let columns = SweepColumn::shown(rows);
+    let headers: Vec<&str> = columns.iter().map(|c| c.header()).collect();
     let mut out = format!("| {} |\n|", headers.join(" | "));
-    for c in SweepColumn::ALL {
+    for &c in &columns {
         out.push_str(if c.numeric() { "---:|" } else { "---|" });
     }
     out.push('\n');
     for row in rows {
-        let cells: Vec<String> = SweepColumn::ALL
+        let cells: Vec<String> = columns
             .iter()
             .map(|c| c.cell(row).replace('|', "\\|"))
             .collect();
@@ -163,7 +195,7 @@ pub fn markdown(rows: &[SweepRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::sweep::tests::sample_row;
+    use crate::experiment::sweep::tests::{sample_moves_row, sample_row};
 
     #[test]
     fn markdown_has_a_header_a_rule_and_a_line_per_row() {
@@ -172,6 +204,43 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("| layout | pegs at start |"));
         assert!(lines[2].contains("| 1.5M |") && lines[2].contains("| 24.0 |"));
+        // No moves run: no moves columns.
+        assert!(
+            lines[0].ends_with("| proven | storage MiB |"),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(lines[1].matches('|').count(), 13);
+    }
+
+    #[test]
+    fn with_a_moves_run_the_table_gains_the_moves_columns() {
+        let mut unfinished = sample_moves_row();
+        unfinished.moves = None;
+        unfinished.moves_lower_bound = Some(7);
+        unfinished.proven_optimal = false;
+        let text = markdown(&[sample_row(), sample_moves_row(), unfinished]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 5);
+        assert!(
+            lines[0].ends_with("| storage MiB | moves | moves lower bound |"),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(lines[1].matches('|').count(), 15);
+        // The other engines' rows leave them empty; a moves row gives its count and bound.
+        assert!(lines[2].ends_with("| 24.0 |  |  |"), "{}", lines[2]);
+        assert!(
+            lines[3].starts_with("| triangle | 14 | moves | 10k | 1 |"),
+            "{}",
+            lines[3]
+        );
+        assert!(lines[3].ends_with("| yes | 1.0 | 9 | 9 |"), "{}", lines[3]);
+        assert!(lines[4].ends_with("| no | 1.0 |  | 7 |"), "{}", lines[4]);
+        // Sorting by moves puts the rows without a count first.
+        let mut rows = vec![sample_moves_row(), sample_row()];
+        sort_rows(&mut rows, SweepColumn::Moves, true);
+        assert_eq!(rows[0].algorithm, SweepAlgorithm::Exact);
     }
 
     #[test]

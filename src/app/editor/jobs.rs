@@ -1,11 +1,13 @@
-//! The editor's background work: the exact solver's verdict on the board as it stands, and
-//! on request the analysis of every single-vacancy start.
+//! The editor's background work: the exact solver's verdict on the board as it stands, its
+//! fewest moves and number of solutions ([`super::counts`]), and on request the analysis of
+//! every single-vacancy start.
 //!
 //! Owns two [`Task`]s, keyed by what they answer (the puzzle for the check, the holes for
 //! the analysis), and their last answers. A board that changes restarts the check after a
 //! short debounce (a drag across ten cells starts one search) and drops an analysis of other
 //! holes; the tasks cancel the searches they replace.
 
+use super::counts::Counts;
 use super::{Verdict, ANALYZE_BUDGET, CHECK_BUDGET};
 use crate::layout::edit::{Board, Facts};
 use crate::layout::Finish;
@@ -23,7 +25,7 @@ use std::time::Duration;
 const CHECK_DELAY: Duration = Duration::from_millis(200);
 
 /// What the check answers: the grid, holes, pegs and finish.
-type PuzzleKey = (Grid, CellSet, CellSet, Finish);
+pub(super) type PuzzleKey = (Grid, CellSet, CellSet, Finish);
 
 /// What the analysis answers: the grid and holes.
 type ShapeKey = (Grid, CellSet);
@@ -42,6 +44,8 @@ pub(super) struct Jobs {
     checked: Option<(PuzzleKey, Verdict)>,
     analysis: Task<ShapeKey, Option<Vec<StartReport>>>,
     analysed: Option<Analysis>,
+    /// The fewest moves and the number of solutions.
+    counts: Counts,
 }
 
 impl Default for Jobs {
@@ -51,6 +55,7 @@ impl Default for Jobs {
             checked: None,
             analysis: Task::new("editor-analysis"),
             analysed: None,
+            counts: Counts::default(),
         }
     }
 }
@@ -59,6 +64,11 @@ impl Jobs {
     /// The verdict on the board as it stands, once a check was made for it.
     pub(super) fn verdict(&self) -> Option<&Verdict> {
         self.checked.as_ref().map(|(_, v)| v)
+    }
+
+    /// The fewest moves and the number of solutions of the board as it stands.
+    pub(super) fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// The analysis of the starts, when finished and still about the board's holes.
@@ -103,9 +113,19 @@ impl Jobs {
     }
 
     /// Once a frame: restarts the check when the board changed, drops an analysis of other
-    /// holes, and takes in finished jobs. Returns whether an analysis was dropped.
-    pub(super) fn logic(&mut self, ctx: &egui::Context, board: &Board, facts: &Facts) -> bool {
+    /// holes, and takes in finished jobs; the fewest moves and the solution count only while
+    /// the editor is `shown`. Returns whether an analysis was dropped.
+    pub(super) fn logic(
+        &mut self,
+        ctx: &egui::Context,
+        board: &Board,
+        facts: &Facts,
+        shown: bool,
+    ) -> bool {
         let key = board.puzzle_key();
+        if shown {
+            self.counts.logic(ctx, &key, facts.puzzle.as_ref());
+        }
         if self.checked.as_ref().is_none_or(|(k, _)| *k != key) {
             // The first check starts at once; later ones wait for the board to stay put.
             let delay = if self.checked.is_some() {

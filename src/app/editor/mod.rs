@@ -11,6 +11,7 @@
 
 pub mod canvas;
 mod command;
+pub mod counts;
 pub mod files;
 mod jobs;
 mod ui;
@@ -57,6 +58,9 @@ pub struct EditorView {
     recovery: Option<Autosave>,
     autosave: Autosaver,
     closing: bool,
+    /// Whether the editor was drawn since the last frame's logic: the fewest moves and the
+    /// solution count are searched only for a person looking at them.
+    shown: bool,
 }
 
 impl EditorView {
@@ -79,6 +83,7 @@ impl EditorView {
             recovery: None,
             autosave: Autosaver::default(),
             closing: false,
+            shown: false,
         }
     }
 
@@ -118,6 +123,16 @@ impl EditorView {
     /// The background check's verdict, if a check was made for the board as it stands.
     pub fn verdict(&self) -> Option<&Verdict> {
         self.jobs.verdict()
+    }
+
+    /// The fewest moves to win the board as it stands, as far as known.
+    pub fn fewest_moves(&self) -> &counts::MovesFact {
+        self.jobs.counts().moves()
+    }
+
+    /// The number of solutions of the board as it stands, as far as known.
+    pub fn solutions(&self) -> &counts::SolutionsFact {
+        self.jobs.counts().solutions()
     }
 
     /// The analysis of the starts, when finished and still about this board's holes.
@@ -227,7 +242,11 @@ impl EditorView {
     pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
         let now = ctx.input(|i| i.time);
         self.refresh_facts();
-        if self.jobs.logic(ctx, self.editor.board(), &self.facts) {
+        let shown = std::mem::take(&mut self.shown);
+        if self
+            .jobs
+            .logic(ctx, self.editor.board(), &self.facts, shown)
+        {
             self.shown_start = None;
         }
         // While a recovery is on offer the file holds the old edit: leave it alone.

@@ -19,6 +19,7 @@ impl EditorView {
     /// The editor's status line and the checks panel on the right, for one frame: call before
     /// the boards panel and the central panel.
     pub fn side_panels_ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
+        self.shown = true;
         let mut out: Vec<EditorCommand> = Vec::new();
         let ed = &*self;
         egui::Panel::bottom("editor-status").show(ui, |ui| {
@@ -368,6 +369,7 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     } else {
         ui.colored_label(verdict_colour(ui, verdict), text);
     }
+    counts_ui(ui, ed);
     ui.horizontal(|ui| {
         let playable = facts.puzzle.is_some();
         if ui
@@ -438,6 +440,24 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         if ui.selectable_label(selected, text).clicked() {
             out.push(EditorCommand::ShowStart((!selected).then_some(r.start)));
         }
+    }
+}
+
+/// The fewest moves and the number of solutions, as far as the background searches know,
+/// with a spinner while they work.
+fn counts_ui(ui: &mut Ui, ed: &EditorView) {
+    let (moves, solutions) = (ed.fewest_moves(), ed.solutions());
+    for (name, text, busy) in [
+        ("Fewest moves:", moves.text(), moves.busy()),
+        ("Solutions:", solutions.text(), solutions.busy()),
+    ] {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(name).strong());
+            if busy {
+                ui.spinner();
+            }
+            ui.label(text);
+        });
     }
 }
 

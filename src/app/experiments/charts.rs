@@ -52,7 +52,11 @@ pub fn charts_ui(
     let top = ui.cursor().top();
     ui.horizontal(|ui| {
         for (i, chart) in charts.iter().enumerate() {
-            if ui.selectable_label(i == shown, &chart.title).clicked() {
+            if ui
+                .selectable_label(i == shown, tab_label(chart))
+                .on_hover_text(&chart.title)
+                .clicked()
+            {
                 actions.push(ExperimentsCommand::ShowChart(i));
             }
         }
@@ -60,6 +64,18 @@ pub fn charts_ui(
     if let Some(chart) = charts.get(shown).or(charts.first()) {
         let left = height - (ui.cursor().top() - top);
         chart_ui(ui, chart, width, left);
+    }
+}
+
+/// A chart's tab where they are shown one at a time: short, so that four tabs fit an
+/// 800-point window (the full title is the tab's hover text).
+fn tab_label(chart: &Chart) -> &str {
+    match chart.id {
+        "pegs-vs-start" => "Pegs left by pegs at the start",
+        "budget-vs-pegs" => "Pegs left by budget",
+        "budget-vs-moves" => "Fewest moves by budget",
+        "speed" => "Expansions per second",
+        _ => &chart.title,
     }
 }
 
@@ -78,6 +94,11 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
         .y_axis_formatter(|mark, _| y_tick_label(mark.value))
         .include_y(0.0)
         .allow_scroll(false);
+    if chart.id == "budget-vs-moves" {
+        // Moves are a few tens at most: marks at 1, 2 and 10 (egui_plot's default steps by
+        // ten, which on a short plot leaves only 0 labelled).
+        plot = plot.y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]));
+    }
     match &chart.x_axis {
         XAxis::Linear => {}
         XAxis::Log10Budget => {

@@ -18,12 +18,13 @@ pub use export::{export, ExportError, ExportKind};
 
 use super::dialog::{DialogKind, FileRequest};
 use super::shell::{self, ShellCommand, Window};
-use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
+use crate::experiment::{
+    self as sweep, sort_rows, SweepAlgorithm, SweepColumn, SweepLayout, SweepPlan, SweepRow,
+};
 use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
 use crate::solver::services::task::Task;
 use crate::solver::services::worker::Finished;
-use crate::solver::Algorithm;
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -39,8 +40,8 @@ pub enum ExperimentsCommand {
     ChooseLevels(bool),
     /// The budgets as typed (parsed on Run, so a half-typed list is no error yet).
     SetBudgets(String),
-    /// Tick or untick an engine.
-    ChooseAlgorithm(Algorithm, bool),
+    /// Tick or untick an algorithm (classic, exact, moves).
+    ChooseAlgorithm(SweepAlgorithm, bool),
     /// Start the sweep.
     Run,
     /// Stop it.
@@ -53,7 +54,8 @@ pub enum ExperimentsCommand {
     ChooseExport(ExportKind),
     /// Export to this path.
     Export(ExportKind, PathBuf),
-    /// Show this chart (0-2) where the window is too narrow for all three.
+    /// Show this chart (numbered as [`sweep::charts`] lists them) where the window is too
+    /// narrow for all of them.
     ShowChart(usize),
 }
 
@@ -72,8 +74,8 @@ pub struct ExperimentsView {
     boards: Vec<(&'static str, bool)>,
     /// The budgets as typed (parsed on Run).
     budgets: String,
-    classic: bool,
-    exact: bool,
+    /// The algorithms ticked, in [`SweepAlgorithm::ALL`]'s order.
+    algorithms: [bool; 3],
     /// The sweep's job, keyed by the sweep's number (each Run is a new question).
     task: Task<u64, Vec<SweepRow>>,
     /// How many sweeps were started.
@@ -109,8 +111,7 @@ impl ExperimentsView {
                 .map(|e| (e.key, is_level(e.key)))
                 .collect(),
             budgets: DEFAULT_BUDGETS.replace(',', ", "),
-            classic: true,
-            exact: false,
+            algorithms: [true, false, false],
             task: Task::new("pegsol-sweep"),
             sweeps: 0,
             running: None,
@@ -167,15 +168,13 @@ impl ExperimentsView {
             return Err("Choose at least one board".into());
         }
         let budgets = parse_budgets(&self.budgets).map_err(|e| e.to_string())?;
-        let algorithms: Vec<Algorithm> = [
-            (self.classic, Algorithm::Classic),
-            (self.exact, Algorithm::Exact),
-        ]
-        .into_iter()
-        .filter_map(|(on, a)| on.then_some(a))
-        .collect();
+        let algorithms: Vec<SweepAlgorithm> = SweepAlgorithm::ALL
+            .into_iter()
+            .zip(self.algorithms)
+            .filter_map(|(a, on)| on.then_some(a))
+            .collect();
         if algorithms.is_empty() {
-            return Err("Choose at least one engine".into());
+            return Err("Choose at least one algorithm".into());
         }
         Ok(SweepPlan {
             layouts,
@@ -190,8 +189,9 @@ impl ExperimentsView {
         vec![
             ExperimentsCommand::ChooseLevels(true),
             ExperimentsCommand::SetBudgets("10k, 100k".into()),
-            ExperimentsCommand::ChooseAlgorithm(Algorithm::Classic, true),
-            ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, false),
+            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Classic, true),
+            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Exact, false),
+            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Moves, false),
             ExperimentsCommand::Run,
         ]
     }
@@ -211,8 +211,11 @@ impl ExperimentsView {
                 }
             }
             ExperimentsCommand::SetBudgets(text) => self.budgets = text,
-            ExperimentsCommand::ChooseAlgorithm(Algorithm::Classic, on) => self.classic = on,
-            ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, on) => self.exact = on,
+            ExperimentsCommand::ChooseAlgorithm(algorithm, on) => {
+                if let Some(i) = SweepAlgorithm::ALL.iter().position(|&a| a == algorithm) {
+                    self.algorithms[i] = on;
+                }
+            }
             ExperimentsCommand::Run => self.start(ctx),
             ExperimentsCommand::Cancel => self.task.cancel(),
             ExperimentsCommand::Sort(column) => {
@@ -396,12 +399,16 @@ impl ExperimentsView {
             sort_rows(&mut rows, column, ascending);
         }
         table::table_ui(ui, &rows, self.sort, table_height, &mut actions);
+        let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
         ui.label(
-            RichText::new(
+            RichText::new(if moves {
+                "storage MiB: the engine's own tables, not the process's memory. A move is \
+                 one peg's chain of jumps; lower bound: no solution takes fewer moves"
+            } else {
                 "storage MiB: the engine's own tables (classic: duplicate set, recent-board \
                  cache and stack; exact: failure table as allocated and goal sides), not the \
-                 process's memory",
-            )
+                 process's memory"
+            })
             .small()
             .weak(),
         );
@@ -435,20 +442,26 @@ impl ExperimentsView {
                 }
                 ui.separator();
                 ui.label(RichText::new("Engines").strong());
-                let mut classic = self.classic;
-                if ui.checkbox(&mut classic, "classic").changed() {
-                    actions.push(ExperimentsCommand::ChooseAlgorithm(
-                        Algorithm::Classic,
-                        classic,
-                    ));
-                }
-                let mut exact = self.exact;
-                if ui
-                    .checkbox(&mut exact, "exact")
-                    .on_hover_text("The exact solver, its expansions capped at each budget")
-                    .changed()
-                {
-                    actions.push(ExperimentsCommand::ChooseAlgorithm(Algorithm::Exact, exact));
+                for (algorithm, chosen) in SweepAlgorithm::ALL.into_iter().zip(self.algorithms) {
+                    let mut on = chosen;
+                    let hover = match algorithm {
+                        SweepAlgorithm::Classic => "The assignment's depth-first search",
+                        SweepAlgorithm::Exact => {
+                            "The exact solver, its expansions capped at each budget"
+                        }
+                        SweepAlgorithm::Moves => {
+                            "The fewest moves (a peg's chain of jumps is one move), its \
+                             expansions capped at each budget: the table gains the moves \
+                             found and the lower bound proven"
+                        }
+                    };
+                    if ui
+                        .checkbox(&mut on, algorithm.name())
+                        .on_hover_text(hover)
+                        .changed()
+                    {
+                        actions.push(ExperimentsCommand::ChooseAlgorithm(algorithm, on));
+                    }
                 }
             });
             ui.horizontal_wrapped(|ui| {

@@ -33,11 +33,13 @@ pub fn table_ui(
     height: f32,
     actions: &mut Vec<ExperimentsCommand>,
 ) {
+    // The moves columns only once a moves run is in the table.
+    let columns = SweepColumn::shown(rows);
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|r| SweepColumn::ALL.iter().map(|c| c.display(r)).collect())
+        .map(|r| columns.iter().map(|c| c.display(r)).collect())
         .collect();
-    let mut widths = column_widths(ui, &cells);
+    let mut widths = column_widths(ui, &columns, &cells);
     // Room to spare goes to the columns (up to 72 points each), so the table spans the window
     // rather than leaving a margin at its right.
     let spare = ui.available_width() - 16.0 - widths.iter().sum::<f32>();
@@ -53,7 +55,7 @@ pub fn table_ui(
         .id_salt("experiment-table-sideways")
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            let header = header_ui(ui, sort, &widths, actions);
+            let header = header_ui(ui, &columns, sort, &widths, actions);
             let body = (height - header - ui.spacing().item_spacing.y).max(row_height * 3.0);
             egui::ScrollArea::vertical()
                 .id_salt("experiment-table-rows")
@@ -62,7 +64,7 @@ pub fn table_ui(
                 .auto_shrink([false, false])
                 .show_rows(ui, row_height, cells.len(), |ui, range| {
                     for i in range {
-                        row_ui(ui, &cells[i], &widths, row_height, i % 2 == 1);
+                        row_ui(ui, &columns, &cells[i], &widths, row_height, i % 2 == 1);
                     }
                 });
         });
@@ -72,7 +74,7 @@ pub fn table_ui(
 }
 
 /// Each column's width: its widest cell, or the longest word of its header (headers wrap).
-fn column_widths(ui: &Ui, cells: &[Vec<String>]) -> Vec<f32> {
+fn column_widths(ui: &Ui, columns: &[SweepColumn], cells: &[Vec<String>]) -> Vec<f32> {
     let width = |text: &str, style: TextStyle| {
         let font = style.resolve(ui.style());
         ui.ctx().fonts_mut(|f| {
@@ -81,7 +83,7 @@ fn column_widths(ui: &Ui, cells: &[Vec<String>]) -> Vec<f32> {
                 .x
         })
     };
-    SweepColumn::ALL
+    columns
         .iter()
         .enumerate()
         .map(|(i, column)| {
@@ -103,6 +105,7 @@ fn column_widths(ui: &Ui, cells: &[Vec<String>]) -> Vec<f32> {
 /// column. Returns its height.
 fn header_ui(
     ui: &mut Ui,
+    columns: &[SweepColumn],
     sort: Option<(SweepColumn, bool)>,
     widths: &[f32],
     actions: &mut Vec<ExperimentsCommand>,
@@ -110,7 +113,7 @@ fn header_ui(
     let top = ui.cursor().top();
     ui.horizontal_top(|ui| {
         ui.spacing_mut().item_spacing.x = 0.0;
-        for (column, &width) in SweepColumn::ALL.iter().zip(widths) {
+        for (column, &width) in columns.iter().zip(widths) {
             let arrow = match sort {
                 Some((c, true)) if c == *column => " ^",
                 Some((c, false)) if c == *column => " v",
@@ -156,7 +159,14 @@ fn header_ui(
 }
 
 /// One row of cells on the shared column widths, striped when `odd`.
-fn row_ui(ui: &mut Ui, cells: &[String], widths: &[f32], height: f32, odd: bool) {
+fn row_ui(
+    ui: &mut Ui,
+    columns: &[SweepColumn],
+    cells: &[String],
+    widths: &[f32],
+    height: f32,
+    odd: bool,
+) {
     let total: f32 = widths.iter().sum();
     let (rect, _) = ui.allocate_exact_size(egui::vec2(total, height), Sense::hover());
     if odd {
@@ -164,7 +174,7 @@ fn row_ui(ui: &mut Ui, cells: &[String], widths: &[f32], height: f32, odd: bool)
             .rect_filled(rect, 0.0, ui.visuals().faint_bg_color);
     }
     let mut left = rect.left();
-    for ((column, text), &width) in SweepColumn::ALL.iter().zip(cells).zip(widths) {
+    for ((column, text), &width) in columns.iter().zip(cells).zip(widths) {
         let cell = egui::Rect::from_min_size(
             egui::pos2(left + lead(*column), rect.top()),
             egui::vec2(width - GAP / 2.0 - lead(*column), height),

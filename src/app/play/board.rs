@@ -45,6 +45,9 @@ pub struct BoardModel<'a> {
     pub animate: bool,
     /// A suggested jump to draw as an arrow (the Hint button's answer).
     pub hint: Option<Jump>,
+    /// The rest of the move the timeline replays next, drawn as one path (see
+    /// [`super::chain`]).
+    pub chain: Option<&'a [Jump]>,
     /// Whether a click picks the finish cell instead of playing.
     pub picking_finish: bool,
     /// The advisor's jump verdicts and lost proof, drawn over the holes.
@@ -398,6 +401,9 @@ impl BoardView {
             paint_peg(painter, from + (to - from) * t + lift, r_peg, palette, 1.0);
         }
         super::hints::paint_overlay(painter, geometry, &model.overlay);
+        if let Some(chain) = model.chain {
+            super::chain::paint_chain(painter, geometry, chain, palette.target);
+        }
         if let Some(jump) = model.hint {
             // An arrow from the peg to its landing hole, over the peg it takes.
             let (from, to) = (geometry.center(jump.from), geometry.center(jump.to));

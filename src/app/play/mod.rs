@@ -9,8 +9,11 @@
 //! with [`PlayView::new`] and applies commands to it.
 
 pub mod board;
+mod chain;
+pub mod fewest;
 pub mod hints;
 pub mod moves;
+mod report;
 mod shelf;
 pub mod solve;
 pub mod timeline;
@@ -78,6 +81,8 @@ pub enum PlayCommand {
     SetNoLimit(bool),
     /// The solver panel's budget, as typed.
     SetBudgetText(String),
+    /// The solver panel's objective: the fewest pegs or the fewest moves.
+    SetObjective(fewest::Objective),
     /// Change the finish the game, the solver and the hints aim for.
     SetGoal(Goal),
     /// Make the next board click pick the finish cell (or stop picking).
@@ -88,6 +93,10 @@ pub enum PlayCommand {
     StepBack,
     /// One jump forward on the timeline.
     StepForward,
+    /// One move (a peg's chain of jumps) back on the timeline.
+    MoveBack,
+    /// One move forward on the timeline.
+    MoveForward,
     /// Play or pause the timeline.
     TogglePlay,
     /// Playback speed, as an index into [`timeline::SPEEDS`].
@@ -199,14 +208,16 @@ impl PlayView {
             .map(|(_, j)| *j)
     }
 
-    /// Runs the solver panel's search to its end on this thread (the `--solve` screenshot).
+    /// Runs the solver panel's search (for its objective) to its end on this thread (the
+    /// `--solve` screenshot).
     pub fn solve_blocking(&mut self, request: SolveRequest) {
         let start = match request.from {
             SolveFrom::Start => self.game.puzzle.start.clone(),
             SolveFrom::Here => self.game.record.position().clone(),
         };
+        let objective = self.solver_panel.objective();
         self.solve
-            .run_blocking(request, start, self.game.puzzle.goal);
+            .run_blocking(request, objective, start, self.game.puzzle.goal);
     }
 
     /// Stops every background search (the window is closing).
@@ -371,6 +382,7 @@ impl PlayView {
             PlayCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
             PlayCommand::SetNoLimit(on) => self.solver_panel.set_no_limit(on),
             PlayCommand::SetBudgetText(text) => self.solver_panel.set_budget_text(text),
+            PlayCommand::SetObjective(o) => self.solver_panel.set_objective(o),
             PlayCommand::SetGoal(goal) => {
                 self.picking_finish = false;
                 let shape = self.game.puzzle.start.shape().clone();
@@ -408,6 +420,8 @@ impl PlayView {
                 self.step_forward(now);
                 self.replay_keys = true;
             }
+            PlayCommand::MoveBack => self.step_move(false, now),
+            PlayCommand::MoveForward => self.step_move(true, now),
             PlayCommand::TogglePlay => {
                 if self.playback.playing {
                     self.playback.pause();
@@ -442,17 +456,20 @@ impl PlayView {
             SolveFrom::Start => self.game.puzzle.start.clone(),
             SolveFrom::Here => self.game.record.position().clone(),
         };
-        if request.algorithm == crate::solver::Algorithm::Classic {
+        let objective = self.solver_panel.objective();
+        if request.algorithm == crate::solver::Algorithm::Classic
+            && objective == fewest::Objective::FewestPegs
+        {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
             if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {
                 return vec![ShellCommand::Tell(format!("Not started: {e}"))];
             }
         }
         let wake = ctx.clone();
-        self.solve
-            .start(request, start, self.game.puzzle.goal, move || {
-                wake.request_repaint()
-            });
+        let goal = self.game.puzzle.goal;
+        self.solve.start(request, objective, start, goal, move || {
+            wake.request_repaint()
+        });
         Vec::new()
     }
 

@@ -1,18 +1,21 @@
-//! The solver panel: choose an engine, a budget and a finish; solve from the start or from
-//! the position in play on a background thread; read the result in the assignment's terms.
+//! The solver panel: choose an engine, a budget, a finish and whether to find the fewest
+//! moves; solve from the start or from the position in play on a background thread; read the
+//! result in the assignment's terms (or in moves, see [`super::fewest`]).
 //!
 //! Owns the panel's form ([`SolverPanel`]) and the running or finished search
 //! ([`SolveSession`], a [`Task`] and its report). The panel only returns [`PlayCommand`]s,
 //! its own form's changes included; the play view applies them.
 
+use super::fewest::{self, Objective};
 use super::PlayCommand;
 use crate::app::game::Game;
 use crate::rules::cell_name;
 use crate::rules::{Goal, Position};
 use crate::solver::budget::parse_budget;
+use crate::solver::engines::moves::MovesOutcome;
 use crate::solver::services::task::Task;
 use crate::solver::services::worker::{Finished, Snapshot};
-use crate::solver::{search, Algorithm, Budget, Outcome, Stop};
+use crate::solver::{search, Algorithm, Budget, Outcome};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -56,16 +59,24 @@ pub struct SolveReport {
     pub start: Position,
     /// The finish it aimed for.
     pub goal: Goal,
-    /// What it found. A cancelled search keeps what it found so far.
+    /// What it found. A cancelled search keeps what it found so far. For a fewest-moves
+    /// search: its jumps and counters (see [`fewest::as_outcome`]).
     pub outcome: Outcome,
+    /// What a fewest-moves search found (its chains, proof and lower bound); `None` for a
+    /// fewest-pegs search.
+    pub moves: Option<MovesOutcome>,
 }
 
-/// What a search answers: what was asked, where it starts, the finish it aims for.
-type SolveKey = (SolveRequest, Position, Goal);
+/// What a search answers: what was asked, for what objective, where it starts, the finish
+/// it aims for.
+type SolveKey = (SolveRequest, Objective, Position, Goal);
+
+/// What a search hands back: the plain outcome and, for fewest moves, the moves outcome.
+type Found = (Outcome, Option<MovesOutcome>);
 
 /// The solve in flight, if any, and the last report.
 pub struct SolveSession {
-    task: Task<SolveKey, Outcome>,
+    task: Task<SolveKey, Found>,
     report: Option<SolveReport>,
     error: Option<String>,
 }
@@ -81,11 +92,12 @@ impl Default for SolveSession {
 }
 
 impl SolveSession {
-    /// Starts a search of `start` for `goal` (a search in flight is cancelled). `wake` is
-    /// called when there is news.
+    /// Starts a search of `start` for `goal` with `objective` (a search in flight is
+    /// cancelled). `wake` is called when there is news.
     pub fn start(
         &mut self,
         request: SolveRequest,
+        objective: Objective,
         start: Position,
         goal: Goal,
         wake: impl Fn() + Send + Sync + 'static,
@@ -93,15 +105,22 @@ impl SolveSession {
         self.error = None;
         let position = start.clone();
         self.task.start(
-            (request, start, goal),
-            move |job| job.control(|c| run(&request, &position, goal, c)),
+            (request, objective, start, goal),
+            move |job| job.control(|c| run(&request, objective, &position, goal, c)),
             wake,
         );
     }
 
     /// Runs a search to its end on this thread (the `--solve` screenshot run).
-    pub fn run_blocking(&mut self, request: SolveRequest, start: Position, goal: Goal) {
-        let outcome = crate::solver::uncontrolled(|c| run(&request, &start, goal, c));
+    pub fn run_blocking(
+        &mut self,
+        request: SolveRequest,
+        objective: Objective,
+        start: Position,
+        goal: Goal,
+    ) {
+        let (outcome, moves) =
+            crate::solver::uncontrolled(|c| run(&request, objective, &start, goal, c));
         self.task.clear();
         self.error = None;
         self.report = Some(SolveReport {
@@ -109,6 +128,7 @@ impl SolveSession {
             start,
             goal,
             outcome,
+            moves,
         });
     }
 
@@ -124,16 +144,17 @@ impl SolveSession {
 
     /// Takes in a finished search. Call once a frame; returns whether it finished now.
     pub fn poll(&mut self) -> bool {
-        let Some(((request, start, goal), finished)) = self.task.poll() else {
+        let Some(((request, _, start, goal), finished)) = self.task.poll() else {
             return false;
         };
         match finished {
-            Finished::Done(outcome) | Finished::Cancelled(outcome) => {
+            Finished::Done((outcome, moves)) | Finished::Cancelled((outcome, moves)) => {
                 self.report = Some(SolveReport {
                     request,
                     start,
                     goal,
                     outcome,
+                    moves,
                 });
             }
             Finished::Failed(text) => self.error = Some(text),
@@ -144,6 +165,11 @@ impl SolveSession {
     /// Whether a search is running.
     pub fn is_running(&self) -> bool {
         self.task.is_busy()
+    }
+
+    /// The running search's objective, if a search is running.
+    pub fn running_objective(&self) -> Option<Objective> {
+        self.task.key().map(|(_, objective, _, _)| *objective)
     }
 
     /// The running search's progress.
@@ -162,15 +188,26 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked (a classic search always has a budget: [`search`] gives it the
-/// engine's default, [`DEFAULT_BUDGET`], if none was given).
+/// Runs one search as asked: for the fewest pegs, the engine chosen (a classic search always
+/// has a budget: [`search`] gives it the engine's default, [`DEFAULT_BUDGET`], if none was
+/// given); for the fewest moves, the fewest-moves engine with the same budget.
 fn run(
     request: &SolveRequest,
+    objective: Objective,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
-) -> Outcome {
-    search(request.algorithm, start, goal, request.budget, control)
+) -> Found {
+    match objective {
+        Objective::FewestPegs => (
+            search(request.algorithm, start, goal, request.budget, control),
+            None,
+        ),
+        Objective::FewestMoves => {
+            let (outcome, moves) = fewest::run(start, goal, request.budget, control);
+            (outcome, Some(moves))
+        }
+    }
 }
 
 /// `1234567` as `1,234,567`.
@@ -178,14 +215,15 @@ pub fn thousands(n: u64) -> String {
     Budget(n).to_string()
 }
 
-/// The panel's form: engine, budget text and "no limit" (remembered between runs; a budget
-/// text that no longer parses is shown with its reason, as if typed).
+/// The panel's form: engine, budget text, "no limit" and the objective (remembered between
+/// runs; a budget text that no longer parses is shown with its reason, as if typed).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SolverPanel {
     algorithm: Algorithm,
     budget_text: String,
     no_limit: bool,
+    objective: Objective,
 }
 
 impl Default for SolverPanel {
@@ -194,6 +232,7 @@ impl Default for SolverPanel {
             algorithm: Algorithm::Exact,
             budget_text: thousands(DEFAULT_BUDGET),
             no_limit: true,
+            objective: Objective::FewestPegs,
         }
     }
 }
@@ -218,9 +257,25 @@ impl SolverPanel {
         }
     }
 
+    /// Whether the budget may be "no limit": the exact engine and fewest moves stop on their
+    /// own (within the memory the process may use); the classic search always has a budget.
+    fn may_be_unlimited(&self) -> bool {
+        self.algorithm == Algorithm::Exact || self.objective == Objective::FewestMoves
+    }
+
+    /// What the next solve aims for.
+    pub fn objective(&self) -> Objective {
+        self.objective
+    }
+
+    /// Sets what the next solve aims for.
+    pub fn set_objective(&mut self, objective: Objective) {
+        self.objective = objective;
+    }
+
     /// The request the form describes, or what is wrong with the budget.
     pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, String> {
-        let budget = if self.algorithm == Algorithm::Exact && self.no_limit {
+        let budget = if self.may_be_unlimited() && self.no_limit {
             None
         } else {
             match parse_budget(&self.budget_text).map_err(|e| e.to_string())? {
@@ -257,10 +312,10 @@ impl SolverPanel {
         egui::ScrollArea::vertical().show(ui, |ui| {
             self.form_ui(ui, model, &mut commands);
             ui.separator();
-            progress_ui(ui, model.session);
+            super::report::progress_ui(ui, model.session);
             if let Some(report) = model.session.report() {
                 ui.separator();
-                report_ui(ui, report, model.game, &mut commands);
+                super::report::report_ui(ui, report, model.game, &mut commands);
             }
         });
         commands
@@ -269,26 +324,31 @@ impl SolverPanel {
     fn form_ui(&self, ui: &mut Ui, model: &SolverModel<'_>, commands: &mut Vec<PlayCommand>) {
         ui.label(RichText::new("Algorithm").strong());
         let mut algorithm = self.algorithm;
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut algorithm, Algorithm::Exact, "Exact")
-                .on_hover_text("Pegsol's solver: the fewest pegs, proven");
-            ui.radio_value(&mut algorithm, Algorithm::Classic, "Classic")
-                .on_hover_text("The assignment's budgeted depth-first search");
-        });
+        let moves = self.objective == Objective::FewestMoves;
+        ui.add_enabled_ui(!moves, |ui| {
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut algorithm, Algorithm::Exact, "Exact")
+                    .on_hover_text("Pegsol's solver: the fewest pegs, proven");
+                ui.radio_value(&mut algorithm, Algorithm::Classic, "Classic")
+                    .on_hover_text("The assignment's budgeted depth-first search");
+            });
+        })
+        .response
+        .on_disabled_hover_text("Fewest moves has its own engine");
         if algorithm != self.algorithm {
             commands.push(PlayCommand::SetAlgorithm(algorithm));
         }
 
         ui.add_space(4.0);
         let label = ui.label(RichText::new("Budget (expanded nodes)").strong());
-        let exact = self.algorithm == Algorithm::Exact;
-        if exact {
+        let unlimited_ok = self.may_be_unlimited();
+        if unlimited_ok {
             let mut no_limit = self.no_limit;
             if ui.checkbox(&mut no_limit, "No limit").changed() {
                 commands.push(PlayCommand::SetNoLimit(no_limit));
             }
         }
-        let limited = !(exact && self.no_limit);
+        let limited = !(unlimited_ok && self.no_limit);
         ui.add_enabled_ui(limited, |ui| {
             let mut text = self.budget_text.clone();
             let edit = ui.add(
@@ -364,6 +424,21 @@ impl SolverPanel {
         {
             commands.push(PlayCommand::PickFinish(!model.picking_finish));
         }
+        let mut fewest_moves = moves;
+        if ui
+            .checkbox(&mut fewest_moves, "Fewest moves")
+            .on_hover_text(
+                "Find a win with the fewest moves (a peg's chain of jumps is one move) and \
+                 prove that no win takes fewer",
+            )
+            .changed()
+        {
+            commands.push(PlayCommand::SetObjective(if fewest_moves {
+                Objective::FewestMoves
+            } else {
+                Objective::FewestPegs
+            }));
+        }
 
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
@@ -394,100 +469,6 @@ impl SolverPanel {
             }
         });
     }
-}
-
-/// The running search: live counters.
-fn progress_ui(ui: &mut Ui, session: &SolveSession) {
-    if let Some(error) = session.error() {
-        ui.colored_label(ui.visuals().error_fg_color, error);
-    }
-    let Some(snapshot) = session.snapshot() else {
-        if session.report().is_none() && session.error().is_none() {
-            ui.label(RichText::new("No search yet.").weak());
-        }
-        return;
-    };
-    ui.horizontal(|ui| {
-        ui.spinner();
-        ui.label(RichText::new("Searching…").strong());
-    });
-    let seconds = snapshot.elapsed.as_secs_f64();
-    egui::Grid::new("progress").num_columns(2).show(ui, |ui| {
-        let (expanded, generated, best) = snapshot.progress.map_or((0, 0, None), |p| {
-            (p.expanded, p.generated, Some(p.best_pegs))
-        });
-        row(ui, "Expanded", thousands(expanded));
-        row(ui, "Generated", thousands(generated));
-        row(
-            ui,
-            "Best so far",
-            best.map_or("–".into(), |b| format!("{b} pegs")),
-        );
-        let rate = if seconds > 0.0 {
-            (expanded as f64 / seconds) as u64
-        } else {
-            0
-        };
-        row(ui, "Expanded/s", thousands(rate));
-        row(ui, "Elapsed", format!("{seconds:.1} s"));
-    });
-}
-
-fn row(ui: &mut Ui, name: &str, value: String) {
-    ui.label(name);
-    ui.label(RichText::new(value).monospace());
-    ui.end_row();
-}
-
-/// The last result, in the assignment's terms, and what can be done with it.
-fn report_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<PlayCommand>) {
-    let o = &report.outcome;
-    let from = match report.request.from {
-        SolveFrom::Start => "from the start",
-        SolveFrom::Here => "from a position in play",
-    };
-    ui.label(RichText::new(format!("Result: {} search {from}", o.algorithm.name())).strong());
-    egui::Grid::new("result").num_columns(2).show(ui, |ui| {
-        row(ui, "Expanded", thousands(o.expanded));
-        row(ui, "Generated", thousands(o.generated));
-        row(ui, "Solution length", o.jumps.len().to_string());
-        row(ui, "Pegs left", o.pegs_left.to_string());
-        row(ui, "Expanded/s", thousands(o.expanded_per_second()));
-        row(ui, "Time", format!("{:.3} s", o.elapsed.as_secs_f64()));
-        row(
-            ui,
-            "Budget",
-            report.request.budget.map_or("no limit".into(), thousands),
-        );
-    });
-    let verdict = match (o.proven_optimal, o.won, o.stop) {
-        (_, _, Stop::Cancelled) => "Cancelled: the best found so far".to_string(),
-        (true, true, _) => "Proven optimal: won".to_string(),
-        (true, false, _) if report.goal == Goal::Anywhere => {
-            "Proven optimal: no position with fewer pegs can be reached".to_string()
-        }
-        (true, false, _) => "Proven: one peg on the finish cell cannot be reached".to_string(),
-        (false, _, Stop::Budget) => "Budget exhausted: a larger budget may do better".to_string(),
-        _ => o.verdict_text().to_string(),
-    };
-    let verdict = RichText::new(verdict).strong();
-    ui.label(verdict);
-    ui.horizontal_wrapped(|ui| {
-        let loadable = !o.jumps.is_empty() && report.start.shape() == game.puzzle.start.shape();
-        if ui
-            .add_enabled(loadable, egui::Button::new("Load solution"))
-            .on_hover_text("Put these jumps on the timeline after the position they start from")
-            .clicked()
-        {
-            commands.push(PlayCommand::LoadSolution);
-        }
-        if ui.button("Copy stats").clicked() {
-            commands.push(PlayCommand::CopyStats);
-        }
-        if ui.button("Save output.txt…").clicked() {
-            commands.push(PlayCommand::ChooseStatsFile);
-        }
-    });
 }
 
 /// The text Copy stats and Save output.txt produce: the assignment's STATS block.

@@ -68,12 +68,14 @@ impl PlayView {
             .filter(|_| show_jumps)
             .map(super::hints::summary);
         notice_ui(ui, frame, summary.as_deref());
+        let chain = self.next_chain();
         let model = BoardModel {
             position: game.record.position(),
             goal: game.puzzle.goal,
             can_undo: game.record.can_undo(),
             animate: frame.settings.animate,
             hint: self.hint(),
+            chain: chain.as_deref(),
             picking_finish: self.picking_finish,
             overlay: self.overlay(show_jumps),
             praise: self.won_by_player(),

@@ -37,6 +37,10 @@ pub struct Options {
     pub budget: Option<u64>,
     /// Most positions the goal side may hold.
     pub goal_side_entries: usize,
+    /// Most positions held (`None`: as many as the process may hold, [`MAX_POSITIONS`] at
+    /// most); past it the search stops as if its budget ran out. A front end running the
+    /// search unasked keeps its memory small with it.
+    pub max_held: Option<u64>,
 }
 
 impl Default for Options {
@@ -44,6 +48,7 @@ impl Default for Options {
         Options {
             budget: None,
             goal_side_entries: GOAL_SIDE_ENTRIES,
+            max_held: None,
         }
     }
 }
@@ -92,6 +97,10 @@ pub struct MovesOutcome {
     pub generated: u64,
     /// Positions held.
     pub held: u64,
+    /// Bytes of the search's own storage at its peak (measured at the end of each level):
+    /// the map of positions as allocated, the last two levels, the goal side or the whole
+    /// winnable set. Not the process's resident size.
+    pub storage_bytes: u64,
     /// Wall time.
     pub elapsed: Duration,
 }
@@ -244,6 +253,7 @@ fn run<B: Bits>(
         expanded: 0,
         generated: 0,
         held: 1,
+        storage_bytes: 0,
         elapsed: Duration::ZERO,
     };
     let start_board = board.compact.encode(start.pegs());
@@ -316,18 +326,33 @@ fn run<B: Bits>(
             .is_none_or(|side| pegs > side.top() || side.wins(pegs, canon))
     };
 
+    // What the search holds besides the map and its levels.
+    let fixed_bytes = goal_side.as_ref().map_or(0, |side| side.bytes() as u64)
+        + winnable.map_or(0, |all| std::mem::size_of_val(all) as u64);
+    let storage = |parent: &FxHashMap<B, B>, level: &Vec<B>, next: &Vec<B>| -> u64 {
+        // A hashbrown map allocates a slot and a control byte per bucket, with buckets at
+        // least 8/7 of its capacity.
+        let buckets = (parent.capacity() as u64 * 8).div_ceil(7);
+        let vecs = (level.capacity() + next.capacity()) * std::mem::size_of::<B>();
+        fixed_bytes + buckets * (std::mem::size_of::<(B, B)>() as u64 + 1) + vecs as u64
+    };
     let start_canon = board.syms.canon(start_board);
     parent.insert(start_canon, start_canon);
     let mut reached = 1u64;
     let mut level: Vec<B> = vec![start_canon];
     let budget = options.budget.unwrap_or(u64::MAX);
-    let cap = position_cap();
+    let cap = options
+        .max_held
+        .map_or(position_cap(), |m| m.min(position_cap()));
     let mut found: Option<B> = None;
     let mut moves = 0u32;
     'levels: while !level.is_empty() {
         let mut next = Vec::new();
         for &p in &level {
             if out.expanded >= budget || reached >= cap {
+                out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
+                // The positions held now, not at the end of the last whole level.
+                out.held = reached;
                 out.stop = Stop::Budget;
                 out.lower_bound = moves + 1;
                 return finish(out, control);
@@ -335,6 +360,7 @@ fn run<B: Bits>(
             out.expanded += 1;
             if out.expanded.is_multiple_of(CHECK_EVERY) {
                 if control.cancelled() {
+                    out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                     out.stop = Stop::Cancelled;
                     out.lower_bound = moves + 1;
                     return finish(out, control);
@@ -372,9 +398,11 @@ fn run<B: Bits>(
             });
             if let Err(goal_canon) = result {
                 found = Some(goal_canon);
+                out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                 break 'levels;
             }
         }
+        out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
         out.held = reached;
         moves += 1;
         level = next;

@@ -1,0 +1,148 @@
+//! The solver panel's "Fewest moves" objective: running the fewest-moves engine for the
+//! chosen finish, and its result in words.
+//!
+//! Owns the objective ([`Objective`]), the run of
+//! [`crate::solver::engines::moves::fewest_moves`] on the solve session's thread, the
+//! translation of its outcome into the solver's plain [`Outcome`] (so Load solution, Copy
+//! stats and Save output.txt work as for any solve), and the result's lines in the panel.
+//! A move is one peg's chain of jumps ([`crate::rules::moves`]).
+
+use crate::rules::{Goal, Position};
+use crate::solver::engines::moves::{self, MovesOutcome};
+use crate::solver::{Algorithm, Control, Outcome, Stop};
+use eframe::egui::{self, RichText, Ui};
+
+/// What a solve aims for beyond the finish: the fewest pegs (the engines' usual question),
+/// or the fewest moves to the finish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Objective {
+    /// The fewest pegs left (one, on the finish, is a win): the exact or classic engine.
+    #[default]
+    FewestPegs,
+    /// A win with the fewest moves, proven: the fewest-moves engine.
+    FewestMoves,
+}
+
+/// Runs the fewest-moves search from `start` for `goal` with `budget` positions expanded
+/// (`None`: no limit but the memory cap), returning the plain outcome and the moves outcome.
+pub fn run(
+    start: &Position,
+    goal: Goal,
+    budget: Option<u64>,
+    control: &mut Control,
+) -> (Outcome, MovesOutcome) {
+    let options = moves::Options {
+        budget,
+        ..moves::Options::default()
+    };
+    let found = moves::fewest_moves(start, goal, options, control);
+    (as_outcome(start, &found), found)
+}
+
+/// The moves outcome as the solver's plain outcome: its jumps, the pegs they leave, and its
+/// counters (the STATS block reads these).
+pub fn as_outcome(start: &Position, m: &MovesOutcome) -> Outcome {
+    let jumps = m.jumps();
+    Outcome {
+        // The fewest-moves engine belongs to Pegsol's exact family; the panel's heading says
+        // "fewest-moves" from the moves outcome, never from this.
+        algorithm: Algorithm::Exact,
+        pegs_left: start.peg_count().saturating_sub(jumps.len() as u32),
+        jumps,
+        won: m.won,
+        proven_optimal: m.proven_optimal,
+        stop: m.stop,
+        expanded: m.expanded,
+        generated: m.generated,
+        peak_nodes: m.held,
+        elapsed: m.elapsed,
+        storage_bytes: m.storage_bytes,
+        found_by: None,
+    }
+}
+
+/// The result in one line: "18 moves (proven fewest)", "20 moves (not proven; at least
+/// 15)", "None found within the budget; at least 15 moves", …
+pub fn verdict(m: &MovesOutcome) -> String {
+    let plural = |n: u32| if n == 1 { "move" } else { "moves" };
+    match (m.moves(), m.proven_optimal, m.stop) {
+        (Some(0), _, _) => "The start already wins: 0 moves".into(),
+        (Some(n), true, _) => format!("{n} {} (proven fewest)", plural(n)),
+        (Some(n), false, _) => {
+            format!("{n} {} (not proven; at least {})", plural(n), m.lower_bound)
+        }
+        (None, true, _) => "Proven: the finish cannot be reached from here".into(),
+        (None, false, Stop::Cancelled) => format!(
+            "Cancelled: none found; at least {} {}",
+            m.lower_bound,
+            plural(m.lower_bound)
+        ),
+        (None, false, _) => format!(
+            "None found within the budget; at least {} {}",
+            m.lower_bound,
+            plural(m.lower_bound)
+        ),
+    }
+}
+
+/// The result's figures and verdict in the panel.
+pub fn report_ui(ui: &mut Ui, m: &MovesOutcome, budget: Option<u64>, from: &str) {
+    let thousands = super::solve::thousands;
+    ui.label(RichText::new(format!("Result: fewest-moves search {from}")).strong());
+    egui::Grid::new("moves-result")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let row = |ui: &mut Ui, name: &str, value: String| {
+                ui.label(name);
+                ui.label(RichText::new(value).monospace());
+                ui.end_row();
+            };
+            row(ui, "Moves", m.moves().map_or("–".into(), |n| n.to_string()));
+            row(ui, "Jumps", m.jumps().len().to_string());
+            row(ui, "At least", format!("{} moves", m.lower_bound));
+            row(ui, "Expanded", thousands(m.expanded));
+            row(ui, "Generated", thousands(m.generated));
+            row(ui, "Positions held", thousands(m.held));
+            row(ui, "Time", format!("{:.3} s", m.elapsed.as_secs_f64()));
+            row(ui, "Budget", budget.map_or("no limit".into(), thousands));
+        });
+    ui.label(RichText::new(verdict(m)).strong());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Jump;
+    use std::time::Duration;
+
+    fn outcome(chains: Vec<Vec<Jump>>, won: bool, proven: bool, stop: Stop) -> MovesOutcome {
+        MovesOutcome {
+            chains,
+            won,
+            proven_optimal: proven,
+            lower_bound: 15,
+            stop,
+            expanded: 10,
+            generated: 20,
+            held: 5,
+            storage_bytes: 40,
+            elapsed: Duration::from_millis(3),
+        }
+    }
+
+    #[test]
+    fn the_verdict_says_proven_not_proven_or_none_with_the_lower_bound() {
+        let j: Jump = "3,1-3,3".parse().expect("a jump");
+        let won = outcome(vec![vec![j]; 18], true, true, Stop::Solved);
+        assert_eq!(verdict(&won), "18 moves (proven fewest)");
+        let unproven = outcome(vec![vec![j]; 20], true, false, Stop::Budget);
+        assert_eq!(verdict(&unproven), "20 moves (not proven; at least 15)");
+        let none = outcome(Vec::new(), false, false, Stop::Budget);
+        assert_eq!(
+            verdict(&none),
+            "None found within the budget; at least 15 moves"
+        );
+        let lost = outcome(Vec::new(), false, true, Stop::Exhausted);
+        assert!(verdict(&lost).contains("cannot be reached"));
+    }
+}

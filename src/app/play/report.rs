@@ -1,0 +1,136 @@
+//! The solver panel's lower half: the running search's live counters and the last result
+//! (in the assignment's terms, or in moves), with what can be done with it.
+//!
+//! Owns only drawing: it reads the [`SolveSession`] and returns [`PlayCommand`]s.
+
+use super::fewest::{self, Objective};
+use super::solve::{thousands, SolveFrom, SolveReport, SolveSession};
+use super::PlayCommand;
+use crate::app::game::Game;
+use crate::rules::Goal;
+use crate::solver::Stop;
+use eframe::egui;
+use egui::{RichText, Ui};
+
+/// The running search: live counters.
+pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
+    if let Some(error) = session.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    let Some(snapshot) = session.snapshot() else {
+        if session.report().is_none() && session.error().is_none() {
+            ui.label(RichText::new("No search yet.").weak());
+        }
+        return;
+    };
+    let moves = session.running_objective() == Some(Objective::FewestMoves);
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let text = if moves {
+            "Searching for the fewest moves…"
+        } else {
+            "Searching…"
+        };
+        ui.label(RichText::new(text).strong());
+    });
+    let seconds = snapshot.elapsed.as_secs_f64();
+    egui::Grid::new("progress").num_columns(2).show(ui, |ui| {
+        let (expanded, generated, best) = snapshot.progress.map_or((0, 0, None), |p| {
+            (p.expanded, p.generated, Some(p.best_pegs))
+        });
+        row(ui, "Expanded", thousands(expanded));
+        row(ui, "Generated", thousands(generated));
+        // The moves search reports the pegs of the position it expands, not a best.
+        if !moves {
+            row(
+                ui,
+                "Best so far",
+                best.map_or("–".into(), |b| format!("{b} pegs")),
+            );
+        }
+        let rate = if seconds > 0.0 {
+            (expanded as f64 / seconds) as u64
+        } else {
+            0
+        };
+        row(ui, "Expanded/s", thousands(rate));
+        row(ui, "Elapsed", format!("{seconds:.1} s"));
+    });
+}
+
+fn row(ui: &mut Ui, name: &str, value: String) {
+    ui.label(name);
+    ui.label(RichText::new(value).monospace());
+    ui.end_row();
+}
+
+/// The last result, in the assignment's terms, and what can be done with it.
+pub(super) fn report_ui(
+    ui: &mut Ui,
+    report: &SolveReport,
+    game: &Game,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let from = match report.request.from {
+        SolveFrom::Start => "from the start",
+        SolveFrom::Here => "from a position in play",
+    };
+    if let Some(moves) = &report.moves {
+        fewest::report_ui(ui, moves, report.request.budget, from);
+    } else {
+        pegs_report_ui(ui, report, from);
+    }
+    buttons_ui(ui, report, game, commands);
+}
+
+/// A fewest-pegs result in the assignment's terms.
+fn pegs_report_ui(ui: &mut Ui, report: &SolveReport, from: &str) {
+    let o = &report.outcome;
+    ui.label(RichText::new(format!("Result: {} search {from}", o.algorithm.name())).strong());
+    egui::Grid::new("result").num_columns(2).show(ui, |ui| {
+        row(ui, "Expanded", thousands(o.expanded));
+        row(ui, "Generated", thousands(o.generated));
+        row(ui, "Solution length", o.jumps.len().to_string());
+        row(ui, "Pegs left", o.pegs_left.to_string());
+        row(ui, "Expanded/s", thousands(o.expanded_per_second()));
+        row(ui, "Time", format!("{:.3} s", o.elapsed.as_secs_f64()));
+        row(
+            ui,
+            "Budget",
+            report.request.budget.map_or("no limit".into(), thousands),
+        );
+    });
+    let verdict = match (o.proven_optimal, o.won, o.stop) {
+        (_, _, Stop::Cancelled) => "Cancelled: the best found so far".to_string(),
+        (true, true, _) => "Proven optimal: won".to_string(),
+        (true, false, _) if report.goal == Goal::Anywhere => {
+            "Proven optimal: no position with fewer pegs can be reached".to_string()
+        }
+        (true, false, _) => "Proven: one peg on the finish cell cannot be reached".to_string(),
+        (false, _, Stop::Budget) => "Budget exhausted: a larger budget may do better".to_string(),
+        _ => o.verdict_text().to_string(),
+    };
+    let verdict = RichText::new(verdict).strong();
+    ui.label(verdict);
+}
+
+/// Load solution, Copy stats and Save output.txt.
+fn buttons_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec<PlayCommand>) {
+    let o = &report.outcome;
+    ui.horizontal_wrapped(|ui| {
+        let loadable = !o.jumps.is_empty() && report.start.shape() == game.puzzle.start.shape();
+        if ui
+            .add_enabled(loadable, egui::Button::new("Load solution"))
+            .on_hover_text("Put these jumps on the timeline after the position they start from")
+            .clicked()
+        {
+            commands.push(PlayCommand::LoadSolution);
+        }
+        if ui.button("Copy stats").clicked() {
+            commands.push(PlayCommand::CopyStats);
+        }
+        if ui.button("Save output.txt…").clicked() {
+            commands.push(PlayCommand::ChooseStatsFile);
+        }
+    });
+}

@@ -1,0 +1,223 @@
+//! UI tests of moves in the window (issue 18, "In the window"), driven through egui_kittest
+//! as a person would: ticking "Fewest moves" in the solver panel, solving, loading the
+//! solution and stepping through it move by move; and reading the editor's fewest moves and
+//! solution count.
+//!
+//! Searches run on their own threads, so these tests step the harness frame by frame and
+//! poll with a time limit (see `common`).
+
+mod common;
+
+use common::{board_sized, click, press_with, wait_for};
+use eframe::egui;
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use pegsol::app::editor::counts::{MovesFact, SolutionsFact};
+use pegsol::app::editor::EditorCommand;
+use pegsol::app::play::timeline::move_ends;
+use pegsol::app::{Mode, PegsolApp, ShellCommand};
+use pegsol::layout::Finish;
+use pegsol::rules::{continues, Goal, Jump};
+use pegsol::solver::engines::moves::{self, MovesOutcome};
+use pegsol::solver::engines::solutions::count_solutions;
+use pegsol::solver::uncontrolled;
+
+/// The catalogue board `key`, in a window wide enough for the solver panel.
+fn board(key: &str) -> Harness<'static, PegsolApp> {
+    board_sized(key, egui::vec2(1280.0, 800.0))
+}
+
+fn solved(app: &PegsolApp) -> bool {
+    !app.play().solve_session().is_running() && app.play().solve_session().report().is_some()
+}
+
+/// The fewest-moves outcome of the last solve.
+fn moves_report(h: &Harness<'_, PegsolApp>) -> MovesOutcome {
+    let report = h.state().play().solve_session().report().expect("a report");
+    report.moves.clone().expect("a fewest-moves report")
+}
+
+#[test]
+fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
+    let mut h = board("triangle");
+    click(&mut h, "Fewest moves");
+    click(&mut h, "Solve from start");
+    wait_for(&mut h, "the fewest-moves solve", 60, solved);
+    let found = moves_report(&h);
+    let start = h.state().play().game().puzzle.start.clone();
+    // The engine answers the same when asked directly: the panel ran the search it shows.
+    let direct =
+        uncontrolled(|c| moves::fewest_moves(&start, Goal::Anywhere, moves::Options::default(), c));
+    assert_eq!(found.chains, direct.chains);
+    let n = found.moves().expect("a win");
+    assert!(found.proven_optimal);
+    assert!(h
+        .query_by_label(&format!("{n} moves (proven fewest)"))
+        .is_some());
+
+    // Every chain is one peg's jumps in a row, and the chains replay legally to a win.
+    let mut position = start.clone();
+    for chain in &found.chains {
+        let mut previous: Option<Jump> = None;
+        for (i, &jump) in chain.iter().enumerate() {
+            assert_eq!(
+                i > 0,
+                continues(previous, jump),
+                "{chain:?} is not one move"
+            );
+            position = position.try_play(jump).expect("a legal jump");
+            previous = Some(jump);
+        }
+    }
+    assert!(position.is_won(Goal::Anywhere));
+
+    click(&mut h, "Load solution");
+    let jumps = h.state().play().game().record.jumps();
+    assert_eq!(jumps, found.jumps());
+    // One tick per move.
+    assert_eq!(move_ends(&jumps).len(), n as usize);
+    let total = jumps.len();
+    assert!(h
+        .query_by_label(&format!("Jump 0 of {total} · move 0 of {n}"))
+        .is_some());
+
+    // Step move by move, with the button and with Shift+Right: each step plays the chain
+    // the board showed as the next move.
+    let mut at = 0;
+    for (k, chain) in found.chains.iter().enumerate() {
+        assert_eq!(h.state().play().next_chain().as_ref(), Some(chain));
+        if k % 2 == 0 {
+            click(&mut h, "Move >>");
+        } else {
+            press_with(&mut h, Modifiers::SHIFT, Key::ArrowRight);
+        }
+        at += chain.len();
+        assert_eq!(h.state().play().game().record.index(), at);
+        let label = format!("Jump {at} of {total} · move {} of {n}", k + 1);
+        assert!(h.query_by_label(&label).is_some(), "no label {label}");
+    }
+    assert!(h.state().play().next_chain().is_none());
+    assert!(h
+        .state()
+        .play()
+        .game()
+        .record
+        .position()
+        .is_won(Goal::Anywhere));
+    // Back one move: to where the last chain began; Left still steps one jump.
+    click(&mut h, "<< Move");
+    let last = found.chains.last().expect("a chain").len();
+    assert_eq!(h.state().play().game().record.index(), total - last);
+    press_with(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(h.state().play().game().record.index(), total - last - 1);
+}
+
+#[test]
+fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
+    let mut h = board("french");
+    click(&mut h, "Fewest moves");
+    // "No limit" is offered for fewest moves whatever the engine choice.
+    assert!(h.query_by_label("No limit").is_some());
+    click(&mut h, "Solve from start");
+    assert!(h.state().play().solve_session().is_running());
+    assert!(h
+        .query_by_label_contains("Searching for the fewest moves")
+        .is_some());
+    click(&mut h, "Cancel solve");
+    wait_for(&mut h, "the cancelled solve", 30, solved);
+    let found = moves_report(&h);
+    assert!(!found.won && !found.proven_optimal);
+    assert!(h
+        .query_by_label_contains("Cancelled: none found; at least")
+        .is_some());
+    // The window goes on: the objective can be changed back.
+    click(&mut h, "Fewest moves");
+    assert_eq!(
+        h.state().play().solver_panel().objective(),
+        pegsol::app::play::fewest::Objective::FewestPegs
+    );
+}
+
+/// An app showing the editor on the catalogue board `key`.
+fn editor_on(key: &str) -> Harness<'static, PegsolApp> {
+    let mut h = board(key);
+    click(&mut h, "Edit this position");
+    assert_eq!(h.state().mode(), Mode::Editor);
+    h
+}
+
+fn counts_done(app: &PegsolApp) -> bool {
+    !app.editor().fewest_moves().busy() && !app.editor().solutions().busy()
+}
+
+#[test]
+fn the_editor_shows_the_fewest_moves_and_the_solutions_and_redoes_them_when_the_board_changes() {
+    let mut h = editor_on("triangle");
+    wait_for(&mut h, "the editor's counts", 60, counts_done);
+    let puzzle = h.state().editor().facts().puzzle.clone().expect("playable");
+    let direct_moves = uncontrolled(|c| {
+        moves::fewest_moves(&puzzle.start, puzzle.goal, moves::Options::default(), c)
+    });
+    let direct_count =
+        uncontrolled(|c| count_solutions(&puzzle.start, puzzle.goal, c)).expect("counted");
+    let moves = direct_moves.moves().expect("a win");
+    assert_eq!(
+        h.state().editor().fewest_moves(),
+        &MovesFact::Found {
+            moves,
+            proven: true
+        }
+    );
+    assert_eq!(
+        h.state().editor().solutions(),
+        &SolutionsFact::Counted {
+            solutions: direct_count.solutions.clone(),
+            positions: direct_count.positions
+        }
+    );
+    // The 15-hole triangle from its top corner: 10 moves, 29,760 jump sequences.
+    assert!(h.query_by_label(&format!("{moves} (proven)")).is_some());
+    assert!(h.query_by_label_contains("29,760 jump sequences").is_some());
+
+    // A new finish is a new puzzle: the old answers go, and new ones come.
+    let ctx = h.ctx.clone();
+    let finish = Finish::Cell { x: 0, y: 4 };
+    h.state_mut()
+        .apply(&ctx, ShellCommand::Editor(EditorCommand::SetFinish(finish)));
+    // One frame: its logic sees the new puzzle and drops the old answers; the new search
+    // waits out its debounce, so both are still to come.
+    h.step();
+    assert!(h.state().editor().fewest_moves().busy());
+    assert!(h.state().editor().solutions().busy());
+    wait_for(&mut h, "the new counts", 60, counts_done);
+    let puzzle = h.state().editor().facts().puzzle.clone().expect("playable");
+    assert!(matches!(puzzle.goal, Goal::At(_)));
+    let direct = uncontrolled(|c| count_solutions(&puzzle.start, puzzle.goal, c)).expect("count");
+    match h.state().editor().solutions() {
+        SolutionsFact::Counted { solutions, .. } => assert_eq!(solutions, &direct.solutions),
+        other => panic!("not counted: {other:?}"),
+    }
+}
+
+#[test]
+fn on_a_big_board_the_editor_says_not_decided_and_too_many_positions() {
+    // The English board, one peg anywhere: more positions than the editor searches.
+    let mut h = editor_on("english");
+    wait_for(&mut h, "the editor's counts", 90, counts_done);
+    assert!(
+        matches!(
+            h.state().editor().fewest_moves(),
+            MovesFact::Undecided { at_least } if *at_least > 1
+        ),
+        "{:?}",
+        h.state().editor().fewest_moves()
+    );
+    assert_eq!(h.state().editor().solutions(), &SolutionsFact::TooMany);
+    assert!(h
+        .query_by_label_contains("not decided within the budget")
+        .is_some());
+    assert!(h
+        .query_by_label_contains("too many positions to count here")
+        .is_some());
+}
