@@ -18,7 +18,9 @@ use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::budget::available_memory;
-use crate::solver::engines::levels;
+use crate::solver::engines::levels::{self, Direction, Halt};
+use crate::solver::engines::ranked;
+use crate::solver::engines::step::Stepper;
 use crate::solver::engines::winnable::{self, WinnableSet};
 use crate::solver::{Control, Stop};
 use crate::with_bits;
@@ -149,7 +151,13 @@ fn run<B: Bits>(
     let mut levels: Vec<Vec<B>> = vec![vec![sub.canon(compact.encode(start.pegs()))]];
     let mut held = 1u64;
     let cancel = control.cancel_flag();
-    while let Some(current) = levels.last() {
+    // Boards small enough to rank take every level through the dense bitset instead.
+    let dense = dense_levels::<B>(start, goal, control)?;
+    let stepped = dense.is_some();
+    if let Some(dense) = dense {
+        levels = dense;
+    }
+    while let Some(current) = levels.last().filter(|_| !stepped) {
         // What the next level needs before it is deduplicated: every child once, again as
         // the radix sort's buffer, and a quarter of that for the merged result (children
         // repeat several times over); refused before any of it is allocated.
@@ -265,6 +273,10 @@ fn run<B: Bits>(
     }
 
     let distinct_under_group = |boards: &[B]| {
+        if group.len() == sub.len() {
+            // The classes are already the whole group's.
+            return boards.len() as u64;
+        }
         let mut forms: Vec<B> = boards.iter().map(|&b| group.canon(b)).collect();
         forms.sort_unstable();
         forms.dedup();
@@ -284,4 +296,62 @@ fn run<B: Bits>(
             },
         })
         .collect())
+}
+
+/// Every level through [`Stepper`] (a dense bitset per level), for boards of at most
+/// [`ranked::MAX_CELLS`] cells numbered as `u64`; `None` for other boards.
+fn dense_levels<B: Bits>(
+    start: &Position,
+    goal: Goal,
+    control: &mut Control,
+) -> Result<Option<Vec<Vec<B>>>, CountError> {
+    let shape = start.shape();
+    if std::any::TypeId::of::<B>() != std::any::TypeId::of::<u64>()
+        || shape.cells().len() > ranked::MAX_CELLS
+    {
+        return Ok(None);
+    }
+    let compact = Compact::<u64>::new(shape);
+    let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
+    let mut levels: Vec<Vec<u64>> = vec![vec![sub.canon(compact.encode(start.pegs()))]];
+    let mut held = 1u64;
+    let cancel = control.cancel_flag();
+    let mut step = Stepper::new(&compact, &sub, cancel);
+    let allowed = available_memory().map_or(u64::MAX, |a| a / 10 * 8);
+    while let Some(current) = levels.last() {
+        let next = match step.expand(current, Direction::Forward, false, MAX_POSITIONS - held) {
+            Ok(next) => next,
+            Err(Halt::Cancelled) => return Err(CountError::Cancelled),
+            Err(Halt::TooMany) => {
+                return Err(CountError::TooBig {
+                    jumps: levels.len() as u32 - 1,
+                    held,
+                    needed: (held + MAX_POSITIONS) * 8,
+                    allowed: None,
+                })
+            }
+        };
+        control.report(
+            held,
+            held + next.len() as u64,
+            current.first().map_or(0, |b| b.count_ones()),
+        );
+        if next.is_empty() {
+            break;
+        }
+        // The levels held and the bitset: refused once they would pass the memory there is.
+        let needed = (held + next.len() as u64) * 8 + step.bytes();
+        if needed > allowed {
+            return Err(CountError::TooBig {
+                jumps: levels.len() as u32,
+                held,
+                needed,
+                allowed: Some(allowed),
+            });
+        }
+        held += next.len() as u64;
+        levels.push(next);
+    }
+    let boxed: Box<dyn std::any::Any> = Box::new(levels);
+    Ok(boxed.downcast::<Vec<Vec<B>>>().ok().map(|b| *b))
 }

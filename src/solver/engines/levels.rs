@@ -7,7 +7,8 @@
 //! a level; membership is a binary search, an intersection a merge. For bulk
 //! de-duplication this beats any hash set, whose every insert is a cache miss, and the radix
 //! sort beats a comparison sort by several times on these keys (at most 64 bits, usually
-//! 33-45 of them used).
+//! 33-45 of them used). Boards of at most 33 cells do better still with a dense bitset over
+//! the level ([`super::step`], [`super::ranked`]), which falls back on these.
 
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
@@ -29,57 +30,106 @@ pub enum Direction {
     Backward,
 }
 
+impl Direction {
+    /// The other way.
+    pub fn reverse(self) -> Direction {
+        match self {
+            Direction::Forward => Direction::Backward,
+            Direction::Backward => Direction::Forward,
+        }
+    }
+}
+
+/// Why a step over a level stopped without its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// The cancel flag was set.
+    Cancelled,
+    /// The distinct results alone passed the limit given.
+    TooMany,
+}
+
+/// Children gathered by all threads together before each squeezes its repeats out in place:
+/// a level being built holds its distinct children and at most this many repeats (128 MiB of
+/// them), however many children it has in all.
+pub const GATHER: usize = 1 << 24;
+
 /// Every canonical child (or parent, [`Direction::Backward`]) of the positions of `level`,
-/// sorted and without duplicates; `keep` filters them before they are stored. `None` when
-/// `cancel` was set.
+/// sorted and without duplicates, through sorted vectors. `full` is the board with every
+/// cell; with `inside_out` the level's positions are read turned inside out (`full ^ p`).
+///
+/// Each thread gathers children and, every [`GATHER`]` / threads` of them, sorts and
+/// de-duplicates what it holds in place, so memory follows the distinct children, not all of
+/// them; it gives up ([`Halt::TooMany`]) as soon as its distinct children alone pass `limit`,
+/// before the memory runs out rather than after.
+#[allow(clippy::too_many_arguments)]
 pub fn expand(
     compact: &Compact<u64>,
     sym: &Symmetries<u64>,
     full: u64,
     level: &[u64],
     direction: Direction,
-    keep: &(dyn Fn(u64) -> bool + Sync),
+    inside_out: bool,
+    limit: u64,
     cancel: &AtomicBool,
-) -> Option<Vec<u64>> {
+) -> Result<Vec<u64>, Halt> {
     let threads = threads();
     let chunk = level.len().div_ceil(threads).max(1);
     let bits = 64 - full.leading_zeros();
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
+    let gather = (GATHER / threads).max(1);
+    let parts: Vec<Result<Vec<u64>, Halt>> = std::thread::scope(|scope| {
         let handles: Vec<_> = level
             .chunks(chunk)
             .map(|slice| {
                 scope.spawn(move || {
-                    let mut out = Vec::with_capacity(slice.len() * 8);
+                    let mut out = Vec::new();
+                    let mut squeeze_at = gather;
                     for (i, &p) in slice.iter().enumerate() {
                         if i % 65_536 == 0 && cancel.load(Ordering::Relaxed) {
-                            return Vec::new();
+                            return Err(Halt::Cancelled);
                         }
-                        let im = sym.images(p);
-                        // Undoing a jump on p is playing it on p's complement.
+                        let board = if inside_out { full ^ p } else { p };
+                        let im = sym.images(board);
+                        // Undoing a jump on a board is playing it on its complement.
                         let legal = match direction {
-                            Direction::Forward => compact.legal(p),
-                            Direction::Backward => compact.legal(full ^ p),
+                            Direction::Forward => compact.legal(board),
+                            Direction::Backward => compact.legal(full ^ board),
                         };
                         for j in legal.iter() {
-                            let c = sym.child_canon(&im, j);
-                            if keep(c) {
-                                out.push(c);
+                            out.push(sym.child_canon(&im, j));
+                        }
+                        if out.len() >= squeeze_at {
+                            out = sort_dedup(out, bits);
+                            if out.len() as u64 > limit {
+                                return Err(Halt::TooMany);
                             }
+                            squeeze_at = out.len() + gather;
                         }
                     }
-                    sort_dedup(out, bits)
+                    let out = sort_dedup(out, bits);
+                    if out.len() as u64 > limit {
+                        return Err(Halt::TooMany);
+                    }
+                    Ok(out)
                 })
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_default())
+            .map(|h| h.join().unwrap_or(Err(Halt::Cancelled)))
             .collect()
     });
     if cancel.load(Ordering::Relaxed) {
-        return None;
+        return Err(Halt::Cancelled);
     }
-    Some(parts.into_iter().reduce(merge_dedup).unwrap_or_default())
+    let mut merged = Vec::new();
+    for part in parts {
+        merged = merge_dedup(merged, part?);
+    }
+    if merged.len() as u64 > limit {
+        return Err(Halt::TooMany);
+    }
+    Ok(merged)
 }
 
 /// Sorts `v` (whose values use at most `bits` low bits) and drops duplicates.

@@ -15,7 +15,8 @@
 //!   win.
 //! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
 //!   (the English board's classic game), met in the middle; [`levels`] holds the sorted
-//!   level vectors it and [`count`] share.
+//!   level vectors it, [`count`] and [`solutions`] share, [`step`] the step from one level to
+//!   the next (through [`ranked`]'s dense bitset where it pays).
 //!
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
@@ -26,5 +27,7 @@ pub mod exact;
 pub mod levels;
 pub mod moves;
 pub mod prove;
+pub mod ranked;
 pub mod solutions;
+pub mod step;
 pub mod winnable;

@@ -11,6 +11,8 @@
 //!
 //! The counts are exact at any size: 128-bit while they fit, arbitrary precision past that.
 
+use super::levels::{Direction, Halt};
+use super::step::Stepper;
 use super::winnable::{self, WinnableSet};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::Compact;
@@ -37,10 +39,6 @@ pub struct SolutionCount {
 /// Most positions (canonical forms) held while counting: about 1 GiB at the peak with the
 /// level being built and the counts. The English board's 23.5 million fit.
 pub const MAX_POSITIONS: u64 = 30_000_000;
-
-/// Children gathered before they are sorted and de-duplicated in place, so a level being
-/// built never holds more than this many repeats (128 MiB of them).
-const GATHER: usize = 1 << 24;
 
 /// Why solutions could not be counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -94,7 +92,9 @@ pub fn count_solutions(
 }
 
 /// Every position reachable from `start`, by peg count (`levels[k]`: sorted canonical forms
-/// of k pegs).
+/// of k pegs), one [`Stepper::expand`] a level: it squeezes repeats out while it gathers (or
+/// sets bits in a dense level), so memory follows the distinct positions, and gives up as
+/// soon as they pass [`MAX_POSITIONS`].
 fn reachable_levels(
     compact: &Compact<u64>,
     sym: &Symmetries<u64>,
@@ -106,30 +106,20 @@ fn reachable_levels(
     let mut levels = vec![Vec::new(); top + 1];
     levels[top] = vec![first];
     let mut held = 1u64;
+    let cancel = control.cancel_flag();
+    let mut step = Stepper::new(compact, sym, cancel);
     for k in (1..top).rev() {
-        let mut next = Vec::new();
-        let mut gathered_until = GATHER;
-        for (n, &p) in levels[k + 1].iter().enumerate() {
-            if n % 4096 == 0 && control.cancelled() {
-                return Err(SolutionsError::Cancelled);
-            }
-            let images = sym.images(p);
-            for j in compact.legal(p).iter() {
-                next.push(sym.child_canon(&images, j));
-            }
-            if next.len() >= gathered_until {
-                // Squeeze out the repeats, and give up as soon as the distinct ones alone
-                // are too many: before the memory runs out, not after.
-                next.sort_unstable();
-                next.dedup();
-                if held + next.len() as u64 > MAX_POSITIONS {
-                    return Err(SolutionsError::TooManyPositions);
-                }
-                gathered_until = next.len() + GATHER;
-            }
-        }
-        next.sort_unstable();
-        next.dedup();
+        let next = step
+            .expand(
+                &levels[k + 1],
+                Direction::Forward,
+                false,
+                MAX_POSITIONS.saturating_sub(held),
+            )
+            .map_err(|halt| match halt {
+                Halt::Cancelled => SolutionsError::Cancelled,
+                Halt::TooMany => SolutionsError::TooManyPositions,
+            })?;
         held += next.len() as u64;
         if held > MAX_POSITIONS {
             return Err(SolutionsError::TooManyPositions);

@@ -18,7 +18,8 @@
 //! a position of at most m pegs exactly, for one of more pegs when it is reachable from the
 //! start (any game played from the start), and gives a winning line by walking down it.
 
-use super::levels::{self, Direction};
+use super::levels::{self, Direction, Halt};
+use super::step::Stepper;
 use crate::rules::{legal_jumps_of, Cell, CellSet, Goal, Jump, Shape};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
@@ -85,66 +86,40 @@ impl WinnableSet {
         let pegs = size - 1;
         let middle = pegs.div_ceil(2);
         let cancel = control.cancel_flag();
-        let stopped = || {
-            if control.cancelled() {
-                Stop::Cancelled
-            } else {
-                Stop::Budget
+        let (backward, winnable) = {
+            let mut step = Stepper::new(&compact, &sym, cancel);
+            let stopped = |halt| match halt {
+                Halt::Cancelled => Stop::Cancelled,
+                Halt::TooMany => Stop::Budget,
+            };
+            let mut held = 1u64;
+            let mut backward: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
+            backward[1] = vec![sym.canon(compact.encode(CellSet::single(goal)))];
+            for k in 1..middle as usize {
+                let limit = max_entries.saturating_sub(held);
+                let next = step
+                    .expand(&backward[k], Direction::Backward, false, limit)
+                    .map_err(stopped)?;
+                held += next.len() as u64;
+                if held > max_entries {
+                    return Err(Stop::Budget);
+                }
+                backward[k + 1] = next;
             }
+            // The level just above the middle, reachable from the start: B turned inside
+            // out, read as such by the first forward step.
+            let above = (size - middle - 1) as usize;
+            let mut winnable: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
+            for k in (1..=middle as usize).rev() {
+                winnable[k] = if k + 1 == size as usize - above {
+                    step.expand_within(&backward[above], Direction::Forward, true, &backward[k])
+                } else {
+                    step.expand_within(&winnable[k + 1], Direction::Forward, false, &backward[k])
+                }
+                .map_err(stopped)?;
+            }
+            (backward, winnable)
         };
-        let mut held = 1u64;
-        let mut backward: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
-        backward[1] = vec![sym.canon(compact.encode(CellSet::single(goal)))];
-        for k in 1..middle as usize {
-            // Every parent once before deduplication: refused before it is allocated.
-            let raw: u64 = backward[k]
-                .iter()
-                .map(|&b| u64::from(compact.legal(full ^ b).len()))
-                .sum();
-            if held + raw > max_entries {
-                return Err(Stop::Budget);
-            }
-            let next = levels::expand(
-                &compact,
-                &sym,
-                full,
-                &backward[k],
-                Direction::Backward,
-                &|_| true,
-                cancel,
-            )
-            .ok_or_else(stopped)?;
-            held += next.len() as u64;
-            if held > max_entries {
-                return Err(Stop::Budget);
-            }
-            backward[k + 1] = next;
-        }
-        // The level just above the middle, reachable from the start: B turned inside out.
-        let above = (size - middle - 1) as usize;
-        let top = levels::sort_dedup(
-            backward[above]
-                .iter()
-                .map(|&b| sym.canon(full ^ b))
-                .collect(),
-            size,
-        );
-        let mut winnable: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
-        let mut source = top;
-        for k in (1..=middle as usize).rev() {
-            let children = levels::expand(
-                &compact,
-                &sym,
-                full,
-                &source,
-                Direction::Forward,
-                &|_| true,
-                cancel,
-            )
-            .ok_or_else(stopped)?;
-            winnable[k] = levels::intersect(&children, &backward[k]);
-            source = winnable[k].clone();
-        }
         Ok(WinnableSet {
             shape: shape.clone(),
             cells: shape.cells(),

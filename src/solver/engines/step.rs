@@ -1,0 +1,394 @@
+//! One step from a level of positions to the next: every child (or parent) of a level, or
+//! those of them in a given level (the meeting of two searches in the middle).
+//!
+//! A [`Stepper`] holds what the steps over one board share: its symmetries and, for boards of
+//! at most [`ranked::MAX_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
+//! rank tables, built once and reused level after level. Each step picks the cheaper way:
+//! - **dense**: every child's bit is set (the threads share the bitset; each prefetches the
+//!   word of a child a few children before it sets it, so the cache misses overlap), and the
+//!   set bits read back in order give the next level sorted, with no sort at all;
+//! - **sorted vectors** ([`levels::expand`]): for levels too small for the bitset to pay, for
+//!   boards too large to rank, and for a level whose children leave its invariant class
+//!   (never for the levels the engines build, which are closed under their symmetries, but
+//!   the step does not rely on it).
+//!
+//! A meeting ([`Stepper::expand_within`]) keeps the children that are in a sorted level
+//! `within`: it sets the children's bits and tests `within`'s, or, when the level is the larger
+//! of the two, sets the level's own bits and asks of each position of `within` whether one of
+//! its parents is set, stopping at the first.
+
+use super::levels::{self, Direction, Halt};
+use super::ranked::{self, Invariant, RankedBits};
+use crate::solver::boards::compact::Compact;
+use crate::solver::boards::symmetry::Symmetries;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Positions handed to a thread at a time: small enough to keep both cores busy to the end.
+const BLOCK: usize = 4096;
+/// How many children ahead of its write a child's word is prefetched.
+const AHEAD: usize = 16;
+
+/// Steps over the levels of one board (see the module docs).
+pub struct Stepper<'a> {
+    compact: &'a Compact<u64>,
+    sym: &'a Symmetries<u64>,
+    full: u64,
+    cells: u32,
+    cancel: &'a AtomicBool,
+    invariant: Invariant,
+    /// The rank tables and bitset, once a step has wanted them.
+    dense: Option<RankedBits>,
+}
+
+impl<'a> Stepper<'a> {
+    /// A stepper for the board `compact` numbers, its positions taken as canonical forms
+    /// under `sym`; every step stops soon after `cancel` is set.
+    pub fn new(
+        compact: &'a Compact<u64>,
+        sym: &'a Symmetries<u64>,
+        cancel: &'a AtomicBool,
+    ) -> Stepper<'a> {
+        let cells = compact.cells.len() as u32;
+        let full = if cells >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        Stepper {
+            compact,
+            sym,
+            full,
+            cells,
+            cancel,
+            invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
+            dense: None,
+        }
+    }
+
+    /// The board with a peg on every cell.
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// Bytes held by the dense bitset (0 before a step has used it).
+    pub fn bytes(&self) -> u64 {
+        self.dense.as_ref().map_or(0, RankedBits::bytes)
+    }
+
+    /// Readies the bitset for positions of `pegs` pegs in `class` when it pays for a step
+    /// whose parents are `parents` positions: the level's words must not outnumber the
+    /// children by much, or scanning them costs more than sorting the children.
+    fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
+        if self.cells > ranked::MAX_CELLS || pegs > self.cells {
+            return false;
+        }
+        if self.dense.is_none() {
+            self.dense = RankedBits::new(self.cells, &self.invariant);
+        }
+        let Some(bits) = self.dense.as_mut() else {
+            return false;
+        };
+        if bits.level_len(pegs, class) / 64 > parents as u64 * 16 {
+            return false;
+        }
+        bits.begin(pegs, class);
+        true
+    }
+
+    /// The first position of `level` as a board (turned inside out with `inside_out`).
+    fn first(&self, level: &[u64], inside_out: bool) -> Option<u64> {
+        level
+            .first()
+            .map(|&p| if inside_out { self.full ^ p } else { p })
+    }
+
+    /// Every canonical child (parent, [`Direction::Backward`]) of the positions of `level`
+    /// (read turned inside out with `inside_out`), sorted and without duplicates;
+    /// [`Halt::TooMany`] when more than `limit` are distinct.
+    pub fn expand(
+        &mut self,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+        limit: u64,
+    ) -> Result<Vec<u64>, Halt> {
+        let Some(first) = self.first(level, inside_out) else {
+            return Ok(Vec::new());
+        };
+        let pegs = child_pegs(first, direction);
+        let class = self.invariant.of(first);
+        if self.dense_level(pegs, class, level.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_children(bits, level, direction, inside_out);
+            if me.cancel.load(Ordering::Relaxed) {
+                bits.clear(0, bits.words());
+                return Err(Halt::Cancelled);
+            }
+            if !stray {
+                let out = drain(bits);
+                if out.len() as u64 > limit {
+                    return Err(Halt::TooMany);
+                }
+                return Ok(out);
+            }
+            bits.clear(0, bits.words());
+        }
+        levels::expand(
+            self.compact,
+            self.sym,
+            self.full,
+            level,
+            direction,
+            inside_out,
+            limit,
+            self.cancel,
+        )
+    }
+
+    /// The canonical children (parents, [`Direction::Backward`]) of the positions of `level`
+    /// (read turned inside out with `inside_out`) that `within` holds, sorted; `within` must
+    /// be sorted.
+    pub fn expand_within(
+        &mut self,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+        within: &[u64],
+    ) -> Result<Vec<u64>, Halt> {
+        let Some(first) = self.first(level, inside_out) else {
+            return Ok(Vec::new());
+        };
+        if within.is_empty() {
+            return Ok(Vec::new());
+        }
+        let class = self.invariant.of(first);
+        let pegs = first.count_ones();
+        // The level's own bits, asked of from `within`'s side, when the level is the larger.
+        if level.len() >= within.len() && self.dense_level(pegs, class, within.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_level(bits, level, inside_out);
+            let out = if stray || me.cancel.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(me.keep_with_parent_in(bits, within, direction.reverse()))
+            };
+            bits.clear(0, bits.words());
+            if me.cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            if let Some(out) = out {
+                return Ok(out);
+            }
+        } else if self.dense_level(child_pegs(first, direction), class, level.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_children(bits, level, direction, inside_out);
+            let out = if stray || me.cancel.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(keep_set(bits, within))
+            };
+            bits.clear(0, bits.words());
+            if me.cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            if let Some(out) = out {
+                return Ok(out);
+            }
+        }
+        let children = self.expand(level, direction, inside_out, u64::MAX)?;
+        Ok(levels::intersect(&children, within))
+    }
+
+    /// Sets the bit of every canonical child of `level`'s positions; whether a child fell
+    /// outside the level's class (the bits are then incomplete).
+    fn fill_children(
+        &self,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+    ) -> bool {
+        let stray = AtomicBool::new(false);
+        blocks(level, self.cancel, |slice| {
+            let mut ring = [0u64; AHEAD];
+            let mut n = 0usize;
+            for &p in slice {
+                let board = if inside_out { self.full ^ p } else { p };
+                let im = self.sym.images(board);
+                // Undoing a jump on a board is playing it on its complement.
+                let legal = match direction {
+                    Direction::Forward => self.compact.legal(board),
+                    Direction::Backward => self.compact.legal(self.full ^ board),
+                };
+                for j in legal.iter() {
+                    let Some(r) = bits.rank(self.sym.child_canon(&im, j)) else {
+                        stray.store(true, Ordering::Relaxed);
+                        continue;
+                    };
+                    bits.prefetch(r);
+                    let slot = n % AHEAD;
+                    if n >= AHEAD {
+                        bits.set(ring[slot]);
+                    }
+                    ring[slot] = r;
+                    n += 1;
+                }
+            }
+            for i in n.saturating_sub(AHEAD)..n {
+                bits.set(ring[i % AHEAD]);
+            }
+        });
+        stray.into_inner()
+    }
+
+    /// Sets the bit of every position of `level` (its canonical form, when read inside
+    /// out); whether one fell outside the class.
+    fn fill_level(&self, bits: &RankedBits, level: &[u64], inside_out: bool) -> bool {
+        let stray = AtomicBool::new(false);
+        blocks(level, self.cancel, |slice| {
+            let mut ring = [0u64; AHEAD];
+            let mut n = 0usize;
+            for &p in slice {
+                let b = if inside_out {
+                    self.sym.canon(self.full ^ p)
+                } else {
+                    p
+                };
+                let Some(r) = bits.rank(b) else {
+                    stray.store(true, Ordering::Relaxed);
+                    continue;
+                };
+                bits.prefetch(r);
+                let slot = n % AHEAD;
+                if n >= AHEAD {
+                    bits.set(ring[slot]);
+                }
+                ring[slot] = r;
+                n += 1;
+            }
+            for i in n.saturating_sub(AHEAD)..n {
+                bits.set(ring[i % AHEAD]);
+            }
+        });
+        stray.into_inner()
+    }
+
+    /// The positions of `within`, in order, with a neighbour (one step `back`) whose bit is
+    /// set.
+    fn keep_with_parent_in(&self, bits: &RankedBits, within: &[u64], back: Direction) -> Vec<u64> {
+        map_blocks(within, |slice, out| {
+            for &w in slice {
+                let im = self.sym.images(w);
+                let legal = match back {
+                    Direction::Forward => self.compact.legal(w),
+                    Direction::Backward => self.compact.legal(self.full ^ w),
+                };
+                let hit = legal.iter().any(|j| {
+                    bits.rank(self.sym.child_canon(&im, j))
+                        .is_some_and(|r| bits.test(r))
+                });
+                if hit {
+                    out.push(w);
+                }
+            }
+        })
+    }
+}
+
+/// Pegs of a child of `board` in `direction`.
+fn child_pegs(board: u64, direction: Direction) -> u32 {
+    match direction {
+        Direction::Forward => board.count_ones().saturating_sub(1),
+        Direction::Backward => board.count_ones() + 1,
+    }
+}
+
+/// Runs `f` over `items` in blocks of [`BLOCK`], on every thread, until `cancel` is set.
+fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let start = next.fetch_add(1, Ordering::Relaxed) * BLOCK;
+        let Some(slice) = items.get(start..(start + BLOCK).min(items.len())) else {
+            return;
+        };
+        if slice.is_empty() {
+            return;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        f(slice);
+    };
+    let threads = levels::threads().min(items.len().div_ceil(BLOCK)).max(1);
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+}
+
+/// Runs `f` over `items` split among the threads, each writing what it keeps to its own
+/// vector, and joins the vectors in `items`' order.
+fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u64> {
+    let threads = levels::threads();
+    let chunk = items.len().div_ceil(threads).max(1);
+    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|slice| {
+                let f = &f;
+                scope.spawn(move || {
+                    let mut out = Vec::new();
+                    f(slice, &mut out);
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    parts.concat()
+}
+
+/// The positions of `within`, in order, whose bits are set (testing a few ahead so the
+/// misses overlap).
+fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
+    map_blocks(within, |slice, out| {
+        let ranks: Vec<Option<u64>> = slice.iter().map(|&w| bits.rank(w)).collect();
+        for (i, &w) in slice.iter().enumerate() {
+            if let Some(Some(r)) = ranks.get(i + AHEAD) {
+                bits.prefetch(*r);
+            }
+            if ranks[i].is_some_and(|r| bits.test(r)) {
+                out.push(w);
+            }
+        }
+    })
+}
+
+/// Every set bit's board, ascending, and the bitset cleared: the threads take a stretch of
+/// words each.
+fn drain(bits: &RankedBits) -> Vec<u64> {
+    let words = bits.words();
+    let threads = levels::threads().min(words.div_ceil(4096)).max(1);
+    let stretch = words.div_ceil(threads);
+    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (from, to) = ((t * stretch).min(words), ((t + 1) * stretch).min(words));
+                scope.spawn(move || bits.drain(from, to))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    parts.concat()
+}
