@@ -112,3 +112,22 @@ fn every_english_single_vacancy_start_finishes_wherever_its_class_allows() {
         assert_eq!(got, allowed, "start {}", r.start);
     }
 }
+
+/// The diamond's tip start (4,0) can finish on neither (4,2) nor (4,5): signed pagoda
+/// functions prove both at once (the classical kind cannot), so a small budget leaves
+/// nothing undecided for them, and the pairs that are winnable come with a line.
+#[test]
+fn diamond_tip_pairs_are_decided_by_the_prover_within_a_small_budget() {
+    let p = resolve_puzzle("diamond").unwrap();
+    let only = CellSet::single(c(4, 2)) | CellSet::single(c(4, 5));
+    let reports = uncontrolled(|ctl| analyze(p.shape(), Some(only), Some(20_000), ctl)).unwrap();
+    let tip = reports.iter().find(|r| r.start == c(4, 0)).unwrap();
+    assert!(tip.finishes.is_empty(), "{tip:?}");
+    assert!(tip.unknown.is_empty(), "{tip:?}");
+    // Next to the centre: (4,3) cannot end on either cell.
+    let near = reports.iter().find(|r| r.start == c(4, 3)).unwrap();
+    assert!(
+        near.finishes.is_empty() && near.unknown.is_empty(),
+        "{near:?}"
+    );
+}

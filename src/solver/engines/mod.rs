@@ -4,6 +4,9 @@
 //! - [`classic`]: the assignment's budgeted depth-first search, reproduced node for node.
 //! - [`exact`]: Pegsol's own solver, which finds the fewest pegs (or a finish on a given cell)
 //!   and proves it.
+//! - [`prove`]: decides whether a position can end as one peg on a given cell, with signed
+//!   pagoda functions found by linear programming and a lossless failure set: a proof where
+//!   the exact solver's search runs out.
 //! - [`moves`]: a solution with the fewest moves (one peg's chain of jumps is one move),
 //!   found and proven.
 //! - [`solutions`]: how many jump sequences solve a start (a dynamic programme over
@@ -23,6 +26,7 @@ pub mod count;
 pub mod exact;
 pub mod levels;
 pub mod moves;
+pub mod prove;
 pub mod ranked;
 pub mod solutions;
 pub mod step;

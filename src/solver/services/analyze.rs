@@ -4,12 +4,21 @@
 //! Starts related by a symmetry of the board have related answers, so only one start per
 //! symmetry class is solved and the others are mapped; and a pair (start hole, finish) has
 //! the same answer as (finish, start hole), by playing the game backwards on the complement,
-//! so each pair decided settles its mirror pair without a search. One [`ExactSolver`] per
-//! finish cell is kept for all starts: what it learns (positions that cannot end on that
-//! cell) holds whatever the start.
+//! so each pair decided settles its mirror pair without a search.
+//!
+//! Each pair goes through two stages, each kept per finish cell for all starts (what they
+//! learn, positions that cannot end on that cell, holds whatever the start):
+//! 1. the prover's glance ([`Prover`] with [`Limits::GLANCE`]): signed pagoda functions
+//!    settle in a millisecond or two pairs no classical argument does (the diamond's tips);
+//! 2. the [`ExactSolver`] (its beam search finds most winning lines at once; before its long
+//!    phase it also asks the prover about the game played backwards).
+//!
+//! A third stage, the prover's own long search, decided nothing more on the diamond at 2M
+//! expansions a pair and took two minutes longer, so it is not run.
 
 use crate::rules::{Cell, CellSet, Goal, Position, Shape};
 use crate::solver::engines::exact::{verdict, ExactSolver, Options, Stages};
+use crate::solver::engines::prove::{Limits, Prover, Verdict};
 use crate::solver::Control;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -39,6 +48,7 @@ pub fn analyze(
 ) -> Option<Vec<StartReport>> {
     let cells = shape.cells();
     let mut solvers: HashMap<Cell, ExactSolver> = HashMap::new();
+    let mut provers: HashMap<Cell, Option<Prover>> = HashMap::new();
     let mut reports: HashMap<Cell, StartReport> = HashMap::new();
     // Decided pairs: (empty hole at the start, finish cell) -> reachable. A game from the
     // board less `s` to a lone peg on `f`, played backwards on the complement, is a game from
@@ -60,31 +70,35 @@ pub fn analyze(
                 }
                 continue;
             }
-            let solver = solvers.entry(c).or_insert_with(|| {
-                ExactSolver::new(
-                    shape,
-                    Goal::At(c),
-                    Options {
-                        budget,
-                        threads: 0,
-                        // One solver per finish cell: keep each table modest.
-                        table_bytes: ANALYZE_TABLE_BYTES,
-                        win_only: false,
-                        stages: Stages::default(),
-                        beam: true,
-                    },
-                )
-            });
-            let outcome = solver.solve(&start, control);
+            let prover = provers.entry(c).or_insert_with(|| Prover::new(shape, c));
+            let mut decided_here = prove(prover, start.pegs(), Limits::GLANCE, control);
+            if decided_here.is_none() {
+                let solver = solvers.entry(c).or_insert_with(|| {
+                    ExactSolver::new(
+                        shape,
+                        Goal::At(c),
+                        Options {
+                            budget,
+                            threads: 0,
+                            // One solver per finish cell: keep each table modest.
+                            table_bytes: ANALYZE_TABLE_BYTES,
+                            win_only: false,
+                            stages: Stages::default(),
+                            beam: true,
+                        },
+                    )
+                });
+                decided_here = verdict(&solver.solve(&start, control));
+            }
             if control.cancelled() {
                 return None;
             }
-            match verdict(&outcome) {
+            match decided_here {
                 Some(true) => finishes.push(c),
                 Some(false) => {}
                 None => unknown.push(c),
             }
-            if let Some(reachable) = verdict(&outcome) {
+            if let Some(reachable) = decided_here {
                 for s in shape.symmetries() {
                     decided.insert((s.apply_cell(hole), s.apply_cell(c)), reachable);
                 }
@@ -112,4 +126,19 @@ pub fn analyze(
     let mut list: Vec<StartReport> = reports.into_values().collect();
     list.sort_by_key(|r| (r.start.y, r.start.x));
     Some(list)
+}
+
+/// The prover's answer for `pegs` within `limits` (`None`: undecided, or no prover for this
+/// board).
+fn prove(
+    prover: &mut Option<Prover>,
+    pegs: CellSet,
+    limits: Limits,
+    control: &mut Control,
+) -> Option<bool> {
+    match prover.as_mut()?.decide(pegs, limits, control).verdict {
+        Verdict::Reachable(_) => Some(true),
+        Verdict::Unreachable => Some(false),
+        Verdict::Unknown => None,
+    }
 }

@@ -11,6 +11,7 @@ use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::engines::prove;
 use crate::solver::{Algorithm, Control, Finder, Outcome, Stop};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -156,6 +157,18 @@ impl<B: HasFailTable> Search<B> {
             for with_side in [false, true] {
                 if side_ready && !with_side {
                     continue;
+                }
+                // Before a long search for a one-peg finish (the quick phase ran out): the
+                // prover's quick look may rule every finish out (signed pagoda functions,
+                // both ways; `prove`).
+                if with_side
+                    && !side_ready
+                    && one_peg_finishes.is_some_and(|f| {
+                        prove::refuted_finishes(shape, start_position.pegs(), f, control) == f
+                    })
+                {
+                    why = Stop::Exhausted;
+                    break;
                 }
                 let budget_left = self
                     .options

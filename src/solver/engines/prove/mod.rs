@@ -1,0 +1,335 @@
+//! The prover: decides whether a position can end as one peg on a given cell, and proves the
+//! answer, on boards where the exact solver's search cannot.
+//!
+//! It is a depth-first search like the exact solver's, with two differences that make it a
+//! prover rather than a finder:
+//! - **Signed pagoda functions** ([`signed`]), found as it goes: at a position no function
+//!   found so far refutes, a linear programme looks for one that does (weights of either
+//!   sign, as strong as any linear argument can be), and every function found prunes the
+//!   rest of the search. On the 41-hole diamond these settle starts that the classical,
+//!   non-negative functions leave open, often after a jump or two.
+//! - **A lossless failure set**: positions proven unable to reach the goal are kept exactly
+//!   (canonical forms under the symmetries that fix the finish cell), never overwritten, so
+//!   an exhausted search is a proof.
+//!
+//! A [`Prover`] serves one board and one finish cell, and keeps its functions and failures
+//! between calls: they are facts about positions and the finish, whatever the start. So
+//! board analysis keeps one prover per finish cell.
+
+pub mod signed;
+
+use crate::rules::{Cell, CellSet, Jump, Shape};
+use crate::solver::boards::compact::{Bits, Compact};
+use crate::solver::boards::set::BoardSet;
+use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::Control;
+use signed::SignedPagoda;
+
+/// Most signed functions a prover keeps: each costs eight lookups per position tested. When
+/// full, a new one replaces the one that has refuted least lately.
+pub const MAX_FUNCTIONS: usize = 256;
+
+/// Most positions the failure set holds (8 bytes each, at most 3/4 full: 16 MiB at most),
+/// so that board analysis can keep a prover per finish cell. Beyond it, failures are no
+/// longer stored (still sound, only slower).
+pub const MAX_FAILED: usize = 1 << 20;
+
+/// Linear programmes a call may solve before it has expanded anything; after that, one more
+/// for every [`EXPANSIONS_PER_PROGRAM`] expansions (and never more than [`Limits::programs`]).
+/// A programme costs about a millisecond on a 41-hole board, as much as a thousand
+/// expansions.
+const FREE_PROGRAMS: u64 = 400;
+
+/// See [`FREE_PROGRAMS`].
+const EXPANSIONS_PER_PROGRAM: u64 = 256;
+
+/// Positions with fewer pegs than this are searched, not argued about: their subtrees are
+/// small.
+const MIN_PEGS_FOR_PROGRAM: u32 = 7;
+
+/// How much work one call may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions expanded at most.
+    pub expansions: u64,
+    /// Linear programmes solved at most.
+    pub programs: u64,
+}
+
+impl Limits {
+    /// A quick look, a few milliseconds: enough to settle a position that one function
+    /// refutes after a jump or two (the diamond's tip starts), cheap enough to try first.
+    pub const QUICK: Limits = Limits {
+        expansions: 256,
+        programs: 16,
+    };
+
+    /// A glance, a millisecond or two: a position that one function refutes at once or
+    /// after a jump (the diamond's tip starts). For board analysis, which asks it of every
+    /// pair, winnable ones included.
+    pub const GLANCE: Limits = Limits {
+        expansions: 32,
+        programs: 4,
+    };
+
+    /// A long search of `expansions` positions, with programmes at the usual rate.
+    pub fn long(expansions: u64) -> Limits {
+        Limits {
+            expansions,
+            programs: u64::MAX,
+        }
+    }
+}
+
+/// The answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The finish can be reached: these jumps, from the position, end with one peg on it.
+    Reachable(Vec<Jump>),
+    /// Proven: no sequence of jumps ends with one peg on the finish cell.
+    Unreachable,
+    /// The budget ran out (or the search was cancelled) first.
+    Unknown,
+}
+
+/// What one call did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub verdict: Verdict,
+    /// Positions expanded (their jumps tried).
+    pub expanded: u64,
+    /// Linear programmes solved in this call.
+    pub programs: u64,
+    /// Signed functions the prover holds after the call.
+    pub functions: usize,
+}
+
+/// Which cells of `finishes` `pegs` (on `shape`) is proven never to end on as one peg,
+/// each looked at quickly ([`Limits::QUICK`]) both ways: forward to the finish, and (the game
+/// played backwards on the complement) from the board less the finish cell to the
+/// position's complement. A few tens of milliseconds per cell; for the exact solver, before
+/// it settles into a long search for a one-peg finish.
+pub fn refuted_finishes(
+    shape: &Shape,
+    pegs: CellSet,
+    finishes: CellSet,
+    control: &mut Control,
+) -> CellSet {
+    let mut refuted = CellSet::EMPTY;
+    let holes = shape.cells() - pegs;
+    for f in finishes {
+        let forward =
+            Prover::new(shape, f).map(|mut p| p.decide(pegs, Limits::QUICK, control).verdict);
+        let mut lost = forward == Some(Verdict::Unreachable);
+        if !lost && !holes.is_empty() {
+            let backward = Prover::for_goal(shape, holes).map(|mut p| {
+                p.decide(shape.cells() - CellSet::single(f), Limits::QUICK, control)
+                    .verdict
+            });
+            lost = backward == Some(Verdict::Unreachable);
+        }
+        if lost {
+            refuted.insert(f);
+        }
+        if control.cancelled() {
+            break;
+        }
+    }
+    refuted
+}
+
+/// A prover for one board and one goal (see the module docs).
+pub struct Prover {
+    compact: Compact<u64>,
+    syms: Symmetries<u64>,
+    goal: u64,
+    goal_pegs: u32,
+    pagodas: Vec<SignedPagoda>,
+    /// Each function's weight of the goal, beside it.
+    goal_values: Vec<i64>,
+    failed: BoardSet<u64>,
+}
+
+/// One call's counters and limits.
+struct Run<'c, 'a> {
+    limits: Limits,
+    expanded: u64,
+    programs: u64,
+    control: &'c mut Control<'a>,
+    stopped: bool,
+}
+
+impl Prover {
+    /// A prover for a finish on `finish` of `shape`; `None` when the board has more than 64
+    /// holes (the prover's boards are 64-bit) or the cell is not on it.
+    pub fn new(shape: &Shape, finish: Cell) -> Option<Prover> {
+        if !shape.contains(finish) {
+            return None;
+        }
+        Prover::for_goal(shape, CellSet::single(finish))
+    }
+
+    /// A prover for reaching exactly the pegs `goal` (not empty, on the board): a one-peg
+    /// finish, or, for the game played backwards, a whole start turned inside out.
+    pub fn for_goal(shape: &Shape, goal: CellSet) -> Option<Prover> {
+        if shape.cells().len() > 64 || goal.is_empty() || !goal.is_subset(shape.cells()) {
+            return None;
+        }
+        let compact = Compact::<u64>::new(shape);
+        // Failures are facts about reaching the goal: only symmetries that keep it apply.
+        let syms = Symmetries::new(&compact, shape, |s| s.apply(goal) == goal);
+        let goal_pegs = goal.len();
+        let goal = compact.encode(goal);
+        Some(Prover {
+            compact,
+            syms,
+            goal,
+            goal_pegs,
+            pagodas: Vec::new(),
+            goal_values: Vec::new(),
+            failed: BoardSet::with_capacity(1 << 16),
+        })
+    }
+
+    /// Signed functions found so far.
+    pub fn functions(&self) -> &[SignedPagoda] {
+        &self.pagodas
+    }
+
+    /// Bytes of the failure set.
+    pub fn storage_bytes(&self) -> u64 {
+        self.failed.bytes() as u64
+    }
+
+    /// Decides whether `pegs` can end as one peg on the finish cell, within `limits`. A
+    /// winning line is replayed before it is returned.
+    pub fn decide(&mut self, pegs: CellSet, limits: Limits, control: &mut Control) -> Report {
+        let board = self.compact.encode(pegs);
+        let mut run = Run {
+            limits,
+            expanded: 0,
+            programs: 0,
+            control,
+            stopped: false,
+        };
+        let mut path = Vec::new();
+        let verdict = match self.dfs(board, &mut run, &mut path) {
+            true => {
+                path.reverse();
+                if self.replays(board, &path) {
+                    Verdict::Reachable(path)
+                } else {
+                    // Never claim a win that does not replay (it cannot happen; say unknown).
+                    Verdict::Unknown
+                }
+            }
+            false if run.stopped => Verdict::Unknown,
+            false => Verdict::Unreachable,
+        };
+        Report {
+            verdict,
+            expanded: run.expanded,
+            programs: run.programs,
+            functions: self.pagodas.len(),
+        }
+    }
+
+    /// Whether `path` is legal jump after jump from `board` and ends on the goal.
+    fn replays(&self, mut board: u64, path: &[Jump]) -> bool {
+        for jump in path {
+            let Some(j) = self.compact.jumps.iter().find(|j| j.jump == *jump) else {
+                return false;
+            };
+            if !j.legal(board) {
+                return false;
+            }
+            board ^= j.all;
+        }
+        board == self.goal
+    }
+
+    /// Whether a function found so far refutes `board`. The function that does moves one
+    /// place towards the front, so the ones that refute most are tried first (and the last
+    /// is the one dropped when the list is full).
+    fn refuted(&mut self, board: u64) -> bool {
+        let hit = self
+            .pagodas
+            .iter()
+            .zip(&self.goal_values)
+            .position(|(p, &g)| p.value(board) < g);
+        match hit {
+            Some(i) => {
+                if i > 0 {
+                    self.pagodas.swap(i, i - 1);
+                    self.goal_values.swap(i, i - 1);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Keeps a new function, dropping the one tried last when the list is full.
+    fn keep(&mut self, p: SignedPagoda) {
+        if self.pagodas.len() >= MAX_FUNCTIONS {
+            self.pagodas.pop();
+            self.goal_values.pop();
+        }
+        self.goal_values.push(p.value(self.goal));
+        self.pagodas.push(p);
+    }
+
+    /// Whether a programme may be tried now (see [`FREE_PROGRAMS`]).
+    fn may_program(&self, pegs: u32, run: &Run) -> bool {
+        pegs >= MIN_PEGS_FOR_PROGRAM
+            && run.programs < run.limits.programs
+            && run.programs <= FREE_PROGRAMS + run.expanded / EXPANSIONS_PER_PROGRAM
+    }
+
+    /// True when `board` reaches the goal (the jumps pushed onto `path`, last first); false
+    /// when it cannot, or when the run stopped (`run.stopped`).
+    fn dfs(&mut self, board: u64, run: &mut Run, path: &mut Vec<Jump>) -> bool {
+        if board == self.goal {
+            return true;
+        }
+        let pegs = board.count();
+        if pegs <= self.goal_pegs || self.refuted(board) {
+            return false;
+        }
+        let canon = self.syms.canon(board);
+        if self.failed.contains(canon) {
+            return false;
+        }
+        if self.may_program(pegs, run) {
+            run.programs += 1;
+            if let Some(p) = SignedPagoda::find(&self.compact, board, self.goal) {
+                self.keep(p);
+                return false;
+            }
+        }
+        if run.expanded >= run.limits.expansions {
+            run.stopped = true;
+            return false;
+        }
+        run.expanded += 1;
+        if run.expanded.is_multiple_of(1024) && run.control.cancelled() {
+            run.stopped = true;
+            return false;
+        }
+        for j in self.compact.legal(board).iter() {
+            let child = board ^ self.compact.jumps[j].all;
+            if self.dfs(child, run, path) {
+                path.push(self.compact.jumps[j].jump);
+                return true;
+            }
+            if run.stopped {
+                return false;
+            }
+        }
+        if self.failed.len() < MAX_FAILED {
+            self.failed.insert(canon);
+        }
+        false
+    }
+}

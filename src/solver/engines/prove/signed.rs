@@ -1,0 +1,176 @@
+//! Signed pagoda functions: weights of either sign, found by linear programming and checked
+//! in whole numbers.
+//!
+//! The classical pagoda function has weights of 0 or more, but nothing in the argument needs
+//! that: for any weights with `w(a) + w(b) >= w(c)` on every jump (a over b into c), a jump
+//! changes the pegs' total by `w(c) - w(a) - w(b) <= 0`, so the total never rises, and a
+//! position weighing less than the finish can never reach it. Allowing negative weights
+//! makes the test exactly as strong as linear programming can be: by Farkas' lemma, such a
+//! function exists for a position and a finish exactly when no non-negative (fractional)
+//! count of each jump turns the position into the finish, peg for peg. On the 41-hole
+//! diamond this refutes, after one forced jump, starts that no non-negative function can
+//! (a peg counts as a negative weight's "credit", which every jump then spends).
+//!
+//! The linear programme is solved in floating point; its optimum is turned into whole numbers
+//! and checked exactly (every jump, and the refutation itself), so a rounding error can only
+//! lose a function, never make an unsound one.
+
+use crate::solver::boards::compact::{Bits, CJump, Compact};
+
+/// A pagoda function over a compact board numbering, weights of either sign, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignedPagoda {
+    /// Weight of each compact cell.
+    weights: Vec<i64>,
+    /// `tables[k][byte]`: the weight of the cells in bits `8k..8k+8` set in `byte`, so a
+    /// board of up to 64 cells weighs in eight lookups.
+    tables: Vec<[i64; 256]>,
+}
+
+impl SignedPagoda {
+    /// The function with these weights (one per compact cell), if no jump of `compact` raises
+    /// the total: `w(from) + w(over) >= w(to)` for every jump.
+    pub fn new<B: Bits>(compact: &Compact<B>, weights: Vec<i64>) -> Option<SignedPagoda> {
+        if weights.len() != compact.cells.len() {
+            return None;
+        }
+        for j in &compact.jumps {
+            let (a, b, c) = cells_of(j);
+            if weights[a].checked_add(weights[b])? < weights[c] {
+                return None;
+            }
+        }
+        let tables = (0..weights.len().div_ceil(8))
+            .map(|k| {
+                let mut t = [0i64; 256];
+                for (byte, slot) in t.iter_mut().enumerate() {
+                    *slot = (0..8)
+                        .filter(|bit| byte >> bit & 1 == 1)
+                        .filter_map(|bit| weights.get(8 * k + bit))
+                        .sum();
+                }
+                t
+            })
+            .collect();
+        Some(SignedPagoda { weights, tables })
+    }
+
+    /// The weight of compact cell `i`.
+    pub fn weight(&self, i: usize) -> i64 {
+        self.weights.get(i).copied().unwrap_or(0)
+    }
+
+    /// The total weight of a board's pegs.
+    #[inline]
+    pub fn value<B: Bits>(&self, board: B) -> i64 {
+        let mut total = 0;
+        for (k, t) in self.tables.iter().enumerate() {
+            total += t[(board.shr(8 * k as u32).low64() & 0xff) as usize];
+        }
+        total
+    }
+
+    /// Whether this function proves that `board` can never become `goal` (a set of pegs):
+    /// `board` weighs less.
+    #[inline]
+    pub fn refutes<B: Bits>(&self, board: B, goal: B) -> bool {
+        self.value(board) < self.value(goal)
+    }
+
+    /// A function proving that `board` can never become `goal`, if linear programming finds
+    /// one (see the module docs); checked exactly before it is returned.
+    pub fn find<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<SignedPagoda> {
+        let weights = lp(compact, board, goal)?;
+        let whole = whole_numbers(&weights)?;
+        let p = SignedPagoda::new(compact, whole)?;
+        p.refutes(board, goal).then_some(p)
+    }
+}
+
+/// A jump's two emptied cells (from and over, in either order) and its filled one, as compact
+/// indices.
+fn cells_of<B: Bits>(j: &CJump<B>) -> (usize, usize, usize) {
+    let a = j.from_over.lowest() as usize;
+    let b = j.from_over.clear_lowest().lowest() as usize;
+    let c = (j.all ^ j.from_over).lowest() as usize;
+    (a, b, c)
+}
+
+/// Maximises `w(goal) - w(board)` over weights in [-1, 1] with `w(a) + w(b) >= w(c)` for
+/// every jump; the weights when the optimum is clearly above 0.
+fn lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    let mut problem = Problem::new(OptimizationDirection::Maximize);
+    let n = compact.cells.len();
+    let has = |b: B, i: usize| b & B::bit(i as u32) != B::ZERO;
+    let vars: Vec<_> = (0..n)
+        .map(|i| {
+            let cost = f64::from(u8::from(has(goal, i))) - f64::from(u8::from(has(board, i)));
+            problem.add_var(cost, (-1.0, 1.0))
+        })
+        .collect();
+    for j in &compact.jumps {
+        let (a, b, c) = cells_of(j);
+        problem.add_constraint(
+            [(vars[a], 1.0), (vars[b], 1.0), (vars[c], -1.0)],
+            ComparisonOp::Ge,
+            0.0,
+        );
+    }
+    let solution = problem.solve().ok()?.into_solution().ok()?;
+    if solution.objective() < 1e-6 {
+        return None;
+    }
+    Some(vars.iter().map(|&v| solution.var_value(v)).collect())
+}
+
+/// The weights as whole numbers: the smallest denominator (up to 720) that makes every weight
+/// whole within round-off; `None` rather than a guess.
+fn whole_numbers(weights: &[f64]) -> Option<Vec<i64>> {
+    (1..=720i64).find_map(|d| {
+        let df = d as f64;
+        weights
+            .iter()
+            .map(|&w| {
+                let scaled = (w * df).round();
+                ((w * df - scaled).abs() < 1e-6).then_some(scaled as i64)
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::load::resolve_puzzle;
+    use crate::rules::{Cell, CellSet};
+
+    #[test]
+    fn a_function_that_a_jump_would_raise_is_refused() {
+        let puzzle = resolve_puzzle("english").unwrap();
+        let compact = Compact::<u64>::new(puzzle.shape());
+        let n = compact.cells.len();
+        // All ones: every jump removes 2 and adds 1, fine. One cell at 3: a jump into it
+        // from two cells weighing 1 raises the total.
+        assert!(SignedPagoda::new(&compact, vec![1; n]).is_some());
+        let mut w = vec![1; n];
+        w[n / 2] = 3;
+        assert!(SignedPagoda::new(&compact, w).is_none());
+        // Negative weights are allowed where the rule holds: all -1 fails (-2 < -1).
+        assert!(SignedPagoda::new(&compact, vec![-1; n]).is_none());
+    }
+
+    #[test]
+    fn the_diamond_tip_start_is_refuted_for_its_neighbour_after_the_forced_jump() {
+        let puzzle = resolve_puzzle("diamond").unwrap();
+        let shape = puzzle.shape();
+        let compact = Compact::<u64>::new(shape);
+        let cell = |x, y| CellSet::single(Cell { x, y });
+        // Tip (4,0) empty; its only jump is (4,2) over (4,1) into (4,0).
+        let after = shape.cells() - cell(4, 1) - cell(4, 2);
+        let (board, goal) = (compact.encode(after), compact.encode(cell(4, 2)));
+        let p = SignedPagoda::find(&compact, board, goal).expect("refuted");
+        assert!(p.refutes(board, goal));
+        assert!((0..compact.cells.len()).any(|i| p.weight(i) < 0));
+    }
+}
