@@ -73,11 +73,16 @@ pub fn run_job<T: Send + 'static>(
 ) -> Result<Ran<T>, CliError> {
     install_handler();
     let live = std::io::stderr().is_terminal();
-    let worker = Worker::start(name, job, || {});
+    // The worker wakes this thread when it finishes (and now and then with progress), so a
+    // job of a few milliseconds is not kept waiting for the next poll.
+    let (wake, woken) = std::sync::mpsc::channel::<()>();
+    let worker = Worker::start(name, job, move || {
+        let _ = wake.send(());
+    });
     let mut shown = false;
     let mut drawn = Duration::ZERO;
     while !worker.is_finished() {
-        std::thread::sleep(POLL);
+        let _ = woken.recv_timeout(POLL);
         if interrupted() && !worker.is_cancelling() {
             worker.cancel();
         }

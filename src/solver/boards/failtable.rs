@@ -39,6 +39,10 @@ pub trait FailTable<B>: Send + Sync {
 /// them (one TLB entry per 2 MiB instead of per 4 KiB: a table probe is a random access, and
 /// the page walks were a fifth of the search's time), and allocated fallibly, so a request
 /// the system refuses (a memory limit) is `None` rather than an abort.
+/// Tables of at most this many bytes are populated when mapped (see `Zeroed::try_new`).
+#[cfg(target_os = "linux")]
+const POPULATE_BYTES: usize = 4 << 20;
+
 struct Zeroed {
     ptr: std::ptr::NonNull<AtomicU64>,
     len: usize,
@@ -54,6 +58,17 @@ impl Zeroed {
         let bytes = len.checked_mul(8)?.max(8);
         #[cfg(unix)]
         {
+            // A small table is filled in at once: touching its pages one by one costs two
+            // page faults each (a read maps the zero page, the first write copies it), which
+            // for a short search is most of its time. Large tables stay lazy.
+            #[cfg(target_os = "linux")]
+            let populate = if bytes <= POPULATE_BYTES {
+                libc::MAP_POPULATE
+            } else {
+                0
+            };
+            #[cfg(not(target_os = "linux"))]
+            let populate = 0;
             // SAFETY: an anonymous private mapping of `bytes` with no address hint; the result
             // is checked before use.
             let p = unsafe {
@@ -61,7 +76,7 @@ impl Zeroed {
                     std::ptr::null_mut(),
                     bytes,
                     libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | populate,
                     -1,
                     0,
                 )

@@ -117,6 +117,10 @@ const INLINE_ATTEMPT: u64 = 5_000;
 /// Expansions the quick first phase may use before the goal side is built.
 const QUICK_PHASE: u64 = 100_000;
 
+/// Memory for the quick phase's failure table (see `Search::prepare`): about 16 bytes per
+/// expansion of [`QUICK_PHASE`].
+const QUICK_TABLE_BYTES: usize = 2 << 20;
+
 /// Most positions a goal side may hold (about 8 bytes each, twice over while it grows).
 const GOAL_SIDE_ENTRIES: usize = 3_000_000;
 

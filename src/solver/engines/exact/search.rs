@@ -4,7 +4,7 @@
 
 use super::orderings::{orderings, Ordered};
 use super::workers::{lock, Shared};
-use super::Options;
+use super::{Options, QUICK_TABLE_BYTES};
 use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
@@ -13,7 +13,7 @@ use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::prove;
 use crate::solver::{Algorithm, Control, Finder, Outcome, Stop};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -30,6 +30,8 @@ pub(super) struct Search<B: HasFailTable> {
     pub(super) options: Options,
     /// Failure tables by target peg count: "cannot reach k pegs" (or the goal cell).
     tables: HashMap<u32, B::Table>,
+    /// The targets whose table is still the quick phase's small one.
+    quick_tables: HashSet<u32>,
     /// Goal sides by target peg count and the start's class (`None`: not worth building).
     sides: HashMap<(u32, PositionClass), Option<GoalSide<B>>>,
     /// Pagoda pruners by the set of one-peg finish cells they are for, and whether it is the
@@ -72,6 +74,7 @@ impl<B: HasFailTable> Search<B> {
             masks: ClassMasks::new(shape),
             options,
             tables: HashMap::new(),
+            quick_tables: HashSet::new(),
             sides: HashMap::new(),
             pruners: HashMap::new(),
             no_pruner: Arc::new(Pruner::none()),
@@ -301,9 +304,20 @@ impl<B: HasFailTable> Search<B> {
     /// Makes sure the failure table and goal side for target `k` exist. Returns `false` if
     /// cancelled on the way (nothing half-built is kept).
     fn prepare(&mut self, k: u32, class: PositionClass, side: bool, cancel: &AtomicBool) -> bool {
-        if !self.tables.contains_key(&k) {
-            self.tables
-                .insert(k, B::fail_table(self.options.table_bytes()));
+        // The quick phase gets a small table, the long one the full size. A fresh table's
+        // pages are faulted in one by one as the search first touches them; for a search of a
+        // few thousand positions (one English solution) those faults into a table of hundreds
+        // of MiB cost more than the search itself. The quick table's entries are dropped when
+        // the full one replaces it: they are few, and the table is lossy anyway.
+        if !self.tables.contains_key(&k) || (side && self.quick_tables.remove(&k)) {
+            let full = self.options.table_bytes();
+            let bytes = if side {
+                full
+            } else {
+                self.quick_tables.insert(k);
+                full.min(QUICK_TABLE_BYTES)
+            };
+            self.tables.insert(k, B::fail_table(bytes));
         }
         if side && !self.sides.contains_key(&(k, class)) {
             let goals = match self.goal_board {
