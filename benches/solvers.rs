@@ -62,7 +62,7 @@ const CASES: &[(&str, &str, u64)] = &[
     ("advisor", "diamond", 0),
     ("advisor", "asymmetric", 0),
     ("cancel", "8", 100_000_000),
-    ("cancel", "diamond-4,3", 0),
+    ("cancel", "diamond-4,0", 0),
 ];
 
 fn peak_rss_mib() -> f64 {

@@ -104,11 +104,14 @@ impl<B: HasFailTable> Search<B> {
     /// target, or the search stops (a worker proved or found it, budget, cancel).
     pub(super) fn beam_member(&self, start: B, k: u32, shared: &Shared<B>) {
         let borders = Borders::new(&self.compact);
-        let mut width = FIRST_WIDTH;
-        for seed in 0u64.. {
+        loop {
             if shared.stop.load(Ordering::Relaxed) {
                 return;
             }
+            // Round r has seed r and width FIRST_WIDTH * 2^r (at most MAX_WIDTH). A round
+            // stopped by the end of a phase is taken up again by the next phase's beam.
+            let seed = self.beam_round.load(Ordering::Relaxed);
+            let width = (FIRST_WIDTH << seed.min(16)).min(MAX_WIDTH);
             if let Some(path) = self.beam(start, k, shared, &borders, width, seed) {
                 let finder = Finder::Beam {
                     width: width as u32,
@@ -117,7 +120,11 @@ impl<B: HasFailTable> Search<B> {
                 shared.stop.store(true, Ordering::Relaxed);
                 return;
             }
-            width = (width * 2).min(MAX_WIDTH);
+            if shared.stop.load(Ordering::Relaxed) {
+                // Cut short, not failed: the next phase runs this round again.
+                return;
+            }
+            self.beam_round.fetch_add(1, Ordering::Relaxed);
         }
     }
 

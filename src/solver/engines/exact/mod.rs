@@ -115,7 +115,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 512 << 20;
 const INLINE_ATTEMPT: u64 = 5_000;
 
 /// Expansions the quick first phase may use before the goal side is built.
-const QUICK_PHASE: u64 = 100_000;
+const QUICK_PHASE: u64 = 400_000;
 
 /// Memory for the quick phase's failure table (see `Search::prepare`): about 16 bytes per
 /// expansion of [`QUICK_PHASE`].

@@ -39,6 +39,10 @@ pub(super) struct Search<B: HasFailTable> {
     pruners: HashMap<(CellSet, bool), Arc<Pruner>>,
     /// A pruner that never prunes, for targets above one peg.
     no_pruner: Arc<Pruner>,
+    /// The beam member's next round for the current target: kept from the quick phase to the
+    /// long one, so a beam cut short by the end of the quick phase is not begun again at the
+    /// narrowest width (see `beam_member`).
+    pub(super) beam_round: AtomicU64,
 }
 
 impl<B: HasFailTable> Search<B> {
@@ -78,6 +82,7 @@ impl<B: HasFailTable> Search<B> {
             sides: HashMap::new(),
             pruners: HashMap::new(),
             no_pruner: Arc::new(Pruner::none()),
+            beam_round: AtomicU64::new(0),
         }
     }
 
@@ -157,6 +162,7 @@ impl<B: HasFailTable> Search<B> {
             // A goal side built by an earlier call (hints, analysis) is used from the start:
             // the quick phase exists only to avoid building one.
             let side_ready = self.sides.contains_key(&(k, class));
+            self.beam_round.store(0, Ordering::Relaxed);
             for with_side in [false, true] {
                 if side_ready && !with_side {
                     continue;
