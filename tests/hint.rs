@@ -4,7 +4,7 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
-use pegsol::solver::services::hint::{Answer, Judge, Reason, HINT_BUDGET};
+use pegsol::solver::services::hint::{backward_proof, Answer, Judge, Reason, HINT_BUDGET};
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -261,4 +261,41 @@ fn hint_takes_any_position_written_as_a_layout_file() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Lost:"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The backward proof (the prover on the game played backwards) is sound: on the 15- and
+/// 21-hole triangles and level 2, every position it calls lost for the one-peg finishes is
+/// lost by brute force, and it does decide some (so this test can fail).
+#[test]
+fn the_backward_proof_agrees_with_brute_force() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut proofs = 0;
+    for key in ["triangle", "triangle-21", "2"] {
+        let start = resolve_puzzle(key).expect("catalogue board").start;
+        let shape = start.shape().clone();
+        let mut memo = HashMap::new();
+        for _ in 0..150 {
+            let pegs: CellSet = shape.cells().iter().filter(|_| next() % 3 != 0).collect();
+            let Some(p) = Position::new(shape.clone(), pegs) else {
+                continue;
+            };
+            let finishes = shape.possible_finishes(pegs);
+            let proof = uncontrolled(|c| backward_proof(&shape, pegs, finishes, c));
+            if let Some(reason) = proof {
+                proofs += 1;
+                assert!(matches!(reason, Reason::Search { .. }));
+                assert!(
+                    !brute_force_winnable(&p, Goal::Anywhere, &mut memo),
+                    "{key}: called lost, but brute force wins from {pegs:?}"
+                );
+            }
+        }
+    }
+    assert!(proofs > 10, "only {proofs} positions proven lost");
 }

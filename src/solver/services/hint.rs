@@ -9,7 +9,10 @@
 //!    classic game: see [`crate::solver::engines::winnable`]);
 //! 5. the exact solver with a small budget (most positions are decided in milliseconds);
 //! 6. a pagoda function found by linear programming ([`Pagoda::find_refutation`]);
-//! 7. the exact solver with the whole budget.
+//! 7. the prover ([`crate::solver::engines::prove`]) on the game played backwards, for each
+//!    finish: signed pagoda functions and an exhaustive search, which settle the lost
+//!    middle-game positions of the big boards that nothing above does;
+//! 8. the exact solver with the whole budget.
 //!
 //! A lost verdict always carries its reason ([`Reason`]); a winnable one a winning line that
 //! replays to the goal. [`Judge`] keeps what is worth keeping between questions: the exact
@@ -18,6 +21,7 @@
 use crate::rules::CellSet;
 use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
 use crate::solver::engines::exact::{self, ExactSolver, Options};
+use crate::solver::engines::prove::{Limits, Prover, Verdict};
 use crate::solver::engines::winnable::WinnableSet;
 use crate::solver::Control;
 use std::sync::{Arc, Mutex};
@@ -25,6 +29,9 @@ use std::time::Instant;
 
 /// Expansions the exact solver may use on one position before the answer is "unknown".
 pub const HINT_BUDGET: u64 = 5_000_000;
+
+/// Expansions the prover may use on each finish cell (step 7 of the module docs).
+const PROVER_EXPANSIONS: u64 = 20_000;
 
 /// Expansions of the first, quick try of the exact solver.
 const QUICK_BUDGET: u64 = 20_000;
@@ -298,6 +305,9 @@ impl Judge {
         } else if let Some(reason) = self.pagoda_per_finish(shape, pegs, finishes) {
             return Answer::Lost(reason);
         }
+        if let Some(reason) = backward_proof(shape, pegs, finishes, control) {
+            return Answer::Lost(reason);
+        }
         // A set on its way decides this position sooner than a long search would.
         if self.coming.is_some() && self.fits_coming(position, goal) {
             self.adopt(true, control);
@@ -415,6 +425,39 @@ impl Judge {
             None => None,
         }
     }
+}
+
+/// A proof that `pegs` reaches none of `finishes`, by the prover on the game played
+/// backwards: a lone peg on the finish, turned inside out (every cell but the finish), never
+/// becomes the position turned inside out. Played backwards, a lost middle game has few
+/// pegs to place and the prover's signed pagoda functions cut it short; forwards it is a
+/// search of billions. `None` as soon as one finish is not refuted.
+pub fn backward_proof(
+    shape: &Arc<Shape>,
+    pegs: CellSet,
+    finishes: CellSet,
+    control: &mut Control,
+) -> Option<Reason> {
+    let holes = shape.cells() - pegs;
+    if holes.is_empty() || finishes.is_empty() {
+        return None;
+    }
+    let mut prover = Prover::for_goal(shape, holes)?;
+    let mut positions = 0;
+    for f in finishes {
+        let report = prover.decide(
+            shape.cells() - CellSet::single(f),
+            Limits::long(PROVER_EXPANSIONS),
+            control,
+        );
+        positions += report.expanded;
+        if report.verdict != Verdict::Unreachable {
+            return None;
+        }
+    }
+    Some(Reason::Search {
+        positions: positions.max(1),
+    })
 }
 
 /// The answer without any search, when there is one: the position is won, stuck, or its
