@@ -3,31 +3,15 @@
 //! `pegsol hint` prints what it says it does.
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
+use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::services::hint::{backward_proof, Answer, Judge, Reason, HINT_BUDGET};
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::process::Command;
-use std::sync::Arc;
 
-/// A board in a 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it
-/// holds a peg. `None` without a peg.
-fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
-    let mut c = CellSet::EMPTY;
-    let mut p = CellSet::EMPTY;
-    for i in (0..12u8).filter(|&i| cells >> i & 1 == 1) {
-        let cell = Cell { x: i % 4, y: i / 4 };
-        c.insert(cell);
-        if pegs >> i & 1 == 1 {
-            p.insert(cell);
-        }
-    }
-    if p.is_empty() {
-        return None;
-    }
-    Position::new(Arc::new(Shape::new(grid, c)), p)
-}
+mod games;
+use games::small_board;
 
 /// Whether `goal` can be reached from `p`, by exhaustive recursion with a memo: no table, no
 /// symmetry, no proof other than trying everything.

@@ -13,28 +13,9 @@ use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
-use std::sync::Arc;
 
-/// A board in a `width` x `height` box: cell i (row by row) exists where bit i of `cells` is
-/// set, and holds a peg where bit i of `pegs` is set. `None` without a peg.
-fn box_board(grid: Grid, (width, height): (u8, u8), cells: u32, pegs: u32) -> Option<Position> {
-    let mut c = CellSet::EMPTY;
-    let mut p = CellSet::EMPTY;
-    for i in (0..width * height).filter(|&i| cells >> i & 1 == 1) {
-        let cell = Cell {
-            x: i % width,
-            y: i / width,
-        };
-        c.insert(cell);
-        if pegs >> i & 1 == 1 {
-            p.insert(cell);
-        }
-    }
-    if p.is_empty() {
-        return None;
-    }
-    Position::new(Arc::new(Shape::new(grid, c)), p)
-}
+mod games;
+use games::box_board;
 
 /// Fewest moves from `start` to `goal` by brute force: a 0-1 breadth-first search over
 /// (pegs, the cell the last jump landed on), where a jump from that cell costs nothing and any
@@ -128,7 +109,7 @@ proptest! {
         triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16
     ) {
         let grid = if triangular { Grid::Triangular } else { Grid::Square };
-        if let Some(start) = box_board(grid, (4, 4), cells, pegs) {
+        if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
             let cell = Cell { x: at % 4, y: at / 4 };
             let goals = if start.shape().contains(cell) {
                 vec![Goal::Anywhere, Goal::At(cell)]
@@ -151,7 +132,7 @@ proptest! {
         triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16)
     ) {
         let grid = if triangular { Grid::Triangular } else { Grid::Square };
-        if let Some(start) = box_board(grid, (4, 4), cells, pegs) {
+        if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
             let out = uncontrolled(|c| count_solutions(&start, Goal::Anywhere, c)).expect("counted");
             let mut memo = FxHashMap::default();
             let expected = brute_count(start.shape(), start.pegs(), Goal::Anywhere, &mut memo);

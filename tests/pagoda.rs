@@ -2,38 +2,11 @@
 //! position it calls lost is lost (brute force on the small boards), and it finds proofs.
 
 use pegsol::layout::catalogue::ENTRIES;
-use pegsol::rules::{legal_jumps_of, Cell, CellSet, Pagoda, Position, Shape};
+use pegsol::rules::{legal_jumps_of, Cell, CellSet, Pagoda, Shape};
 use rustc_hash::FxHashMap;
 
-/// A fixed pseudo-random sequence (xorshift), so every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Positions met in `games` random games from `start`, every jump of each game.
-fn random_positions(start: &Position, games: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut p = start.clone();
-        loop {
-            let jumps = p.legal_jumps();
-            if jumps.is_empty() {
-                break;
-            }
-            p = p.try_play(jumps[rng.below(jumps.len())]).unwrap();
-            out.push(p.clone());
-        }
-    }
-    out
-}
+mod games;
+use games::random_positions;
 
 /// Whether `pegs` can end with one peg on a cell of `finishes` (memoised exhaustive search).
 fn can_finish(

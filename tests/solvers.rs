@@ -2,12 +2,14 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::layout::Layout;
-use pegsol::rules::{Cell, CellSet, Goal, Grid, Position, Shape};
+use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::engines::{classic, exact};
 use pegsol::solver::{uncontrolled, Outcome};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+
+mod games;
+use games::{box_board, small_board};
 
 /// The assignment's `find_solution`, transcribed as literally as Rust allows: a 9x9 char
 /// field indexed `[x][y]`, an 81-byte hash key, a stack of whole nodes.
@@ -172,38 +174,6 @@ fn exact_finishes_the_english_board_in_the_centre() {
         uncontrolled(|c| exact::solve(&p.start, Goal::At(centre), exact::Options::default(), c));
     assert!(o.won && o.proven_optimal);
     assert_eq!(replays_to(&p.start, &o).pegs(), CellSet::single(centre));
-}
-
-/// Fewest pegs reachable, by plain exhaustive recursion: no table, no symmetry, no ordering.
-/// A board in a `width` x `height` box: cell i (row by row) exists where `exists(i)`, and holds
-/// a peg where bit i of `pegs` is set. `None` without a peg.
-fn box_board(
-    grid: Grid,
-    (width, height): (u8, u8),
-    exists: impl Fn(u8) -> bool,
-    pegs: u32,
-) -> Option<Position> {
-    let mut c = CellSet::EMPTY;
-    let mut p = CellSet::EMPTY;
-    for i in (0..width * height).filter(|&i| exists(i)) {
-        let cell = Cell {
-            x: i % width,
-            y: i / width,
-        };
-        c.insert(cell);
-        if pegs >> i & 1 == 1 {
-            p.insert(cell);
-        }
-    }
-    if p.is_empty() {
-        return None;
-    }
-    Position::new(Arc::new(Shape::new(grid, c)), p)
-}
-
-/// A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.
-fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
-    box_board(grid, (4, 3), |i| cells >> i & 1 == 1, u32::from(pegs))
 }
 
 proptest! {

@@ -4,6 +4,7 @@
 use super::error::CliError;
 use crate::layout::Puzzle;
 use crate::rules::{cell_name, Goal};
+use crate::solver::budget::grouped;
 use crate::solver::engines::moves::{self, MovesOutcome};
 use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
 use crate::solver::Control;
@@ -17,19 +18,6 @@ fn goal_words(goal: Goal, puzzle: &Puzzle) -> String {
         }
         Goal::At(c) => format!("one peg on {}", cell_name(c)),
     }
-}
-
-/// A whole number with thousands separators: 40,861,647,040,079,968.
-pub fn grouped(digits: &str) -> String {
-    let n = digits.len();
-    let mut out = String::with_capacity(n + n / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (n - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Runs the fewest-moves search and returns what to print.
@@ -161,17 +149,4 @@ fn solutions_json(source: &str, goal: Goal, c: &SolutionCount) -> String {
         "seconds": c.elapsed.as_secs_f64(),
     })
     .to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::grouped;
-
-    #[test]
-    fn big_counts_get_thousands_separators() {
-        assert_eq!(grouped("40861647040079968"), "40,861,647,040,079,968");
-        assert_eq!(grouped("999"), "999");
-        assert_eq!(grouped("1000"), "1,000");
-        assert_eq!(grouped("0"), "0");
-    }
 }

@@ -181,16 +181,23 @@ impl FromStr for Budget {
 impl fmt::Display for Budget {
     /// In full with thousands separators: `1,234,567`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let digits = self.0.to_string();
-        let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-        for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(ch);
-        }
-        f.pad(&out)
+        f.pad(&grouped(&self.0.to_string()))
     }
+}
+
+/// A whole number's digits with thousands separators, as budgets and counts are shown
+/// everywhere: `grouped("40861647040079968")` is `40,861,647,040,079,968`. For numbers
+/// wider than a `u64` (solution counts) as well.
+pub fn grouped(digits: &str) -> String {
+    let n = digits.len();
+    let mut out = String::with_capacity(n + n / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (n - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// Whether the commas in `text` (if any) separate thousands: a first group of one to three
@@ -311,6 +318,15 @@ fn cgroup_room(groups: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn big_counts_get_thousands_separators() {
+        assert_eq!(grouped("40861647040079968"), "40,861,647,040,079,968");
+        assert_eq!(grouped("29760"), "29,760");
+        assert_eq!(grouped("999"), "999");
+        assert_eq!(grouped("1000"), "1,000");
+        assert_eq!(grouped("0"), "0");
+    }
 
     #[test]
     fn absurd_budgets_are_refused_with_a_reason() {

@@ -12,6 +12,7 @@
 use super::jobs::PuzzleKey;
 use crate::layout::Puzzle;
 use crate::rules::{Goal, Position};
+use crate::solver::budget::grouped;
 use crate::solver::engines::moves::{self, MovesOutcome};
 use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
 use crate::solver::engines::winnable::{WinnableSet, PRACTICAL_HOLES};
@@ -143,19 +144,6 @@ impl SolutionsFact {
     pub fn busy(&self) -> bool {
         matches!(self, SolutionsFact::Waiting | SolutionsFact::Counting)
     }
-}
-
-/// A whole number's digits with thousands separators: 40,861,647,040,079,968.
-fn grouped(digits: &str) -> String {
-    let n = digits.len();
-    let mut out = String::with_capacity(n + n / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (n - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Whether the engines would build a winnable set bigger than a front end builds unasked:
@@ -336,13 +324,6 @@ fn solutions_fact(result: Result<SolutionCount, SolutionsError>, capped: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_get_thousands_separators() {
-        assert_eq!(grouped("40861647040079968"), "40,861,647,040,079,968");
-        assert_eq!(grouped("29760"), "29,760");
-        assert_eq!(grouped("0"), "0");
-    }
 
     #[test]
     fn an_undecided_search_says_its_lower_bound() {

@@ -1,0 +1,73 @@
+//! Small boards and random games shared by the solver test binaries (hint, moves, pagoda,
+//! prove, solvers): boards in a box given as bits, a small xorshift generator, so every run
+//! plays the same games, and the positions met along them.
+
+// Each test binary compiles this module on its own and may use only some of it.
+#![allow(dead_code)]
+
+use pegsol::rules::{Cell, CellSet, Grid, Position, Shape};
+use std::sync::Arc;
+
+/// A board in a `width` x `height` box: cell i (row by row) exists when `exists(i)`, and
+/// holds a peg when bit i of `pegs` is set. `None` without a peg.
+pub fn box_board(
+    grid: Grid,
+    (width, height): (u8, u8),
+    exists: impl Fn(u8) -> bool,
+    pegs: u32,
+) -> Option<Position> {
+    let mut c = CellSet::EMPTY;
+    let mut p = CellSet::EMPTY;
+    for i in (0..width * height).filter(|&i| exists(i)) {
+        let cell = Cell {
+            x: i % width,
+            y: i / width,
+        };
+        c.insert(cell);
+        if pegs >> i & 1 == 1 {
+            p.insert(cell);
+        }
+    }
+    if p.is_empty() {
+        return None;
+    }
+    Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.
+pub fn small_board(grid: Grid, cells: u16, pegs: u16) -> Option<Position> {
+    box_board(grid, (4, 3), |i| cells >> i & 1 == 1, u32::from(pegs))
+}
+
+/// A xorshift generator: the same games on every run and every machine.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Positions met in `games` random games from `start`, every jump of each game.
+pub fn random_positions(start: &Position, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = start.clone();
+        loop {
+            let jumps = p.legal_jumps();
+            if jumps.is_empty() {
+                break;
+            }
+            p = p
+                .try_play(jumps[rng.below(jumps.len())])
+                .expect("a legal jump");
+            out.push(p.clone());
+        }
+    }
+    out
+}
