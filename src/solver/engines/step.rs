@@ -28,6 +28,43 @@ const BLOCK: usize = 4096;
 /// How many children ahead of its write a child's word is prefetched.
 const AHEAD: usize = 16;
 
+/// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
+/// line already loaded.
+struct DelayedSet<'a> {
+    bits: &'a RankedBits,
+    ring: [u64; AHEAD],
+    n: usize,
+}
+
+impl<'a> DelayedSet<'a> {
+    fn new(bits: &'a RankedBits) -> DelayedSet<'a> {
+        DelayedSet {
+            bits,
+            ring: [0; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
+    #[inline(always)]
+    fn push(&mut self, rank: u64) {
+        self.bits.prefetch(rank);
+        let slot = self.n % AHEAD;
+        if self.n >= AHEAD {
+            self.bits.set(self.ring[slot]);
+        }
+        self.ring[slot] = rank;
+        self.n += 1;
+    }
+
+    /// Sets the bits still waiting.
+    fn finish(self) {
+        for i in self.n.saturating_sub(AHEAD)..self.n {
+            self.bits.set(self.ring[i % AHEAD]);
+        }
+    }
+}
+
 /// Steps over the levels of one board (see the module docs).
 pub struct Stepper<'a> {
     compact: &'a Compact<u64>,
@@ -213,8 +250,7 @@ impl<'a> Stepper<'a> {
     ) -> bool {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut ring = [0u64; AHEAD];
-            let mut n = 0usize;
+            let mut setter = DelayedSet::new(bits);
             for &p in slice {
                 let board = if inside_out { self.full ^ p } else { p };
                 let im = self.sym.images(board);
@@ -228,18 +264,10 @@ impl<'a> Stepper<'a> {
                         stray.store(true, Ordering::Relaxed);
                         continue;
                     };
-                    bits.prefetch(r);
-                    let slot = n % AHEAD;
-                    if n >= AHEAD {
-                        bits.set(ring[slot]);
-                    }
-                    ring[slot] = r;
-                    n += 1;
+                    setter.push(r);
                 }
             }
-            for i in n.saturating_sub(AHEAD)..n {
-                bits.set(ring[i % AHEAD]);
-            }
+            setter.finish();
         });
         stray.into_inner()
     }
@@ -249,8 +277,7 @@ impl<'a> Stepper<'a> {
     fn fill_level(&self, bits: &RankedBits, level: &[u64], inside_out: bool) -> bool {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut ring = [0u64; AHEAD];
-            let mut n = 0usize;
+            let mut setter = DelayedSet::new(bits);
             for &p in slice {
                 let b = if inside_out {
                     self.sym.canon(self.full ^ p)
@@ -261,17 +288,9 @@ impl<'a> Stepper<'a> {
                     stray.store(true, Ordering::Relaxed);
                     continue;
                 };
-                bits.prefetch(r);
-                let slot = n % AHEAD;
-                if n >= AHEAD {
-                    bits.set(ring[slot]);
-                }
-                ring[slot] = r;
-                n += 1;
+                setter.push(r);
             }
-            for i in n.saturating_sub(AHEAD)..n {
-                bits.set(ring[i % AHEAD]);
-            }
+            setter.finish();
         });
         stray.into_inner()
     }
