@@ -9,7 +9,7 @@
 
 use super::output::{print, println};
 use super::running::run_job;
-use super::{parse_finish, resolve_layout, CliError};
+use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
@@ -39,10 +39,7 @@ pub struct HintArgs {
 /// Runs `pegsol hint`.
 pub fn run(args: HintArgs) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(&args.layout)?;
-    let goal = match args.finish.as_deref() {
-        Some(f) => parse_finish(f, &puzzle)?,
-        None => puzzle.goal,
-    };
+    let goal = finish_goal(args.finish.as_deref(), &puzzle)?;
     let budget = args.budget.unwrap_or(HINT_BUDGET);
     let start = puzzle.start.clone();
     let ran = run_job("pegsol-hint", &format!("judging {name}"), move |job| {

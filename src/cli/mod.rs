@@ -377,6 +377,11 @@ fn show(spec: &OsStr) -> Result<(), CliError> {
     print(&text)
 }
 
+/// The goal `--finish` asks for, or the layout's own goal without one.
+fn finish_goal(finish: Option<&str>, puzzle: &Puzzle) -> Result<Goal, CliError> {
+    finish.map_or(Ok(puzzle.goal), |f| parse_finish(f, puzzle))
+}
+
 /// Parses `--finish`: `any`, `center`/`centre`, or `X,Y`.
 fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, CliError> {
     match text.trim().to_ascii_lowercase().as_str() {
@@ -431,10 +436,7 @@ fn solve_command(
     json: bool,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
-    let goal = match finish {
-        Some(f) => parse_finish(f, &puzzle)?,
-        None => puzzle.goal,
-    };
+    let goal = finish_goal(finish, &puzzle)?;
     let budget = Budget::resolve(algorithm, budget);
     let ran = run_solver(&puzzle, &name, algorithm, goal, budget)?;
     let interrupted = ran.interrupted();
@@ -460,10 +462,7 @@ fn moves_command(
     json: bool,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
-    let goal = match finish {
-        Some(f) => parse_finish(f, &puzzle)?,
-        None => puzzle.goal,
-    };
+    let goal = finish_goal(finish, &puzzle)?;
     let what = format!("fewest moves for {name}");
     let ran = run_job("pegsol-moves", &what, move |job| {
         job.control(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))
@@ -479,10 +478,7 @@ fn moves_command(
 
 fn solutions_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
-    let goal = match finish {
-        Some(f) => parse_finish(f, &puzzle)?,
-        None => puzzle.goal,
-    };
+    let goal = finish_goal(finish, &puzzle)?;
     let what = format!("counting the solutions of {name}");
     let ran = run_job("pegsol-solutions", &what, move |job| {
         job.control(|c| moves::count_solutions(&puzzle, &name, goal, json, c))
@@ -522,10 +518,7 @@ fn analyze_command(
 
 fn count_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
-    let goal = match finish {
-        Some(f) => parse_finish(f, &puzzle)?,
-        None => puzzle.goal,
-    };
+    let goal = finish_goal(finish, &puzzle)?;
     let start = puzzle.start.clone();
     let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
         job.control(|c| count::count(&start, goal, c))
