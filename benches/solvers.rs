@@ -328,6 +328,8 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
     let (mut verdicts, mut colours) = (Vec::new(), Vec::new());
     let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
     let limit = Duration::from_secs(600);
+    // PEGSOL_BENCH_VERBOSE=1 prints each position's verdict and times on standard error.
+    let verbose = std::env::var_os("PEGSOL_BENCH_VERBOSE").is_some();
     for game in 1..=30usize {
         let mut position = start.clone();
         for _ in 0..(7 * game) % pegs.saturating_sub(2).max(1) + 1 {
@@ -360,6 +362,19 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
             std::thread::sleep(Duration::from_micros(200));
         }
         colours.push(asked.elapsed().as_secs_f64());
+        if verbose {
+            eprintln!(
+                "game {game:2}: {:2} pegs, {:>8} in {:7.1} ms, jumps in {:7.1} ms",
+                position.peg_count(),
+                match advisor.verdict(&position, goal) {
+                    Some(Verdict::Winnable(_)) => "winnable",
+                    Some(Verdict::NotWinnable) => "lost",
+                    _ => "unknown",
+                },
+                verdicts[verdicts.len() - 1] * 1e3,
+                colours[colours.len() - 1] * 1e3,
+            );
+        }
     }
     let total: f64 = colours.iter().sum();
     let quantile = |times: &[f64], q: f64| {

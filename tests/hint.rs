@@ -4,7 +4,10 @@
 
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
-use pegsol::solver::services::hint::{backward_proof, Answer, Judge, Reason, HINT_BUDGET};
+use pegsol::solver::engines::prove::Limits;
+use pegsol::solver::services::hint::{
+    backward_proof, backward_proof_with, Answer, Judge, Reason, HINT_BUDGET,
+};
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -280,6 +283,59 @@ fn the_backward_proof_agrees_with_brute_force() {
                 );
             }
         }
+    }
+    assert!(proofs > 10, "only {proofs} positions proven lost");
+}
+
+/// Signed functions carried from one backward proof to the next (as the judge does, per
+/// board) keep it sound: every position called lost with the functions of all the positions
+/// before it is lost by brute force.
+#[test]
+fn carried_functions_keep_the_backward_proof_sound() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let limits = Limits {
+        expansions: 2_000,
+        programs: u64::MAX,
+        free: 8,
+    };
+    let mut proofs = 0;
+    for key in ["triangle-21", "2", "english"] {
+        let start = resolve_puzzle(key).expect("catalogue board").start;
+        let shape = start.shape().clone();
+        let mut memo = HashMap::new();
+        let mut functions = Vec::new();
+        for _ in 0..120 {
+            // Positions of a real game's length: a random game from the start.
+            let mut p = start.clone();
+            for _ in 0..next() % u64::from(start.peg_count()) {
+                let jumps = p.legal_jumps();
+                if jumps.is_empty() {
+                    break;
+                }
+                p.play_unchecked(jumps[next() as usize % jumps.len()]);
+            }
+            if p.peg_count() > 14 {
+                continue;
+            }
+            let (pegs, finishes) = (p.pegs(), shape.possible_finishes(p.pegs()));
+            let proof = uncontrolled(|c| {
+                backward_proof_with(&shape, pegs, finishes, limits, &mut functions, c)
+            });
+            if proof.is_some() {
+                proofs += 1;
+                assert!(
+                    !brute_force_winnable(&p, Goal::Anywhere, &mut memo),
+                    "{key}: called lost with carried functions, but brute force wins from {pegs:?}"
+                );
+            }
+        }
+        assert!(!functions.is_empty(), "{key}: no function carried");
     }
     assert!(proofs > 10, "only {proofs} positions proven lost");
 }

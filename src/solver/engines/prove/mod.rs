@@ -34,13 +34,14 @@ pub const MAX_FUNCTIONS: usize = 256;
 /// longer stored (still sound, only slower).
 pub const MAX_FAILED: usize = 1 << 20;
 
-/// Linear programmes a call may solve before it has expanded anything; after that, one more
-/// for every [`EXPANSIONS_PER_PROGRAM`] expansions (and never more than [`Limits::programs`]).
-/// A programme costs about a millisecond on a 41-hole board, as much as a thousand
-/// expansions.
-const FREE_PROGRAMS: u64 = 400;
+/// Linear programmes a long search ([`Limits::long`]) may solve before it has expanded
+/// anything (see [`Limits::free`]). Few: a programme costs most of a millisecond on a 45-hole
+/// board, as much as a thousand expansions, and only one in ten or so finds a function; on
+/// the lost middle games of the 45-hole boards 8 free programmes prove in 15-350 ms what 400
+/// took 0.3-1.2 s for (measured with the hint judge's backward proofs).
+const FREE_PROGRAMS: u64 = 8;
 
-/// See [`FREE_PROGRAMS`].
+/// After the free programmes, one more for every this many expansions.
 const EXPANSIONS_PER_PROGRAM: u64 = 256;
 
 /// Positions with fewer pegs than this are searched, not argued about: their subtrees are
@@ -54,6 +55,9 @@ pub struct Limits {
     pub expansions: u64,
     /// Linear programmes solved at most.
     pub programs: u64,
+    /// Programmes allowed before anything is expanded; beyond them, one per
+    /// [`EXPANSIONS_PER_PROGRAM`] expansions.
+    pub free: u64,
 }
 
 impl Limits {
@@ -62,6 +66,7 @@ impl Limits {
     pub const QUICK: Limits = Limits {
         expansions: 256,
         programs: 16,
+        free: 16,
     };
 
     /// A glance, a millisecond or two: a position that one function refutes at once or
@@ -70,6 +75,7 @@ impl Limits {
     pub const GLANCE: Limits = Limits {
         expansions: 32,
         programs: 4,
+        free: 4,
     };
 
     /// A long search of `expansions` positions, with programmes at the usual rate.
@@ -77,6 +83,7 @@ impl Limits {
         Limits {
             expansions,
             programs: u64::MAX,
+            free: FREE_PROGRAMS,
         }
     }
 }
@@ -197,6 +204,23 @@ impl Prover {
         &self.pagodas
     }
 
+    /// Takes in functions found by another prover on the same board (see
+    /// [`Prover::functions`]), in their order, until [`MAX_FUNCTIONS`] are held. Sound for any
+    /// goal: a signed function is a fact about the board's jumps (no jump raises its total),
+    /// so it refutes, for this prover's goal, every position weighing less than the goal.
+    /// The caller keeps functions per board: those of another board are unsound here (only
+    /// a different cell count is caught, and ignored).
+    pub fn adopt_functions(&mut self, functions: &[SignedPagoda]) {
+        for p in functions {
+            if self.pagodas.len() >= MAX_FUNCTIONS {
+                break;
+            }
+            if p.len() == self.compact.cells.len() && !self.pagodas.contains(p) {
+                self.keep(p.clone());
+            }
+        }
+    }
+
     /// Bytes of the failure set.
     pub fn storage_bytes(&self) -> u64 {
         self.failed.bytes() as u64
@@ -284,7 +308,7 @@ impl Prover {
     fn may_program(&self, pegs: u32, run: &Run) -> bool {
         pegs >= MIN_PEGS_FOR_PROGRAM
             && run.programs < run.limits.programs
-            && run.programs <= FREE_PROGRAMS + run.expanded / EXPANSIONS_PER_PROGRAM
+            && run.programs <= run.limits.free + run.expanded / EXPANSIONS_PER_PROGRAM
     }
 
     /// True when `board` reaches the goal (the jumps pushed onto `path`, last first); false

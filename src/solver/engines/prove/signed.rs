@@ -55,6 +55,16 @@ impl SignedPagoda {
         Some(SignedPagoda { weights, tables })
     }
 
+    /// How many cells the function weighs (the compact board's cell count).
+    pub fn len(&self) -> usize {
+        self.weights.len()
+    }
+
+    /// Whether the function weighs no cell at all.
+    pub fn is_empty(&self) -> bool {
+        self.weights.is_empty()
+    }
+
     /// The weight of compact cell `i`.
     pub fn weight(&self, i: usize) -> i64 {
         self.weights.get(i).copied().unwrap_or(0)
