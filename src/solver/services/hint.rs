@@ -43,15 +43,12 @@ const PROVER_EXPANSIONS: u64 = 20_000;
 const QUICK_BUDGET: u64 = 5_000;
 
 /// The turns of step 7 (see the module docs): the prover's expansions per finish on the game
-/// played backwards, then the exact solver's expansions forwards. After them, the exact
-/// solver with the whole budget. Measured on the advisor bench's 45-hole positions: most
-/// lost ones are proven within 2,000 backward expansions, the rest within 100,000; most wins
-/// are found within 200,000 forward, a few need about a million.
-const STAGES: [(u64, u64); 3] = [(2_000, 200_000), (20_000, 1_200_000), (100_000, u64::MAX)];
-
-/// Programmes the backward prover may solve before it expands anything (then one per 256
-/// expansions).
-const BACKWARD_FREE_PROGRAMS: u64 = 8;
+/// played backwards, then the exact solver's expansions forwards (at most the budget; a turn
+/// that reaches it is the last). Measured on the advisor bench's positions of the 37- to
+/// 45-hole boards: most lost ones are proven within 2,000 backward expansions, the rest
+/// within 300,000 (level 7's hardest needs 280,000 on one finish); most wins are found
+/// within 200,000 forward, a few need about a million.
+const STAGES: [(u64, u64); 3] = [(2_000, 200_000), (20_000, 1_200_000), (300_000, u64::MAX)];
 
 /// Most pagoda functions kept per board: each costs a few hundred bytes and a sum to try.
 const MAX_PAGODAS: usize = 64;
@@ -330,11 +327,7 @@ impl Judge {
         // turn longer: whichever kind decides the position costs at most a few times its own
         // need. Most lost ones fall to the glance, most wins to the first search.
         for (backward, forward) in STAGES {
-            let limits = Limits {
-                expansions: backward,
-                programs: u64::MAX,
-                free: BACKWARD_FREE_PROGRAMS,
-            };
+            let limits = Limits::long(backward);
             if let Some(reason) = self.backward_proof(shape, pegs, finishes, limits, control) {
                 return Answer::Lost(reason);
             }
