@@ -292,13 +292,6 @@ fn the_backward_proof_agrees_with_brute_force() {
 /// before it is lost by brute force.
 #[test]
 fn carried_functions_keep_the_backward_proof_sound() {
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
     let limits = Limits {
         expansions: 2_000,
         programs: u64::MAX,
@@ -310,19 +303,9 @@ fn carried_functions_keep_the_backward_proof_sound() {
         let shape = start.shape().clone();
         let mut memo = HashMap::new();
         let mut functions = Vec::new();
-        for _ in 0..120 {
-            // Positions of a real game's length: a random game from the start.
-            let mut p = start.clone();
-            for _ in 0..next() % u64::from(start.peg_count()) {
-                let jumps = p.legal_jumps();
-                if jumps.is_empty() {
-                    break;
-                }
-                p.play_unchecked(jumps[next() as usize % jumps.len()]);
-            }
-            if p.peg_count() > 14 {
-                continue;
-            }
+        // Positions of real games, small enough for brute force.
+        let positions = games::random_positions(&start, 12, 0x9e37_79b9_7f4a_7c15);
+        for p in positions.iter().filter(|p| p.peg_count() <= 14) {
             let (pegs, finishes) = (p.pegs(), shape.possible_finishes(p.pegs()));
             let proof = uncontrolled(|c| {
                 backward_proof_with(&shape, pegs, finishes, limits, &mut functions, c)
@@ -330,7 +313,7 @@ fn carried_functions_keep_the_backward_proof_sound() {
             if proof.is_some() {
                 proofs += 1;
                 assert!(
-                    !brute_force_winnable(&p, Goal::Anywhere, &mut memo),
+                    !brute_force_winnable(p, Goal::Anywhere, &mut memo),
                     "{key}: called lost with carried functions, but brute force wins from {pegs:?}"
                 );
             }

@@ -28,7 +28,7 @@ pub struct HintArgs {
     /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
     #[arg(long)]
     pub finish: Option<String>,
-    /// Expansions the exact solver may use per position (default 5M).
+    /// Expansions the exact solver may use per position (default 2M).
     #[arg(long, value_parser = parse_budget)]
     pub budget: Option<u64>,
     /// Print one JSON object.
