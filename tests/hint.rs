@@ -6,7 +6,7 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::engines::prove::Limits;
 use pegsol::solver::services::hint::{
-    backward_proof, backward_proof_with, Answer, Judge, Reason, HINT_BUDGET,
+    backward_proof, backward_proof_with, Answer, BackwardProof, Judge, Reason, HINT_BUDGET,
 };
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
@@ -321,4 +321,51 @@ fn carried_functions_keep_the_backward_proof_sound() {
         assert!(!functions.is_empty(), "{key}: no function carried");
     }
     assert!(proofs > 10, "only {proofs} positions proven lost");
+}
+
+/// A backward proof taken up turn after turn (as the judge does: each turn longer, the
+/// prover's failures and the finishes already refuted kept) calls lost only what is lost,
+/// and proves with small turns what one turn of their total proves.
+#[test]
+fn a_backward_proof_resumed_by_turns_stays_sound() {
+    let (mut by_turns, mut at_once) = (0, 0);
+    for key in ["triangle-21", "2", "english"] {
+        let start = resolve_puzzle(key).expect("catalogue board").start;
+        let shape = start.shape().clone();
+        let mut memo = HashMap::new();
+        let positions = games::random_positions(&start, 12, 0x2545_f491_4f6c_dd1d);
+        for p in positions.iter().filter(|p| p.peg_count() <= 14) {
+            let (pegs, finishes) = (p.pegs(), shape.possible_finishes(p.pegs()));
+            let Some(mut proof) = BackwardProof::new(&shape, pegs, finishes, &[]) else {
+                continue;
+            };
+            let mut reason = None;
+            for expansions in [10, 40, 160, 640] {
+                reason = uncontrolled(|c| proof.turn(Limits::long(expansions), c));
+                if reason.is_some() {
+                    break;
+                }
+            }
+            if reason.is_some() {
+                by_turns += 1;
+                assert!(
+                    !brute_force_winnable(p, Goal::Anywhere, &mut memo),
+                    "{key}: called lost by turns, but brute force wins from {pegs:?}"
+                );
+            }
+            let limits = Limits::long(10 + 40 + 160 + 640);
+            let once = uncontrolled(|c| {
+                backward_proof_with(&shape, pegs, finishes, limits, &mut Vec::new(), c)
+            });
+            at_once += usize::from(once.is_some());
+        }
+    }
+    assert!(
+        by_turns > 10,
+        "only {by_turns} positions proven lost by turns"
+    );
+    assert!(
+        by_turns >= at_once,
+        "{by_turns} proven by turns, {at_once} at once"
+    );
 }

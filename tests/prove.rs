@@ -8,7 +8,7 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{legal_jumps_of, Cell, CellSet, Shape};
 use pegsol::solver::boards::compact::Compact;
 use pegsol::solver::engines::prove::signed::SignedPagoda;
-use pegsol::solver::engines::prove::{refuted_finishes, Limits, Prover, Verdict};
+use pegsol::solver::engines::prove::{refuted_finishes, Limits, Prover, Verdict, MAX_FUNCTIONS};
 use pegsol::solver::uncontrolled;
 use rustc_hash::FxHashMap;
 
@@ -158,4 +158,55 @@ fn the_diamond_tip_and_near_centre_starts_are_settled_at_once() {
     assert_eq!(finishes.len(), 5);
     let ruled_out = uncontrolled(|ctl| refuted_finishes(&shape, start(c(4, 3)), finishes, ctl));
     assert_eq!(ruled_out, finishes);
+}
+
+/// A prover whose function slots are all taken stays sound when new functions replace old
+/// ones mid-search (a child's totals are its parent's plus the jump's change per slot, so a
+/// replaced slot must be weighed afresh): verdicts on the English board still agree with
+/// brute force after every slot has been filled with other finishes' functions and some
+/// have been replaced.
+#[test]
+fn a_prover_with_every_slot_taken_stays_sound() {
+    let puzzle = resolve_puzzle("english").unwrap();
+    let shape = puzzle.shape().clone();
+    let cells: Vec<Cell> = shape.cells().iter().collect();
+    let mut pool: Vec<SignedPagoda> = Vec::new();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut replaced, mut checked) = (0, 0);
+    for (i, p) in random_positions(&puzzle.start, 150, 0xdead_beef)
+        .iter()
+        .enumerate()
+    {
+        if p.peg_count() > 15 || p.peg_count() < 8 {
+            continue;
+        }
+        let finish = cells[rng.below(cells.len())];
+        let mut prover = Prover::new(&shape, finish).unwrap();
+        prover.adopt_functions(&pool);
+        let before = prover.functions();
+        let limits = Limits::long(20_000);
+        let report = uncontrolled(|c| prover.decide(p.pegs(), limits, c));
+        let after = prover.functions();
+        if before.len() == MAX_FUNCTIONS && after.iter().any(|f| !before.contains(f)) {
+            replaced += 1;
+        }
+        let truth = can_finish(&shape, p.pegs(), finish, &mut FxHashMap::default());
+        match report.verdict {
+            Verdict::Reachable(_) => assert!(truth, "position {i}: claimed reachable"),
+            Verdict::Unreachable => assert!(!truth, "position {i}: claimed unreachable"),
+            Verdict::Unknown => {}
+        }
+        checked += 1;
+        for f in after {
+            if !pool.contains(&f) {
+                pool.push(f);
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} positions checked");
+    assert!(
+        replaced > 0,
+        "no slot was ever replaced ({} in the pool)",
+        pool.len()
+    );
 }

@@ -21,11 +21,12 @@
 //! solver (its failure tables are facts about the board), the pagoda functions found, and the
 //! backward proofs' signed functions (facts about the board's jumps).
 
+pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
 use crate::rules::CellSet;
 use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
 use crate::solver::engines::exact::{self, ExactSolver, Options};
 use crate::solver::engines::prove::signed::SignedPagoda;
-use crate::solver::engines::prove::{Limits, Prover, Verdict};
+use crate::solver::engines::prove::Limits;
 use crate::solver::engines::winnable::WinnableSet;
 use crate::solver::Control;
 use std::sync::{Arc, Mutex};
@@ -35,9 +36,6 @@ use std::time::Instant;
 /// the advisor bench's 180 positions of the 45-hole boards no win needed more than about 1.1
 /// million; the positions left unknown stay unknown at 300 million.
 pub const HINT_BUDGET: u64 = 2_000_000;
-
-/// Expansions the prover may use on each finish cell in [`backward_proof`].
-const PROVER_EXPANSIONS: u64 = 20_000;
 
 /// Expansions of the first, quick try of the exact solver.
 const QUICK_BUDGET: u64 = 5_000;
@@ -326,10 +324,14 @@ impl Judge {
         // Proofs backwards (lost middle games) and searches forwards (wins) by turns, each
         // turn longer: whichever kind decides the position costs at most a few times its own
         // need. Most lost ones fall to the glance, most wins to the first search.
+        let mut proof = self.backward_proof(shape, pegs, finishes);
         for (backward, forward) in STAGES {
-            let limits = Limits::long(backward);
-            if let Some(reason) = self.backward_proof(shape, pegs, finishes, limits, control) {
-                return Answer::Lost(reason);
+            if let Some(proof) = proof.as_mut() {
+                let reason = proof.turn(Limits::long(backward), control);
+                self.backward = Some(((**shape).clone(), proof.functions()));
+                if let Some(reason) = reason {
+                    return Answer::Lost(reason);
+                }
             }
             if forward >= self.budget {
                 break;
@@ -392,23 +394,19 @@ impl Judge {
         }
     }
 
-    /// [`backward_proof_with`], starting from (and keeping) the functions the last backward
-    /// proof on this board found.
+    /// The backward proof of `pegs`, to be tried by turns, starting from the functions the
+    /// last backward proof on this board found.
     fn backward_proof(
-        &mut self,
-        shape: &Arc<Shape>,
+        &self,
+        shape: &Shape,
         pegs: CellSet,
         finishes: CellSet,
-        limits: Limits,
-        control: &mut Control,
-    ) -> Option<Reason> {
-        let mut functions = match self.backward.take() {
-            Some((s, f)) if s == **shape => f,
-            _ => Vec::new(),
+    ) -> Option<BackwardProof> {
+        let functions = match &self.backward {
+            Some((s, f)) if s == shape => f.as_slice(),
+            _ => &[],
         };
-        let reason = backward_proof_with(shape, pegs, finishes, limits, &mut functions, control);
-        self.backward = Some(((**shape).clone(), functions));
-        reason
+        BackwardProof::new(shape, pegs, finishes, functions)
     }
 
     /// A pagoda function found earlier on this board that refutes `pegs`.
@@ -474,53 +472,6 @@ impl Judge {
             None => None,
         }
     }
-}
-
-/// A proof that `pegs` reaches none of `finishes`, by the prover on the game played
-/// backwards: a lone peg on the finish, turned inside out (every cell but the finish), never
-/// becomes the position turned inside out. Played backwards, a lost middle game has few
-/// pegs to place and the prover's signed pagoda functions cut it short; forwards it is a
-/// search of billions. `None` as soon as one finish is not refuted.
-pub fn backward_proof(
-    shape: &Arc<Shape>,
-    pegs: CellSet,
-    finishes: CellSet,
-    control: &mut Control,
-) -> Option<Reason> {
-    let limits = Limits::long(PROVER_EXPANSIONS);
-    backward_proof_with(shape, pegs, finishes, limits, &mut Vec::new(), control)
-}
-
-/// [`backward_proof`] within `limits` per finish, starting with `functions` (signed functions
-/// found before on the same board) and leaving in it the prover's functions afterwards.
-pub fn backward_proof_with(
-    shape: &Arc<Shape>,
-    pegs: CellSet,
-    finishes: CellSet,
-    limits: Limits,
-    functions: &mut Vec<SignedPagoda>,
-    control: &mut Control,
-) -> Option<Reason> {
-    let holes = shape.cells() - pegs;
-    if holes.is_empty() || finishes.is_empty() {
-        return None;
-    }
-    let mut prover = Prover::for_goal(shape, holes)?;
-    prover.adopt_functions(functions);
-    let mut positions = 0;
-    let mut proven = true;
-    for f in finishes {
-        let report = prover.decide(shape.cells() - CellSet::single(f), limits, control);
-        positions += report.expanded;
-        if report.verdict != Verdict::Unreachable {
-            proven = false;
-            break;
-        }
-    }
-    *functions = prover.functions().to_vec();
-    proven.then_some(Reason::Search {
-        positions: positions.max(1),
-    })
 }
 
 /// The answer without any search, when there is one: the position is won, stuck, or its

@@ -6,12 +6,15 @@
 //!   background by an exact solver that keeps its tables between questions.
 //! - [`hint`]: a position's verdict with its proof (position class, pagoda function,
 //!   winnable set or exhaustive search) and every legal jump's verdict.
+//! - [`backward`]: lost middle games proven on the game played backwards, by turns, for
+//!   [`hint`].
 //! - [`analyze`]: for every single-vacancy start of a board, the finishes that can be reached.
 //! - [`task`]: one background job on a [`worker::Worker`], keyed by the question it answers,
 //!   cancelled when replaced and optionally debounced: what every view of the window runs.
 
 pub mod advisor;
 pub mod analyze;
+pub mod backward;
 pub mod hint;
 pub mod task;
 pub mod worker;

@@ -156,11 +156,25 @@ pub struct Prover {
     syms: Symmetries<u64>,
     goal: u64,
     goal_pegs: u32,
+    /// The signed functions, one per slot (at most [`MAX_FUNCTIONS`]).
     pagodas: Vec<SignedPagoda>,
-    /// Each function's weight of the goal, beside it.
-    goal_values: Vec<i64>,
+    /// Each slot's weight of the goal; `i64::MIN` for an empty slot, which refutes nothing.
+    goal_values: Values,
+    /// `deltas[j][slot]`: how much jump `j` changes the slot's total (0 or less). A child's
+    /// totals are its parent's plus one row, added slot by slot in a loop the compiler
+    /// vectorises: a few nanoseconds where weighing each child afresh took eight lookups per
+    /// function.
+    deltas: Vec<Values>,
+    /// Refutations per slot since the last function was kept, halved at each: the slot with
+    /// the fewest is the one a new function replaces when all are taken.
+    hits: [u32; MAX_FUNCTIONS],
+    /// Bumped whenever a function is kept, so that totals computed before it are recomputed.
+    generation: u64,
     failed: BoardSet<u64>,
 }
+
+/// A position's total under each slot's function.
+type Values = [i64; MAX_FUNCTIONS];
 
 /// One call's counters and limits.
 struct Run<'c, 'a> {
@@ -193,19 +207,24 @@ impl Prover {
         let goal_pegs = goal.len();
         let goal = compact.encode(goal);
         Some(Prover {
+            deltas: vec![[0; MAX_FUNCTIONS]; compact.jumps.len()],
             compact,
             syms,
             goal,
             goal_pegs,
             pagodas: Vec::new(),
-            goal_values: Vec::new(),
+            goal_values: [i64::MIN; MAX_FUNCTIONS],
+            hits: [0; MAX_FUNCTIONS],
+            generation: 0,
             failed: BoardSet::with_capacity(1 << 16),
         })
     }
 
-    /// Signed functions found so far.
-    pub fn functions(&self) -> &[SignedPagoda] {
-        &self.pagodas
+    /// Signed functions found so far, those that refuted most lately first.
+    pub fn functions(&self) -> Vec<SignedPagoda> {
+        let mut order: Vec<usize> = (0..self.pagodas.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.hits[i]));
+        order.into_iter().map(|i| self.pagodas[i].clone()).collect()
     }
 
     /// Takes in functions found by another prover on the same board (see
@@ -277,35 +296,57 @@ impl Prover {
         board == self.goal
     }
 
-    /// Whether a function found so far refutes `board`. The function that does moves one
-    /// place towards the front, so the ones that refute most are tried first (and the last
-    /// is the one dropped when the list is full).
-    fn refuted(&mut self, board: u64) -> bool {
-        let hit = self
-            .pagodas
-            .iter()
-            .zip(&self.goal_values)
-            .position(|(p, &g)| p.value(board) < g);
-        match hit {
-            Some(i) => {
-                if i > 0 {
-                    self.pagodas.swap(i, i - 1);
-                    self.goal_values.swap(i, i - 1);
-                }
-                true
-            }
-            None => false,
+    /// Every slot's total for `board`, weighed afresh.
+    fn values_of(&self, board: u64) -> Values {
+        let mut v = [0; MAX_FUNCTIONS];
+        for (slot, p) in v.iter_mut().zip(&self.pagodas) {
+            *slot = p.value(board);
         }
+        v
     }
 
-    /// Keeps a new function, dropping the one tried last when the list is full.
-    fn keep(&mut self, p: SignedPagoda) {
-        if self.pagodas.len() >= MAX_FUNCTIONS {
-            self.pagodas.pop();
-            self.goal_values.pop();
+    /// Whether a function refutes the position whose totals are `values` (it weighs less
+    /// than the goal); the function that does is credited with a hit.
+    #[inline]
+    fn refuted(&mut self, values: &Values) -> bool {
+        let mut any = false;
+        for (v, g) in values.iter().zip(&self.goal_values) {
+            any |= v < g;
         }
-        self.goal_values.push(p.value(self.goal));
-        self.pagodas.push(p);
+        if any {
+            if let Some(i) = values
+                .iter()
+                .zip(&self.goal_values)
+                .position(|(v, g)| v < g)
+            {
+                self.hits[i] = self.hits[i].saturating_add(1);
+            }
+        }
+        any
+    }
+
+    /// Keeps a new function, in a free slot or in place of the one with the fewest hits.
+    fn keep(&mut self, p: SignedPagoda) {
+        let slot = if self.pagodas.len() < MAX_FUNCTIONS {
+            self.pagodas.push(p);
+            self.pagodas.len() - 1
+        } else {
+            let slot = (0..MAX_FUNCTIONS)
+                .min_by_key(|&i| self.hits[i])
+                .unwrap_or(MAX_FUNCTIONS - 1);
+            self.pagodas[slot] = p;
+            slot
+        };
+        for h in &mut self.hits {
+            *h /= 2;
+        }
+        self.hits[slot] = 0;
+        let p = &self.pagodas[slot];
+        self.goal_values[slot] = p.value(self.goal);
+        for (row, j) in self.deltas.iter_mut().zip(&self.compact.jumps) {
+            row[slot] = p.value(j.all ^ j.from_over) - p.value(j.from_over);
+        }
+        self.generation += 1;
     }
 
     /// Whether a programme may be tried now (see [`FREE_PROGRAMS`]).
@@ -318,11 +359,23 @@ impl Prover {
     /// True when `board` reaches the goal (the jumps pushed onto `path`, last first); false
     /// when it cannot, or when the run stopped (`run.stopped`).
     fn dfs(&mut self, board: u64, run: &mut Run, path: &mut Vec<Jump>) -> bool {
+        let values = self.values_of(board);
+        self.dfs_with(board, &values, run, path)
+    }
+
+    /// [`Prover::dfs`] given `board`'s totals under the functions of the current generation.
+    fn dfs_with(
+        &mut self,
+        board: u64,
+        values: &Values,
+        run: &mut Run,
+        path: &mut Vec<Jump>,
+    ) -> bool {
         if board == self.goal {
             return true;
         }
         let pegs = board.count();
-        if pegs <= self.goal_pegs || self.refuted(board) {
+        if pegs <= self.goal_pegs || self.refuted(values) {
             return false;
         }
         let canon = self.syms.canon(board);
@@ -345,10 +398,22 @@ impl Prover {
             run.stopped = true;
             return false;
         }
+        let mut generation = self.generation;
+        let mut own = *values;
         for j in self.compact.legal(board).iter() {
-            let child = board ^ self.compact.jumps[j].all;
-            if self.dfs(child, run, path) {
-                path.push(self.compact.jumps[j].jump);
+            // A function kept below this position changes every total: weigh afresh.
+            if generation != self.generation {
+                own = self.values_of(board);
+                generation = self.generation;
+            }
+            let jump = self.compact.jumps[j];
+            let child = board ^ jump.all;
+            let mut next = own;
+            for (v, d) in next.iter_mut().zip(&self.deltas[j]) {
+                *v += d;
+            }
+            if self.dfs_with(child, &next, run, path) {
+                path.push(jump.jump);
                 return true;
             }
             if run.stopped {
