@@ -344,7 +344,7 @@ impl Prover {
         let p = &self.pagodas[slot];
         self.goal_values[slot] = p.value(self.goal);
         for (row, j) in self.deltas.iter_mut().zip(&self.compact.jumps) {
-            row[slot] = p.value(j.all ^ j.from_over) - p.value(j.from_over);
+            row[slot] = p.jump_change(j);
         }
         self.generation += 1;
     }

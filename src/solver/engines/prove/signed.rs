@@ -80,6 +80,13 @@ impl SignedPagoda {
         total
     }
 
+    /// How much `jump` changes a board's total: `w(to) - w(from) - w(over)`, never above 0
+    /// (the rule [`SignedPagoda::new`] checks).
+    pub fn jump_change<B: Bits>(&self, jump: &CJump<B>) -> i64 {
+        let (a, b, c) = cells_of(jump);
+        self.weights[c] - self.weights[a] - self.weights[b]
+    }
+
     /// Whether this function proves that `board` can never become `goal` (a set of pegs):
     /// `board` weighs less.
     #[inline]
