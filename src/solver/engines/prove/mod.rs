@@ -158,7 +158,7 @@ pub struct Prover {
     goal_pegs: u32,
     /// The signed functions, one per slot (at most [`MAX_FUNCTIONS`]).
     pagodas: Vec<SignedPagoda>,
-    /// Each slot's weight of the goal; `i64::MIN` for an empty slot, which refutes nothing.
+    /// Each slot's weight of the goal; `i32::MIN` for an empty slot, which refutes nothing.
     goal_values: Values,
     /// `deltas[j][slot]`: how much jump `j` changes the slot's total (0 or less). A child's
     /// totals are its parent's plus one row, added slot by slot in a loop the compiler
@@ -173,8 +173,19 @@ pub struct Prover {
     failed: BoardSet<u64>,
 }
 
-/// A position's total under each slot's function.
-type Values = [i64; MAX_FUNCTIONS];
+/// A position's total under each slot's function. 32 bits rather than 64: a child's totals
+/// are copied and added at every node, and half the width is half the traffic (level 7's
+/// hardest backward proof: see the README). Only functions whose every total fits are kept
+/// ([`fits_values`]).
+type Values = [i32; MAX_FUNCTIONS];
+
+/// Whether every board's total under `p` fits a [`Values`] slot: the weights' absolute sum
+/// does.
+fn fits_values(p: &SignedPagoda) -> bool {
+    (0..p.len())
+        .try_fold(0i64, |sum, i| sum.checked_add(p.weight(i).checked_abs()?))
+        .is_some_and(|sum| sum <= i64::from(i32::MAX))
+}
 
 /// One call's counters and limits.
 struct Run<'c, 'a> {
@@ -213,7 +224,7 @@ impl Prover {
             goal,
             goal_pegs,
             pagodas: Vec::new(),
-            goal_values: [i64::MIN; MAX_FUNCTIONS],
+            goal_values: [i32::MIN; MAX_FUNCTIONS],
             hits: [0; MAX_FUNCTIONS],
             generation: 0,
             failed: BoardSet::with_capacity(1 << 16),
@@ -300,7 +311,8 @@ impl Prover {
     fn values_of(&self, board: u64) -> Values {
         let mut v = [0; MAX_FUNCTIONS];
         for (slot, p) in v.iter_mut().zip(&self.pagodas) {
-            *slot = p.value(board);
+            // Fits: only functions that pass `fits_values` are kept.
+            *slot = p.value(board) as i32;
         }
         v
     }
@@ -327,6 +339,9 @@ impl Prover {
 
     /// Keeps a new function, in a free slot or in place of the one with the fewest hits.
     fn keep(&mut self, p: SignedPagoda) {
+        if !fits_values(&p) {
+            return;
+        }
         let slot = if self.pagodas.len() < MAX_FUNCTIONS {
             self.pagodas.push(p);
             self.pagodas.len() - 1
@@ -342,9 +357,9 @@ impl Prover {
         }
         self.hits[slot] = 0;
         let p = &self.pagodas[slot];
-        self.goal_values[slot] = p.value(self.goal);
+        self.goal_values[slot] = p.value(self.goal) as i32;
         for (row, j) in self.deltas.iter_mut().zip(&self.compact.jumps) {
-            row[slot] = p.jump_change(j);
+            row[slot] = p.jump_change(j) as i32;
         }
         self.generation += 1;
     }
