@@ -17,6 +17,7 @@
 //! board analysis keeps one prover per finish cell.
 
 pub mod signed;
+mod simplex;
 
 use crate::rules::{Cell, CellSet, Jump, Shape};
 use crate::solver::boards::compact::{Bits, Compact};
