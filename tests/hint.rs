@@ -369,3 +369,38 @@ fn a_backward_proof_resumed_by_turns_stays_sound() {
         "{by_turns} proven by turns, {at_once} at once"
     );
 }
+
+/// Level 7's hardest lost middle games of the advisor bench (25 to 27 pegs; proving them
+/// takes 50,000 to 300,000 backward expansions on one finish): a fresh judge proves each
+/// lost, with a reason, within its default budget, rather than saying "unknown".
+#[test]
+fn level_7s_hardest_lost_middle_games_are_proven_lost() {
+    let start = resolve_puzzle("7").expect("level 7").start;
+    let positions = [
+        "3,0 4,0 5,0 3,1 4,1 3,2 1,3 5,3 8,3 2,4 3,4 6,4 7,4 8,4 2,5 4,5 5,5 6,5 7,5 8,5 4,6 5,6 \
+         3,7 4,7 5,7",
+        "4,0 5,0 4,1 3,2 5,2 1,3 2,3 4,3 6,3 7,3 8,3 1,4 2,4 4,4 8,4 1,5 2,5 5,5 6,5 7,5 8,5 3,6 \
+         5,6 3,7 4,7 5,7",
+        "3,0 4,0 5,0 3,1 4,1 5,1 3,2 4,2 5,2 3,3 6,3 7,3 8,3 1,4 3,4 4,4 7,4 8,4 3,5 5,5 6,5 7,5 \
+         8,5 5,6 3,7 4,7 5,7",
+    ];
+    for cells in positions {
+        let pegs: CellSet = cells
+            .split_whitespace()
+            .map(|c| {
+                let (x, y) = c.split_once(',').expect("x,y");
+                Cell {
+                    x: x.parse().expect("x"),
+                    y: y.parse().expect("y"),
+                }
+            })
+            .collect();
+        let p = Position::new(start.shape().clone(), pegs).expect("on the board");
+        let mut judge = Judge::new(HINT_BUDGET);
+        let answer = uncontrolled(|c| judge.judge(&p, Goal::Anywhere, c));
+        assert!(
+            matches!(answer, Answer::Lost(_)),
+            "{cells}: expected lost, got {answer:?}"
+        );
+    }
+}
