@@ -235,18 +235,12 @@ mod tests {
     }
 
     /// The prover's simplex and the general solver agree on whether a function exists, on
-    /// positions of random games on the 33- to 45-hole boards, both ways (a one-peg finish,
-    /// and the game played backwards: a single vacancy towards a position turned inside
-    /// out); the simplex's weights keep every jump's rule and refute.
+    /// random positions of the 33- to 45-hole boards (made by random jumps played backwards
+    /// from one peg) and random finishes, both ways (a one-peg finish, and the game played
+    /// backwards: a single vacancy towards a position turned inside out); the simplex's
+    /// weights keep every jump's rule and refute.
     #[test]
     fn the_simplex_and_the_general_solver_agree() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |below: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % below.max(1) as u64) as usize
-        };
         let (mut found, mut none) = (0, 0);
         for name in ["english", "french", "wiegleb", "diamond", "7"] {
             let puzzle = resolve_puzzle(name).unwrap();
@@ -254,18 +248,14 @@ mod tests {
             let compact = Compact::<u64>::new(shape);
             let cells: Vec<Cell> = shape.cells().iter().collect();
             let jumps: Vec<_> = compact.jumps.iter().map(cells_of).collect();
-            for _ in 0..60 {
-                let mut pegs = puzzle.start.pegs();
-                let stop = 2 + next(pegs.len() as usize - 2) as u32;
-                while pegs.len() > stop {
-                    let legal: Vec<_> = crate::rules::legal_jumps_of(shape, pegs).collect();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let j = legal[next(legal.len())];
-                    pegs = (pegs - j.cells()) | CellSet::single(j.to);
-                }
-                let finish = cells[next(cells.len())];
+            for seed in 0..60u64 {
+                let count = 2 + (seed as usize * 7) % (cells.len() - 3);
+                // None where the backward game could not grow to `count` pegs.
+                let Some(random) = crate::rules::random_puzzle(shape, count as u32, seed) else {
+                    continue;
+                };
+                let pegs = random.start.pegs();
+                let finish = cells[(seed as usize * 13) % cells.len()];
                 let pairs = [
                     (pegs, CellSet::single(finish)),
                     (
