@@ -15,7 +15,9 @@
 //! A meeting ([`Stepper::expand_within`]) keeps the children that are in a sorted level
 //! `within`: it sets the children's bits and tests `within`'s, or, when the level is the larger
 //! of the two, sets the level's own bits and asks of each position of `within` whether one of
-//! its parents is set, stopping at the first.
+//! its parents is set, stopping at the first. A level read inside out has its bits set as
+//! stored, in order and with no canonical form to take, and the positions of `within` are
+//! asked of turned inside out instead.
 
 use super::levels::{self, Direction, Halt};
 use super::ranked::{self, Invariant, RankedBits};
@@ -200,16 +202,28 @@ impl<'a> Stepper<'a> {
             return Ok(Vec::new());
         }
         let class = self.invariant.of(first);
-        let pegs = first.count_ones();
         // The level's own bits, asked of from `within`'s side, when the level is the larger.
-        if level.len() >= within.len() && self.dense_level(pegs, class, within.len()) {
+        // The bits are those of the level as stored (sorted, so set in order, with no
+        // canonical form to take): a position read inside out has a neighbour in `within`
+        // exactly when the position of `within` turned inside out has one in the level as
+        // stored, a step the other way (undoing a jump on a board is playing it on its
+        // complement).
+        let stored = level[0];
+        let (ask, flip) = if inside_out {
+            (direction, true)
+        } else {
+            (direction.reverse(), false)
+        };
+        if level.len() >= within.len()
+            && self.dense_level(stored.count_ones(), self.invariant.of(stored), within.len())
+        {
             let me = &*self;
             let bits = me.dense.as_ref().expect("readied");
-            let stray = me.fill_level(bits, level, inside_out);
+            let stray = me.fill_level(bits, level);
             let out = if stray || me.cancel.load(Ordering::Relaxed) {
                 None
             } else {
-                Some(me.keep_with_parent_in(bits, within, direction.reverse()))
+                me.keep_with_neighbour_in(bits, within, flip, ask)
             };
             bits.clear(0, bits.words());
             if me.cancel.load(Ordering::Relaxed) {
@@ -272,38 +286,37 @@ impl<'a> Stepper<'a> {
         stray.into_inner()
     }
 
-    /// Sets the bit of every position of `level` (its canonical form, when read inside
-    /// out); whether one fell outside the class.
-    fn fill_level(&self, bits: &RankedBits, level: &[u64], inside_out: bool) -> bool {
+    /// Sets the bit of every position of `level` as stored (sorted: the words are written
+    /// in order); whether one fell outside the class.
+    fn fill_level(&self, bits: &RankedBits, level: &[u64]) -> bool {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut setter = DelayedSet::new(bits);
             for &p in slice {
-                let b = if inside_out {
-                    self.sym.canon(self.full ^ p)
-                } else {
-                    p
-                };
-                let Some(r) = bits.rank(b) else {
-                    stray.store(true, Ordering::Relaxed);
-                    continue;
-                };
-                setter.push(r);
+                match bits.rank(p) {
+                    Some(r) => bits.set(r),
+                    None => stray.store(true, Ordering::Relaxed),
+                }
             }
-            setter.finish();
         });
         stray.into_inner()
     }
 
-    /// The positions of `within`, in order, with a neighbour (one step `back`) whose bit is
-    /// set.
-    fn keep_with_parent_in(&self, bits: &RankedBits, within: &[u64], back: Direction) -> Vec<u64> {
-        map_blocks(within, |slice, out| {
+    /// The positions of `within`, in order, with a neighbour (one step `ask`, from the
+    /// position turned inside out with `flip`) whose bit is set.
+    fn keep_with_neighbour_in(
+        &self,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Option<Vec<u64>> {
+        Some(map_blocks(within, |slice, out| {
             for &w in slice {
-                let im = self.sym.images(w);
-                let legal = match back {
-                    Direction::Forward => self.compact.legal(w),
-                    Direction::Backward => self.compact.legal(self.full ^ w),
+                let board = if flip { self.full ^ w } else { w };
+                let im = self.sym.images(board);
+                let legal = match ask {
+                    Direction::Forward => self.compact.legal(board),
+                    Direction::Backward => self.compact.legal(self.full ^ board),
                 };
                 let hit = legal.iter().any(|j| {
                     bits.rank(self.sym.child_canon(&im, j))
@@ -313,7 +326,7 @@ impl<'a> Stepper<'a> {
                     out.push(w);
                 }
             }
-        })
+        }))
     }
 }
 
