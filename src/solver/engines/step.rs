@@ -3,7 +3,8 @@
 //!
 //! A [`Stepper`] holds what the steps over one board share: its symmetries and, for boards of
 //! at most [`ranked::MAX_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
-//! rank tables, built once and reused level after level. Each step picks the cheaper way:
+//! rank tables, built once and reused level after level, and the children's inner loops
+//! ([`Children`]). Each step picks the cheaper way:
 //! - **dense**: every child's bit is set (the threads share the bitset; each prefetches the
 //!   word of a child a few children before it sets it, so the cache misses overlap), and the
 //!   set bits read back in order give the next level sorted, with no sort at all;
@@ -19,6 +20,7 @@
 //! stored, in order and with no canonical form to take, and the positions of `within` are
 //! asked of turned inside out instead.
 
+use super::children::Children;
 use super::levels::{self, Direction, Halt};
 use super::ranked::{self, Invariant, RankedBits};
 use crate::solver::boards::compact::Compact;
@@ -67,6 +69,38 @@ impl<'a> DelayedSet<'a> {
     }
 }
 
+/// A board's [`Children`], for as many symmetries as it has (a group padded to the next
+/// length compiled).
+enum Kids {
+    Two(Children<2>),
+    Four(Children<4>),
+    Eight(Children<8>),
+    Twelve(Children<12>),
+}
+
+impl Kids {
+    fn new(compact: &Compact<u64>, sym: &Symmetries<u64>) -> Option<Kids> {
+        Some(match sym.len() {
+            0..=2 => Kids::Two(Children::new(compact, sym)?),
+            3..=4 => Kids::Four(Children::new(compact, sym)?),
+            5..=8 => Kids::Eight(Children::new(compact, sym)?),
+            _ => Kids::Twelve(Children::new(compact, sym)?),
+        })
+    }
+}
+
+/// Runs `$body` with `$k` bound to the [`Children`] inside a [`Kids`].
+macro_rules! with_kids {
+    ($kids:expr, $k:ident => $body:expr) => {
+        match $kids {
+            Kids::Two($k) => $body,
+            Kids::Four($k) => $body,
+            Kids::Eight($k) => $body,
+            Kids::Twelve($k) => $body,
+        }
+    };
+}
+
 /// Steps over the levels of one board (see the module docs).
 pub struct Stepper<'a> {
     compact: &'a Compact<u64>,
@@ -77,6 +111,8 @@ pub struct Stepper<'a> {
     invariant: Invariant,
     /// The rank tables and bitset, once a step has wanted them.
     dense: Option<RankedBits>,
+    /// How the bulk steps make children (`None`: only through sorted vectors).
+    kids: Option<Kids>,
 }
 
 impl<'a> Stepper<'a> {
@@ -101,6 +137,7 @@ impl<'a> Stepper<'a> {
             cancel,
             invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
             dense: None,
+            kids: Kids::new(compact, sym),
         }
     }
 
@@ -118,7 +155,7 @@ impl<'a> Stepper<'a> {
     /// whose parents are `parents` positions: the level's words must not outnumber the
     /// children by much, or scanning them costs more than sorting the children.
     fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
-        if self.cells > ranked::MAX_CELLS || pegs > self.cells {
+        if self.cells > ranked::MAX_CELLS || pegs > self.cells || self.kids.is_none() {
             return false;
         }
         if self.dense.is_none() {
@@ -254,9 +291,24 @@ impl<'a> Stepper<'a> {
     }
 
     /// Sets the bit of every canonical child of `level`'s positions; whether a child fell
-    /// outside the level's class (the bits are then incomplete).
+    /// outside the level's class, or there are no [`Children`] (the bits are then
+    /// incomplete).
     fn fill_children(
         &self,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+    ) -> bool {
+        let Some(kids) = &self.kids else {
+            return true;
+        };
+        with_kids!(kids, k => self.fill_children_with(k, bits, level, direction, inside_out))
+    }
+
+    fn fill_children_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
         bits: &RankedBits,
         level: &[u64],
         direction: Direction,
@@ -265,23 +317,18 @@ impl<'a> Stepper<'a> {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
             let mut setter = DelayedSet::new(bits);
+            let mut out = false;
             for &p in slice {
                 let board = if inside_out { self.full ^ p } else { p };
-                let im = self.sym.images(board);
-                // Undoing a jump on a board is playing it on its complement.
-                let legal = match direction {
-                    Direction::Forward => self.compact.legal(board),
-                    Direction::Backward => self.compact.legal(self.full ^ board),
-                };
-                for j in legal.iter() {
-                    let Some(r) = bits.rank(self.sym.child_canon(&im, j)) else {
-                        stray.store(true, Ordering::Relaxed);
-                        continue;
-                    };
-                    setter.push(r);
-                }
+                kids.each(board, direction, |c| match bits.rank(c) {
+                    Some(r) => setter.push(r),
+                    None => out = true,
+                });
             }
             setter.finish();
+            if out {
+                stray.store(true, Ordering::Relaxed);
+            }
         });
         stray.into_inner()
     }
@@ -302,7 +349,8 @@ impl<'a> Stepper<'a> {
     }
 
     /// The positions of `within`, in order, with a neighbour (one step `ask`, from the
-    /// position turned inside out with `flip`) whose bit is set.
+    /// position turned inside out with `flip`) whose bit is set; `None` without
+    /// [`Children`].
     fn keep_with_neighbour_in(
         &self,
         bits: &RankedBits,
@@ -310,23 +358,26 @@ impl<'a> Stepper<'a> {
         flip: bool,
         ask: Direction,
     ) -> Option<Vec<u64>> {
-        Some(map_blocks(within, |slice, out| {
+        let kids = self.kids.as_ref()?;
+        Some(with_kids!(kids, k => self.keep_with_neighbour_with(k, bits, within, flip, ask)))
+    }
+
+    fn keep_with_neighbour_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Vec<u64> {
+        map_blocks(within, |slice, out| {
             for &w in slice {
                 let board = if flip { self.full ^ w } else { w };
-                let im = self.sym.images(board);
-                let legal = match ask {
-                    Direction::Forward => self.compact.legal(board),
-                    Direction::Backward => self.compact.legal(self.full ^ board),
-                };
-                let hit = legal.iter().any(|j| {
-                    bits.rank(self.sym.child_canon(&im, j))
-                        .is_some_and(|r| bits.test(r))
-                });
-                if hit {
+                if kids.any(board, ask, |c| bits.rank(c).is_some_and(|r| bits.test(r))) {
                     out.push(w);
                 }
             }
-        }))
+        })
     }
 }
 
