@@ -19,8 +19,10 @@
 //! The rank is two table reads and an add (as feschber/peg-solitaire does): the board's low
 //! 16 bits index a table of "how many 16-bit values below this one share its peg count and
 //! class", its high bits a table of "how many boards of this level have a smaller high part"
-//! (rebuilt for each level). Ranks keep the boards' order, so reading the bits back in rank
-//! order gives the level sorted.
+//! (rebuilt for each level), whose entries also hold the class the low part must have, so
+//! that a rank reads each table once (they are too large for the nearest caches, and a step
+//! ranks every child). Ranks keep the boards' order, so reading the bits back in rank order
+//! gives the level sorted.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -110,6 +112,9 @@ pub struct RankedBits {
     high_class: Vec<u8>,
     /// For the current level: boards of the level whose high part is below h.
     high_cum: Vec<u32>,
+    /// For the current level, what a rank reads of each high part in one load: its
+    /// `high_cum` (low 32 bits) and the class its low part must have (bits 32..40).
+    high: Vec<u64>,
     pegs: u32,
     class: u8,
     /// Bits of the current level.
@@ -155,6 +160,7 @@ impl RankedBits {
             low_values,
             high_class,
             high_cum: vec![0; (1 << high) + 1],
+            high: vec![0; 1 << high],
             pegs: 0,
             class: 0,
             len: 0,
@@ -162,6 +168,7 @@ impl RankedBits {
         })
     }
 
+    #[inline(always)]
     fn low_bits(&self) -> u32 {
         LOW.min(self.cells)
     }
@@ -190,6 +197,7 @@ impl RankedBits {
         let mut sum = 0u64;
         for h in 0..self.high_class.len() {
             self.high_cum[h] = sum as u32;
+            self.high[h] = sum | u64::from(class ^ self.high_class[h]) << 32;
             sum += self.group_len(low, pegs, class, h);
         }
         let last = self.high_class.len();
@@ -208,13 +216,13 @@ impl RankedBits {
     #[inline(always)]
     pub fn rank(&self, board: u64) -> Option<u64> {
         let low = self.low_bits();
-        let h = (board >> low) as usize;
+        let high = self.high[(board >> low) as usize];
         let info = self.low_info[(board & ((1 << low) - 1)) as usize];
         debug_assert_eq!(board.count_ones(), self.pegs);
-        if (info >> 16) as u8 ^ self.high_class[h] != self.class {
+        if (info >> 16) as u8 != (high >> 32) as u8 {
             return None;
         }
-        Some(u64::from(self.high_cum[h]) + u64::from(info & 0xffff))
+        Some((high & 0xffff_ffff) + u64::from(info & 0xffff))
     }
 
     /// Asks the processor to fetch the word of `rank` ahead of a [`RankedBits::set`] or
