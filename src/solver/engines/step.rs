@@ -113,6 +113,8 @@ pub struct Stepper<'a> {
     dense: Option<RankedBits>,
     /// How the bulk steps make children (`None`: only through sorted vectors).
     kids: Option<Kids>,
+    /// Sizes of the levels asked about so far: (pegs, class, bits).
+    lens: Vec<(u32, u8, u64)>,
 }
 
 impl<'a> Stepper<'a> {
@@ -138,6 +140,7 @@ impl<'a> Stepper<'a> {
             invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
             dense: None,
             kids: Kids::new(compact, sym),
+            lens: Vec::new(),
         }
     }
 
@@ -164,7 +167,16 @@ impl<'a> Stepper<'a> {
         let Some(bits) = self.dense.as_mut() else {
             return false;
         };
-        if bits.level_len(pegs, class) / 64 > parents as u64 * 16 {
+        // A level's size takes a pass over the high table: counted once per level.
+        let len = match self.lens.iter().find(|l| (l.0, l.1) == (pegs, class)) {
+            Some(l) => l.2,
+            None => {
+                let len = bits.level_len(pegs, class);
+                self.lens.push((pegs, class, len));
+                len
+            }
+        };
+        if len / 64 > parents as u64 * 16 {
             return false;
         }
         bits.begin(pegs, class);
@@ -405,7 +417,7 @@ fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
         }
         f(slice);
     };
-    let threads = levels::threads().min(items.len().div_ceil(BLOCK)).max(1);
+    let threads = levels::parts_for(items.len());
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(work);
@@ -417,25 +429,12 @@ fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
 /// Runs `f` over `items` split among the threads, each writing what it keeps to its own
 /// vector, and joins the vectors in `items`' order.
 fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u64> {
-    let threads = levels::threads();
-    let chunk = items.len().div_ceil(threads).max(1);
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|slice| {
-                let f = &f;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    f(slice, &mut out);
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let parts = levels::in_parts(items.len(), levels::parts_for(items.len()), |range| {
+        let mut out = Vec::new();
+        f(&items[range], &mut out);
+        out
     });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
     parts.concat()
 }
 
@@ -459,19 +458,9 @@ fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
 /// words each.
 fn drain(bits: &RankedBits) -> Vec<u64> {
     let words = bits.words();
-    let threads = levels::threads().min(words.div_ceil(4096)).max(1);
-    let stretch = words.div_ceil(threads);
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (from, to) = ((t * stretch).min(words), ((t + 1) * stretch).min(words));
-                scope.spawn(move || bits.drain(from, to))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let parts = levels::in_parts(words, levels::parts_for(words), |range| {
+        bits.drain(range.start, range.end)
     });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
     parts.concat()
 }
