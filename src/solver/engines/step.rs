@@ -438,16 +438,12 @@ fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u6
     parts.concat()
 }
 
-/// The positions of `within`, in order, whose bits are set (testing a few ahead so the
-/// misses overlap).
+/// The positions of `within`, in order, whose bits are set: `within` is sorted, so its ranks
+/// rise and the words are read in order.
 fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
     map_blocks(within, |slice, out| {
-        let ranks: Vec<Option<u64>> = slice.iter().map(|&w| bits.rank(w)).collect();
-        for (i, &w) in slice.iter().enumerate() {
-            if let Some(Some(r)) = ranks.get(i + AHEAD) {
-                bits.prefetch(*r);
-            }
-            if ranks[i].is_some_and(|r| bits.test(r)) {
+        for &w in slice {
+            if bits.rank(w).is_some_and(|r| bits.test(r)) {
                 out.push(w);
             }
         }
