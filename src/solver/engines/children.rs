@@ -7,7 +7,9 @@
 //! - **jump patterns**: jumps whose jumped-over and landing cells lie the same distances (in
 //!   the compact numbering) from their starting cell share a pattern; one pattern's legal
 //!   starting cells are a few shifts and ands of the whole board, instead of one test per
-//!   jump. The English board's 76 jumps fall into 12 patterns.
+//!   jump. The English board's 76 jumps fall into 12 patterns, and the patterns are packed
+//!   side by side into 64-bit words, so that one loop a word takes the legal jumps (the end
+//!   of each loop over a few random bits is a mispredicted branch).
 //! - **fixed-size images**: a board's images and each jump's images under the symmetries
 //!   are held in arrays of a length known when compiled (the group padded with the
 //!   identity, which leaves every least image as it is), so the least image of a child is
@@ -28,6 +30,38 @@ struct Pattern {
     froms: u64,
     /// `ids[i]`: the jump starting on cell i, for the cells of `froms`.
     ids: [u16; 64],
+}
+
+/// Patterns packed side by side into one 64-bit word: the legal starting cells of each
+/// part, shifted to its place, make one mask of the word's legal jumps, whose bits one loop
+/// takes in turn. (The end of a loop over a few random bits is a mispredicted branch: one a
+/// word, not one a pattern.)
+struct Word<const N: usize> {
+    parts: Vec<Part>,
+    /// `masks[slot]`: the three cells of the jump at that slot under every symmetry, padded
+    /// with the identity's.
+    masks: Vec<[u64; N]>,
+}
+
+/// One pattern in a [`Word`].
+struct Part {
+    over: (u32, u32),
+    to: (u32, u32),
+    froms: u64,
+    /// The shifts that bring a starting cell's bit to the jump's slot in the word.
+    place: (u32, u32),
+}
+
+/// `mask` moved by `o` bits (up for positive), when none falls off a 64-bit word.
+fn moved(mask: u64, o: i64) -> Option<u64> {
+    let (low, high) = (
+        i64::from(mask.trailing_zeros()),
+        i64::from(63 - mask.leading_zeros()),
+    );
+    if low + o < 0 || high + o > 63 {
+        return None;
+    }
+    Some(shift(mask, shifts(-o)))
 }
 
 /// Bit i of the result is bit i + `d` of `x` (`d` as a pair of right and left shifts).
@@ -57,9 +91,7 @@ pub const MAX_CELLS: u32 = 52;
 /// A board's jumps as patterns and its symmetries as `N` images (see the module docs).
 pub struct Children<const N: usize> {
     full: u64,
-    patterns: Vec<Pattern>,
-    /// `masks[j]`: jump j's three cells under every symmetry, padded with the identity's.
-    masks: Vec<[u64; N]>,
+    words: Vec<Word<N>>,
     /// `bytes[k * 256 + v]`: the images of the board whose byte k is v and every other bit
     /// clear, padded with the board itself: a board's images are the or of its bytes' (one
     /// cache line of images a byte when `N` is 8).
@@ -76,7 +108,8 @@ impl<const N: usize> Children<N> {
         }
         let full = (1u64 << cells) - 1;
         let mut patterns: Vec<Pattern> = Vec::new();
-        let mut masks = Vec::with_capacity(compact.jumps.len());
+        // `masks[j]`: jump j's three cells under every symmetry, padded with the identity's.
+        let mut masks: Vec<[u64; N]> = Vec::with_capacity(compact.jumps.len());
         for (id, j) in compact.jumps.iter().enumerate() {
             let all = j.all;
             let from_over = j.from_over;
@@ -120,10 +153,50 @@ impl<const N: usize> Children<N> {
                 std::array::from_fn(|s| if s < sym.len() { sym.apply(s, b) } else { b })
             })
             .collect();
+        // First fit, the patterns with the most jumps first.
+        patterns.sort_by_key(|p| std::cmp::Reverse(p.froms.count_ones()));
+        let mut words: Vec<(u64, Word<N>)> = Vec::new();
+        for p in &patterns {
+            let fits = |used: u64| {
+                (-63..=63).find_map(|o| moved(p.froms, o).filter(|m| m & used == 0).map(|m| (o, m)))
+            };
+            let (w, o, m) = match words
+                .iter()
+                .enumerate()
+                .find_map(|(w, (used, _))| fits(*used).map(|(o, m)| (w, o, m)))
+            {
+                Some(found) => found,
+                None => {
+                    words.push((
+                        0,
+                        Word {
+                            parts: Vec::new(),
+                            masks: vec![[0; N]; 64],
+                        },
+                    ));
+                    let (o, m) = fits(0)?;
+                    (words.len() - 1, o, m)
+                }
+            };
+            let (used, word) = &mut words[w];
+            *used |= m;
+            let mut rest = p.froms;
+            while rest != 0 {
+                let from = rest.trailing_zeros();
+                rest &= rest - 1;
+                word.masks[(i64::from(from) + o) as usize] =
+                    masks[usize::from(p.ids[from as usize])];
+            }
+            word.parts.push(Part {
+                over: p.over,
+                to: p.to,
+                froms: p.froms,
+                place: shifts(-o),
+            });
+        }
         Some(Children {
             full,
-            patterns,
-            masks,
+            words: words.into_iter().map(|(_, w)| w).collect(),
             bytes,
         })
     }
@@ -165,12 +238,16 @@ impl<const N: usize> Children<N> {
             Direction::Backward => self.full ^ board,
         };
         let holes = self.full ^ pegs;
-        for p in &self.patterns {
-            let mut froms = pegs & shift(pegs, p.over) & shift(holes, p.to) & p.froms;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as usize;
-                froms &= froms - 1;
-                if f(least(&im, &self.masks[usize::from(p.ids[from])])) {
+        for w in &self.words {
+            let mut legal = 0;
+            for p in &w.parts {
+                let froms = pegs & shift(pegs, p.over) & shift(holes, p.to) & p.froms;
+                legal |= shift(froms, p.place);
+            }
+            while legal != 0 {
+                let slot = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                if f(least(&im, &w.masks[slot])) {
                     return true;
                 }
             }
