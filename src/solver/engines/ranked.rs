@@ -273,20 +273,36 @@ impl RankedBits {
         // The high part of the first rank: the last h whose count so far is at most it.
         let mut h = self.high_cum.partition_point(|&c| u64::from(c) <= first);
         h = h.saturating_sub(1);
+        // What a rank of high part h adds to find its low part: `low_start` of h's group,
+        // less the ranks before h (recomputed only when h changes).
+        let offset = |h: usize| {
+            let g = (((self.pegs - h.count_ones()) as usize) << STATE_BITS)
+                | (self.class ^ self.high_class[h]) as usize;
+            i64::from(self.low_start[g]) - i64::from(self.high_cum[h])
+        };
+        // Worked out at the first set bit (h may be past the last high part before it).
+        let (mut base, mut next) = (0, 0);
         let mut out = Vec::new();
         for (w, word) in self.words[from..to].iter().enumerate() {
-            let mut bits = word.swap(0, Ordering::Relaxed);
+            // No thread sets bits while the level is drained: a load and a store, not an
+            // atomic swap, clear the word.
+            let mut bits = word.load(Ordering::Relaxed);
+            if bits == 0 {
+                continue;
+            }
+            word.store(0, Ordering::Relaxed);
             while bits != 0 {
                 let rank = (from + w) as u64 * 64 + u64::from(bits.trailing_zeros());
                 bits &= bits - 1;
-                while u64::from(self.high_cum[h + 1]) <= rank {
-                    h += 1;
+                if rank >= next {
+                    while u64::from(self.high_cum[h + 1]) <= rank {
+                        h += 1;
+                    }
+                    base = offset(h);
+                    next = u64::from(self.high_cum[h + 1]);
                 }
-                let used = h.count_ones();
-                let g = (((self.pegs - used) as usize) << STATE_BITS)
-                    | (self.class ^ self.high_class[h]) as usize;
-                let i = self.low_start[g] as u64 + rank - u64::from(self.high_cum[h]);
-                out.push((h as u64) << low | u64::from(self.low_values[i as usize]));
+                let i = (rank as i64 + base) as usize;
+                out.push((h as u64) << low | u64::from(self.low_values[i]));
             }
         }
         out
@@ -345,5 +361,7 @@ mod tests {
         back.extend(bits.drain(n / 2, n));
         assert_eq!(back, some);
         assert!(bits.drain(0, n).is_empty());
+        // A stretch past the last rank (an empty level's, or an empty thread's share).
+        assert!(bits.drain(n, n).is_empty());
     }
 }
