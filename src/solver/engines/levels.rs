@@ -12,6 +12,7 @@
 
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Threads for bulk work: every core, at most eight.
@@ -19,6 +20,41 @@ pub fn threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8)
+}
+
+/// Least work (positions, or words of a bitset) worth a thread of its own: for less,
+/// starting and joining the thread costs more than it saves, and on a busy machine a thread
+/// started may wait a whole time slice (milliseconds) before it runs.
+pub const MIN_PER_THREAD: usize = 4096;
+
+/// How many stretches [`in_parts`] should cut `len` items into: one a thread, each of at
+/// least [`MIN_PER_THREAD`] items.
+pub fn parts_for(len: usize) -> usize {
+    threads().min(len.div_ceil(MIN_PER_THREAD)).max(1)
+}
+
+/// Runs `f` on `parts` consecutive stretches of `0..len`, the first on this thread and each
+/// other on a thread of its own (none started for one stretch); the results in order, `Err`
+/// for a stretch whose thread panicked.
+pub fn in_parts<T: Send>(
+    len: usize,
+    parts: usize,
+    f: impl Fn(Range<usize>) -> T + Sync,
+) -> Vec<std::thread::Result<T>> {
+    let stretch = len.div_ceil(parts.max(1));
+    let range = |t: usize| (t * stretch).min(len)..((t + 1) * stretch).min(len);
+    if parts <= 1 {
+        return vec![Ok(f(0..len))];
+    }
+    std::thread::scope(|scope| {
+        let f = &f;
+        let others: Vec<_> = (1..parts)
+            .map(|t| scope.spawn(move || f(range(t))))
+            .collect();
+        let mut out = vec![Ok(f(range(0)))];
+        out.extend(others.into_iter().map(|h| h.join()));
+        out
+    })
 }
 
 /// Which way positions are expanded.
@@ -73,58 +109,47 @@ pub fn expand(
     limit: u64,
     cancel: &AtomicBool,
 ) -> Result<Vec<u64>, Halt> {
-    let threads = threads();
-    let chunk = level.len().div_ceil(threads).max(1);
+    let parts = parts_for(level.len());
     let bits = 64 - full.leading_zeros();
-    let gather = (GATHER / threads).max(1);
-    let parts: Vec<Result<Vec<u64>, Halt>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = level
-            .chunks(chunk)
-            .map(|slice| {
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    let mut squeeze_at = gather;
-                    for (i, &p) in slice.iter().enumerate() {
-                        if i % 65_536 == 0 && cancel.load(Ordering::Relaxed) {
-                            return Err(Halt::Cancelled);
-                        }
-                        let board = if inside_out { full ^ p } else { p };
-                        let im = sym.images(board);
-                        // Undoing a jump on a board is playing it on its complement.
-                        let legal = match direction {
-                            Direction::Forward => compact.legal(board),
-                            Direction::Backward => compact.legal(full ^ board),
-                        };
-                        for j in legal.iter() {
-                            out.push(sym.child_canon(&im, j));
-                        }
-                        if out.len() >= squeeze_at {
-                            out = sort_dedup(out, bits);
-                            if out.len() as u64 > limit {
-                                return Err(Halt::TooMany);
-                            }
-                            squeeze_at = out.len() + gather;
-                        }
-                    }
-                    let out = sort_dedup(out, bits);
-                    if out.len() as u64 > limit {
-                        return Err(Halt::TooMany);
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or(Err(Halt::Cancelled)))
-            .collect()
+    let gather = (GATHER / parts).max(1);
+    let parts = in_parts(level.len(), parts, |range| {
+        let slice = &level[range];
+        let mut out = Vec::new();
+        let mut squeeze_at = gather;
+        for (i, &p) in slice.iter().enumerate() {
+            if i % 65_536 == 0 && cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            let board = if inside_out { full ^ p } else { p };
+            let im = sym.images(board);
+            // Undoing a jump on a board is playing it on its complement.
+            let legal = match direction {
+                Direction::Forward => compact.legal(board),
+                Direction::Backward => compact.legal(full ^ board),
+            };
+            for j in legal.iter() {
+                out.push(sym.child_canon(&im, j));
+            }
+            if out.len() >= squeeze_at {
+                out = sort_dedup(out, bits);
+                if out.len() as u64 > limit {
+                    return Err(Halt::TooMany);
+                }
+                squeeze_at = out.len() + gather;
+            }
+        }
+        let out = sort_dedup(out, bits);
+        if out.len() as u64 > limit {
+            return Err(Halt::TooMany);
+        }
+        Ok(out)
     });
     if cancel.load(Ordering::Relaxed) {
         return Err(Halt::Cancelled);
     }
     let mut merged = Vec::new();
     for part in parts {
-        merged = merge_dedup(merged, part?);
+        merged = merge_dedup(merged, part.unwrap_or(Err(Halt::Cancelled))?);
     }
     if merged.len() as u64 > limit {
         return Err(Halt::TooMany);

@@ -16,11 +16,13 @@
 //! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
 //!   (the English board's classic game), met in the middle; [`levels`] holds the sorted
 //!   level vectors it, [`count`] and [`solutions`] share, [`step`] the step from one level to
-//!   the next (through [`ranked`]'s dense bitset where it pays).
+//!   the next (through [`ranked`]'s dense bitset where it pays, with [`children`]'s inner
+//!   loops).
 //!
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
 
+pub mod children;
 pub mod classic;
 pub mod count;
 pub mod exact;

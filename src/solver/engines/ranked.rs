@@ -19,8 +19,10 @@
 //! The rank is two table reads and an add (as feschber/peg-solitaire does): the board's low
 //! 16 bits index a table of "how many 16-bit values below this one share its peg count and
 //! class", its high bits a table of "how many boards of this level have a smaller high part"
-//! (rebuilt for each level). Ranks keep the boards' order, so reading the bits back in rank
-//! order gives the level sorted.
+//! (rebuilt for each level), whose entries also hold the class the low part must have, so
+//! that a rank reads each table once (they are too large for the nearest caches, and a step
+//! ranks every child). Ranks keep the boards' order, so reading the bits back in rank order
+//! gives the level sorted.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -110,6 +112,9 @@ pub struct RankedBits {
     high_class: Vec<u8>,
     /// For the current level: boards of the level whose high part is below h.
     high_cum: Vec<u32>,
+    /// For the current level, what a rank reads of each high part in one load: its
+    /// `high_cum` (low 32 bits) and the class its low part must have (bits 32..40).
+    high: Vec<u64>,
     pegs: u32,
     class: u8,
     /// Bits of the current level.
@@ -155,6 +160,7 @@ impl RankedBits {
             low_values,
             high_class,
             high_cum: vec![0; (1 << high) + 1],
+            high: vec![0; 1 << high],
             pegs: 0,
             class: 0,
             len: 0,
@@ -162,6 +168,7 @@ impl RankedBits {
         })
     }
 
+    #[inline(always)]
     fn low_bits(&self) -> u32 {
         LOW.min(self.cells)
     }
@@ -190,6 +197,7 @@ impl RankedBits {
         let mut sum = 0u64;
         for h in 0..self.high_class.len() {
             self.high_cum[h] = sum as u32;
+            self.high[h] = sum | u64::from(class ^ self.high_class[h]) << 32;
             sum += self.group_len(low, pegs, class, h);
         }
         let last = self.high_class.len();
@@ -208,13 +216,13 @@ impl RankedBits {
     #[inline(always)]
     pub fn rank(&self, board: u64) -> Option<u64> {
         let low = self.low_bits();
-        let h = (board >> low) as usize;
+        let high = self.high[(board >> low) as usize];
         let info = self.low_info[(board & ((1 << low) - 1)) as usize];
         debug_assert_eq!(board.count_ones(), self.pegs);
-        if (info >> 16) as u8 ^ self.high_class[h] != self.class {
+        if (info >> 16) as u8 != (high >> 32) as u8 {
             return None;
         }
-        Some(u64::from(self.high_cum[h]) + u64::from(info & 0xffff))
+        Some((high & 0xffff_ffff) + u64::from(info & 0xffff))
     }
 
     /// Asks the processor to fetch the word of `rank` ahead of a [`RankedBits::set`] or
@@ -265,20 +273,36 @@ impl RankedBits {
         // The high part of the first rank: the last h whose count so far is at most it.
         let mut h = self.high_cum.partition_point(|&c| u64::from(c) <= first);
         h = h.saturating_sub(1);
+        // What a rank of high part h adds to find its low part: `low_start` of h's group,
+        // less the ranks before h (recomputed only when h changes).
+        let offset = |h: usize| {
+            let g = (((self.pegs - h.count_ones()) as usize) << STATE_BITS)
+                | (self.class ^ self.high_class[h]) as usize;
+            i64::from(self.low_start[g]) - i64::from(self.high_cum[h])
+        };
+        // Worked out at the first set bit (h may be past the last high part before it).
+        let (mut base, mut next) = (0, 0);
         let mut out = Vec::new();
         for (w, word) in self.words[from..to].iter().enumerate() {
-            let mut bits = word.swap(0, Ordering::Relaxed);
+            // No thread sets bits while the level is drained: a load and a store, not an
+            // atomic swap, clear the word.
+            let mut bits = word.load(Ordering::Relaxed);
+            if bits == 0 {
+                continue;
+            }
+            word.store(0, Ordering::Relaxed);
             while bits != 0 {
                 let rank = (from + w) as u64 * 64 + u64::from(bits.trailing_zeros());
                 bits &= bits - 1;
-                while u64::from(self.high_cum[h + 1]) <= rank {
-                    h += 1;
+                if rank >= next {
+                    while u64::from(self.high_cum[h + 1]) <= rank {
+                        h += 1;
+                    }
+                    base = offset(h);
+                    next = u64::from(self.high_cum[h + 1]);
                 }
-                let used = h.count_ones();
-                let g = (((self.pegs - used) as usize) << STATE_BITS)
-                    | (self.class ^ self.high_class[h]) as usize;
-                let i = self.low_start[g] as u64 + rank - u64::from(self.high_cum[h]);
-                out.push((h as u64) << low | u64::from(self.low_values[i as usize]));
+                let i = (rank as i64 + base) as usize;
+                out.push((h as u64) << low | u64::from(self.low_values[i]));
             }
         }
         out
@@ -337,5 +361,7 @@ mod tests {
         back.extend(bits.drain(n / 2, n));
         assert_eq!(back, some);
         assert!(bits.drain(0, n).is_empty());
+        // A stretch past the last rank (an empty level's, or an empty thread's share).
+        assert!(bits.drain(n, n).is_empty());
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! A [`Stepper`] holds what the steps over one board share: its symmetries and, for boards of
 //! at most [`ranked::MAX_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
-//! rank tables, built once and reused level after level. Each step picks the cheaper way:
+//! rank tables, built once and reused level after level, and the children's inner loops
+//! ([`Children`]). Each step picks the cheaper way:
 //! - **dense**: every child's bit is set (the threads share the bitset; each prefetches the
 //!   word of a child a few children before it sets it, so the cache misses overlap), and the
 //!   set bits read back in order give the next level sorted, with no sort at all;
@@ -15,8 +16,11 @@
 //! A meeting ([`Stepper::expand_within`]) keeps the children that are in a sorted level
 //! `within`: it sets the children's bits and tests `within`'s, or, when the level is the larger
 //! of the two, sets the level's own bits and asks of each position of `within` whether one of
-//! its parents is set, stopping at the first.
+//! its parents is set, stopping at the first. A level read inside out has its bits set as
+//! stored, in order and with no canonical form to take, and the positions of `within` are
+//! asked of turned inside out instead.
 
+use super::children::Children;
 use super::levels::{self, Direction, Halt};
 use super::ranked::{self, Invariant, RankedBits};
 use crate::solver::boards::compact::Compact;
@@ -65,6 +69,38 @@ impl<'a> DelayedSet<'a> {
     }
 }
 
+/// A board's [`Children`], for as many symmetries as it has (a group padded to the next
+/// length compiled).
+enum Kids {
+    Two(Children<2>),
+    Four(Children<4>),
+    Eight(Children<8>),
+    Twelve(Children<12>),
+}
+
+impl Kids {
+    fn new(compact: &Compact<u64>, sym: &Symmetries<u64>) -> Option<Kids> {
+        Some(match sym.len() {
+            0..=2 => Kids::Two(Children::new(compact, sym)?),
+            3..=4 => Kids::Four(Children::new(compact, sym)?),
+            5..=8 => Kids::Eight(Children::new(compact, sym)?),
+            _ => Kids::Twelve(Children::new(compact, sym)?),
+        })
+    }
+}
+
+/// Runs `$body` with `$k` bound to the [`Children`] inside a [`Kids`].
+macro_rules! with_kids {
+    ($kids:expr, $k:ident => $body:expr) => {
+        match $kids {
+            Kids::Two($k) => $body,
+            Kids::Four($k) => $body,
+            Kids::Eight($k) => $body,
+            Kids::Twelve($k) => $body,
+        }
+    };
+}
+
 /// Steps over the levels of one board (see the module docs).
 pub struct Stepper<'a> {
     compact: &'a Compact<u64>,
@@ -75,6 +111,10 @@ pub struct Stepper<'a> {
     invariant: Invariant,
     /// The rank tables and bitset, once a step has wanted them.
     dense: Option<RankedBits>,
+    /// How the bulk steps make children (`None`: only through sorted vectors).
+    kids: Option<Kids>,
+    /// Sizes of the levels asked about so far: (pegs, class, bits).
+    lens: Vec<(u32, u8, u64)>,
 }
 
 impl<'a> Stepper<'a> {
@@ -99,6 +139,8 @@ impl<'a> Stepper<'a> {
             cancel,
             invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
             dense: None,
+            kids: Kids::new(compact, sym),
+            lens: Vec::new(),
         }
     }
 
@@ -116,7 +158,7 @@ impl<'a> Stepper<'a> {
     /// whose parents are `parents` positions: the level's words must not outnumber the
     /// children by much, or scanning them costs more than sorting the children.
     fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
-        if self.cells > ranked::MAX_CELLS || pegs > self.cells {
+        if self.cells > ranked::MAX_CELLS || pegs > self.cells || self.kids.is_none() {
             return false;
         }
         if self.dense.is_none() {
@@ -125,7 +167,16 @@ impl<'a> Stepper<'a> {
         let Some(bits) = self.dense.as_mut() else {
             return false;
         };
-        if bits.level_len(pegs, class) / 64 > parents as u64 * 16 {
+        // A level's size takes a pass over the high table: counted once per level.
+        let len = match self.lens.iter().find(|l| (l.0, l.1) == (pegs, class)) {
+            Some(l) => l.2,
+            None => {
+                let len = bits.level_len(pegs, class);
+                self.lens.push((pegs, class, len));
+                len
+            }
+        };
+        if len / 64 > parents as u64 * 16 {
             return false;
         }
         bits.begin(pegs, class);
@@ -200,16 +251,28 @@ impl<'a> Stepper<'a> {
             return Ok(Vec::new());
         }
         let class = self.invariant.of(first);
-        let pegs = first.count_ones();
         // The level's own bits, asked of from `within`'s side, when the level is the larger.
-        if level.len() >= within.len() && self.dense_level(pegs, class, within.len()) {
+        // The bits are those of the level as stored (sorted, so set in order, with no
+        // canonical form to take): a position read inside out has a neighbour in `within`
+        // exactly when the position of `within` turned inside out has one in the level as
+        // stored, a step the other way (undoing a jump on a board is playing it on its
+        // complement).
+        let stored = level[0];
+        let (ask, flip) = if inside_out {
+            (direction, true)
+        } else {
+            (direction.reverse(), false)
+        };
+        if level.len() >= within.len()
+            && self.dense_level(stored.count_ones(), self.invariant.of(stored), within.len())
+        {
             let me = &*self;
             let bits = me.dense.as_ref().expect("readied");
-            let stray = me.fill_level(bits, level, inside_out);
+            let stray = me.fill_level(bits, level);
             let out = if stray || me.cancel.load(Ordering::Relaxed) {
                 None
             } else {
-                Some(me.keep_with_parent_in(bits, within, direction.reverse()))
+                me.keep_with_neighbour_in(bits, within, flip, ask)
             };
             bits.clear(0, bits.words());
             if me.cancel.load(Ordering::Relaxed) {
@@ -240,9 +303,24 @@ impl<'a> Stepper<'a> {
     }
 
     /// Sets the bit of every canonical child of `level`'s positions; whether a child fell
-    /// outside the level's class (the bits are then incomplete).
+    /// outside the level's class, or there are no [`Children`] (the bits are then
+    /// incomplete).
     fn fill_children(
         &self,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+    ) -> bool {
+        let Some(kids) = &self.kids else {
+            return true;
+        };
+        with_kids!(kids, k => self.fill_children_with(k, bits, level, direction, inside_out))
+    }
+
+    fn fill_children_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
         bits: &RankedBits,
         level: &[u64],
         direction: Direction,
@@ -251,65 +329,63 @@ impl<'a> Stepper<'a> {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
             let mut setter = DelayedSet::new(bits);
+            let mut out = false;
             for &p in slice {
                 let board = if inside_out { self.full ^ p } else { p };
-                let im = self.sym.images(board);
-                // Undoing a jump on a board is playing it on its complement.
-                let legal = match direction {
-                    Direction::Forward => self.compact.legal(board),
-                    Direction::Backward => self.compact.legal(self.full ^ board),
-                };
-                for j in legal.iter() {
-                    let Some(r) = bits.rank(self.sym.child_canon(&im, j)) else {
-                        stray.store(true, Ordering::Relaxed);
-                        continue;
-                    };
-                    setter.push(r);
-                }
+                kids.each(board, direction, |c| match bits.rank(c) {
+                    Some(r) => setter.push(r),
+                    None => out = true,
+                });
             }
             setter.finish();
+            if out {
+                stray.store(true, Ordering::Relaxed);
+            }
         });
         stray.into_inner()
     }
 
-    /// Sets the bit of every position of `level` (its canonical form, when read inside
-    /// out); whether one fell outside the class.
-    fn fill_level(&self, bits: &RankedBits, level: &[u64], inside_out: bool) -> bool {
+    /// Sets the bit of every position of `level` as stored (sorted: the words are written
+    /// in order); whether one fell outside the class.
+    fn fill_level(&self, bits: &RankedBits, level: &[u64]) -> bool {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut setter = DelayedSet::new(bits);
             for &p in slice {
-                let b = if inside_out {
-                    self.sym.canon(self.full ^ p)
-                } else {
-                    p
-                };
-                let Some(r) = bits.rank(b) else {
-                    stray.store(true, Ordering::Relaxed);
-                    continue;
-                };
-                setter.push(r);
+                match bits.rank(p) {
+                    Some(r) => bits.set(r),
+                    None => stray.store(true, Ordering::Relaxed),
+                }
             }
-            setter.finish();
         });
         stray.into_inner()
     }
 
-    /// The positions of `within`, in order, with a neighbour (one step `back`) whose bit is
-    /// set.
-    fn keep_with_parent_in(&self, bits: &RankedBits, within: &[u64], back: Direction) -> Vec<u64> {
+    /// The positions of `within`, in order, with a neighbour (one step `ask`, from the
+    /// position turned inside out with `flip`) whose bit is set; `None` without
+    /// [`Children`].
+    fn keep_with_neighbour_in(
+        &self,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Option<Vec<u64>> {
+        let kids = self.kids.as_ref()?;
+        Some(with_kids!(kids, k => self.keep_with_neighbour_with(k, bits, within, flip, ask)))
+    }
+
+    fn keep_with_neighbour_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Vec<u64> {
         map_blocks(within, |slice, out| {
             for &w in slice {
-                let im = self.sym.images(w);
-                let legal = match back {
-                    Direction::Forward => self.compact.legal(w),
-                    Direction::Backward => self.compact.legal(self.full ^ w),
-                };
-                let hit = legal.iter().any(|j| {
-                    bits.rank(self.sym.child_canon(&im, j))
-                        .is_some_and(|r| bits.test(r))
-                });
-                if hit {
+                let board = if flip { self.full ^ w } else { w };
+                if kids.any(board, ask, |c| bits.rank(c).is_some_and(|r| bits.test(r))) {
                     out.push(w);
                 }
             }
@@ -341,7 +417,7 @@ fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
         }
         f(slice);
     };
-    let threads = levels::threads().min(items.len().div_ceil(BLOCK)).max(1);
+    let threads = levels::parts_for(items.len());
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(work);
@@ -353,38 +429,21 @@ fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
 /// Runs `f` over `items` split among the threads, each writing what it keeps to its own
 /// vector, and joins the vectors in `items`' order.
 fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u64> {
-    let threads = levels::threads();
-    let chunk = items.len().div_ceil(threads).max(1);
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|slice| {
-                let f = &f;
-                scope.spawn(move || {
-                    let mut out = Vec::new();
-                    f(slice, &mut out);
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let parts = levels::in_parts(items.len(), levels::parts_for(items.len()), |range| {
+        let mut out = Vec::new();
+        f(&items[range], &mut out);
+        out
     });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
     parts.concat()
 }
 
-/// The positions of `within`, in order, whose bits are set (testing a few ahead so the
-/// misses overlap).
+/// The positions of `within`, in order, whose bits are set: `within` is sorted, so its ranks
+/// rise and the words are read in order.
 fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
     map_blocks(within, |slice, out| {
-        let ranks: Vec<Option<u64>> = slice.iter().map(|&w| bits.rank(w)).collect();
-        for (i, &w) in slice.iter().enumerate() {
-            if let Some(Some(r)) = ranks.get(i + AHEAD) {
-                bits.prefetch(*r);
-            }
-            if ranks[i].is_some_and(|r| bits.test(r)) {
+        for &w in slice {
+            if bits.rank(w).is_some_and(|r| bits.test(r)) {
                 out.push(w);
             }
         }
@@ -395,19 +454,9 @@ fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
 /// words each.
 fn drain(bits: &RankedBits) -> Vec<u64> {
     let words = bits.words();
-    let threads = levels::threads().min(words.div_ceil(4096)).max(1);
-    let stretch = words.div_ceil(threads);
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (from, to) = ((t * stretch).min(words), ((t + 1) * stretch).min(words));
-                scope.spawn(move || bits.drain(from, to))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
+    let parts = levels::in_parts(words, levels::parts_for(words), |range| {
+        bits.drain(range.start, range.end)
     });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
     parts.concat()
 }
