@@ -309,7 +309,9 @@ fn a_long_run_shows_progress_on_a_terminal_and_only_there() {
         .args(["-c", "command -v script"])
         .output()
         .is_ok_and(|o| o.status.success());
-    let args = "solve 6 --algorithm classic --budget 4M";
+    // Long enough to pass the one second of quiet on any machine: 4M expansions took 0.88 s
+    // on an idle one, and then no progress is drawn at all.
+    let args = "solve 6 --algorithm classic --budget 12M";
     if has_script {
         // `script` gives the program a terminal; what it wrote there comes back on stdout.
         let exe = env!("CARGO_BIN_EXE_pegsol");
