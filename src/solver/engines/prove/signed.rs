@@ -15,6 +15,7 @@
 //! and checked exactly (every jump, and the refutation itself), so a rounding error can only
 //! lose a function, never make an unsound one.
 
+use super::simplex::MIN_GAP;
 use crate::solver::boards::compact::{Bits, CJump, Compact};
 
 /// A pagoda function over a compact board numbering, weights of either sign, checked.
@@ -117,11 +118,8 @@ fn cells_of<B: Bits>(j: &CJump<B>) -> (usize, usize, usize) {
 /// every jump; the weights when the optimum is clearly above 0. The prover's own simplex
 /// ([`super::simplex`]) first; the general solver only if it gives up.
 fn lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
-    let has = |b: B, i: usize| b & B::bit(i as u32) != B::ZERO;
     let n = compact.cells.len();
-    let c: Vec<f64> = (0..n)
-        .map(|i| f64::from(u8::from(has(goal, i))) - f64::from(u8::from(has(board, i))))
-        .collect();
+    let c = objective(compact, board, goal);
     let jumps: Vec<(usize, usize, usize)> = compact.jumps.iter().map(cells_of).collect();
     match super::simplex::solve(n, &jumps, &c) {
         super::simplex::Solved::NoFunction => None,
@@ -136,7 +134,7 @@ fn lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
                 tight[t] += TIGHTNESS;
             }
             match super::simplex::solve(n, &jumps, &tight) {
-                super::simplex::Solved::Weights(t) if margin(&t, &c) > 1e-6 => Some(t),
+                super::simplex::Solved::Weights(t) if margin(&t, &c) > MIN_GAP => Some(t),
                 _ => Some(w),
             }
         }
@@ -152,6 +150,14 @@ fn lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
 /// to 0.53 s, where the plain optimum left one position undecided.
 const TIGHTNESS: f64 = 0.01;
 
+/// The programme's objective: each cell's goal peg less its board peg (1, 0 or -1).
+fn objective<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Vec<f64> {
+    let has = |b: B, i: usize| f64::from(u8::from(b & B::bit(i as u32) != B::ZERO));
+    (0..compact.cells.len())
+        .map(|i| has(goal, i) - has(board, i))
+        .collect()
+}
+
 /// `c·w`: by how much `w` refutes, for the objective `c`.
 fn margin(w: &[f64], c: &[f64]) -> f64 {
     w.iter().zip(c).map(|(w, c)| w * c).sum()
@@ -161,13 +167,9 @@ fn margin(w: &[f64], c: &[f64]) -> f64 {
 fn general_lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let mut problem = Problem::new(OptimizationDirection::Maximize);
-    let n = compact.cells.len();
-    let has = |b: B, i: usize| b & B::bit(i as u32) != B::ZERO;
-    let vars: Vec<_> = (0..n)
-        .map(|i| {
-            let cost = f64::from(u8::from(has(goal, i))) - f64::from(u8::from(has(board, i)));
-            problem.add_var(cost, (-1.0, 1.0))
-        })
+    let vars: Vec<_> = objective(compact, board, goal)
+        .into_iter()
+        .map(|cost| problem.add_var(cost, (-1.0, 1.0)))
         .collect();
     for j in &compact.jumps {
         let (a, b, c) = cells_of(j);
@@ -178,7 +180,7 @@ fn general_lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f6
         );
     }
     let solution = problem.solve().ok()?.into_solution().ok()?;
-    if solution.objective() < 1e-6 {
+    if solution.objective() < MIN_GAP {
         return None;
     }
     Some(vars.iter().map(|&v| solution.var_value(v)).collect())
@@ -266,20 +268,17 @@ mod tests {
                 for (from, to) in pairs {
                     let (board, goal) = (compact.encode(from), compact.encode(to));
                     let general = general_lp(&compact, board, goal).is_some();
-                    let c: Vec<f64> = (0..cells.len())
-                        .map(|i| {
-                            let has = |b: u64| f64::from(u8::from(b >> i & 1 == 1));
-                            has(goal) - has(board)
-                        })
-                        .collect();
+                    let c = objective(&compact, board, goal);
                     match super::super::simplex::solve(cells.len(), &jumps, &c) {
                         super::super::simplex::Solved::Weights(w) => {
                             assert!(general, "{name}: only the simplex finds a function");
                             for &(a, b, t) in &jumps {
                                 assert!(w[a] + w[b] - w[t] >= -1e-7, "{name}: a jump rises");
                             }
-                            let gain: f64 = w.iter().zip(&c).map(|(w, c)| w * c).sum();
-                            assert!(gain > 1e-6, "{name}: the weights do not refute");
+                            assert!(
+                                margin(&w, &c) > MIN_GAP,
+                                "{name}: the weights do not refute"
+                            );
                             found += 1;
                         }
                         super::super::simplex::Solved::NoFunction => {

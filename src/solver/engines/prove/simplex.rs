@@ -39,8 +39,8 @@ pub enum Solved {
 /// Tolerance for "zero" in the steps.
 const EPS: f64 = 1e-9;
 
-/// Optimum below which no function is claimed (the general solver's threshold too).
-const MIN_GAP: f64 = 1e-6;
+/// Optimum below which no function is claimed, by this simplex and by the general solver.
+pub const MIN_GAP: f64 = 1e-6;
 
 /// Most steps before giving up: far more than the catalogue's boards need (a few dozen).
 const MAX_STEPS: usize = 4000;
