@@ -140,7 +140,6 @@ fn run<B: Bits>(
             false
         });
     };
-    let threads = levels::threads();
     let width = std::mem::size_of::<B>() as u64;
     let allowed = MAX_POSITIONS.saturating_mul(width);
     let allowed = available_memory().map_or(allowed, |a| allowed.min(a / 10 * 8));
@@ -174,41 +173,26 @@ fn run<B: Bits>(
                 allowed: Some(allowed),
             });
         }
-        let chunk = current.len().div_ceil(threads).max(1);
-        let parts: Vec<Vec<B>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = current
-                .chunks(chunk)
-                .map(|slice| {
-                    let (children, compact) = (&children, &compact);
-                    scope.spawn(move || {
-                        let size: u64 = slice
-                            .iter()
-                            .map(|&p| u64::from(compact.legal(p).len()))
-                            .sum();
-                        let mut out = Vec::with_capacity(size as usize);
-                        for (i, &p) in slice.iter().enumerate() {
-                            children(p, &mut |c| out.push(c));
-                            if i % 65_536 == 0 && cancel.load(std::sync::atomic::Ordering::Relaxed)
-                            {
-                                break;
-                            }
-                        }
-                        sort_dedup(out, bits)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+        let parts = levels::in_parts(current.len(), levels::parts_for(current.len()), |range| {
+            let slice = &current[range];
+            let size: u64 = slice
+                .iter()
+                .map(|&p| u64::from(compact.legal(p).len()))
+                .sum();
+            let mut out = Vec::with_capacity(size as usize);
+            for (i, &p) in slice.iter().enumerate() {
+                children(p, &mut |c| out.push(c));
+                if i % 65_536 == 0 && cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+            }
+            sort_dedup(out, bits)
         });
+        let parts = parts.into_iter().map(|part| part.unwrap_or_default());
         if control.cancelled() {
             return Err(CountError::Cancelled);
         }
-        let next: Vec<B> = parts
-            .into_iter()
-            .reduce(levels::merge_dedup)
-            .unwrap_or_default();
+        let next: Vec<B> = parts.reduce(levels::merge_dedup).unwrap_or_default();
         control.report(
             held,
             held + next.len() as u64,
