@@ -127,3 +127,27 @@ fn the_beam_finds_the_wiegleb_board_and_says_so() {
         o.found_by
     );
 }
+
+#[test]
+fn a_beam_that_ends_in_dead_ends_still_offers_its_deepest_position() {
+    // The diamond with its tip (4,0) empty: no one-peg finish is known, and every position
+    // of the beam's deepest level is a dead end. That level is still the best the search
+    // has: 2 pegs within 100k expansions (the depth-first workers alone had 5-6, because
+    // the beam offered nothing when its last level came out empty).
+    let puzzle = pegsol::layout::load::resolve_puzzle("diamond").unwrap();
+    let shape = puzzle.start.shape().clone();
+    let start = Position::new(
+        shape.clone(),
+        shape.cells() - CellSet::single(Cell { x: 4, y: 0 }),
+    )
+    .unwrap();
+    let options = exact::Options {
+        budget: Some(100_000),
+        ..exact::Options::default()
+    };
+    let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, options, c));
+    assert!(!o.proven_optimal);
+    let end = replay(&start, &o);
+    assert_eq!(end.peg_count(), o.pegs_left);
+    assert!(o.pegs_left <= 3, "{} pegs left", o.pegs_left);
+}

@@ -214,6 +214,12 @@ impl<B: HasFailTable> Search<B> {
                 .expanded
                 .fetch_add(frontier.len() as u64, Ordering::Relaxed);
             shared.generated.fetch_add(generated, Ordering::Relaxed);
+            if children.is_empty() {
+                // A dead end for every position kept: the level reached is still the best
+                // this beam can offer (on the diamond's tip start, 3 pegs, where the
+                // depth-first workers had found 5).
+                break;
+            }
             if children.len() > width {
                 children.select_nth_unstable_by_key(width, |c| c.0);
                 children.truncate(width);
