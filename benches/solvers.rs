@@ -364,7 +364,7 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
         colours.push(asked.elapsed().as_secs_f64());
         if verbose {
             eprintln!(
-                "game {game:2}: {:2} pegs, {:>8} in {:7.1} ms, jumps in {:7.1} ms",
+                "game {game:2}: {:2} pegs, {:>8} in {:7.1} ms, jumps in {:7.1} ms; holes {}",
                 position.peg_count(),
                 match advisor.verdict(&position, goal) {
                     Some(Verdict::Winnable(_)) => "winnable",
@@ -373,6 +373,11 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
                 },
                 verdicts[verdicts.len() - 1] * 1e3,
                 colours[colours.len() - 1] * 1e3,
+                (start.shape().cells() - position.pegs())
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
             );
         }
     }
@@ -425,8 +430,10 @@ fn main() {
         if filter.as_ref().is_some_and(|f| f != engine && f != layout) {
             continue;
         }
+        // Standard error passes through: PEGSOL_BENCH_VERBOSE's lines are written there.
         let out = Command::new(&me)
             .env("PEGSOL_BENCH_CASE", i.to_string())
+            .stderr(std::process::Stdio::inherit())
             .output()
             .expect("child runs");
         print!("{}", String::from_utf8_lossy(&out.stdout));
