@@ -413,3 +413,54 @@ fn combinations(
         pick.pop();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::load::resolve_puzzle;
+    use crate::solver::uncontrolled;
+
+    /// A level 6 position no budget here decides (game 7 of the hint bench), or the board
+    /// less `holes`.
+    fn level_6_less(holes: &[(u8, u8)]) -> Position {
+        let puzzle = resolve_puzzle("6").unwrap();
+        let shape = puzzle.start.shape().clone();
+        let holes: CellSet = holes.iter().map(|&(x, y)| Cell { x, y }).collect();
+        Position::new(shape.clone(), shape.cells() - holes).unwrap()
+    }
+
+    #[test]
+    fn a_start_asked_again_goes_on_from_the_beam_round_it_reached() {
+        let game_7 = [
+            (3, 2),
+            (4, 3),
+            (5, 3),
+            (0, 4),
+            (1, 4),
+            (4, 4),
+            (5, 5),
+            (6, 5),
+            (4, 6),
+        ];
+        let first = level_6_less(&game_7);
+        let options = Options {
+            budget: Some(300_000),
+            threads: 1,
+            win_only: true,
+            ..Options::default()
+        };
+        let mut search = Search::<u64>::new(first.shape(), Goal::Anywhere, options);
+        uncontrolled(|c| search.run(&first, c));
+        let reached = search.beam_round.load(Ordering::Relaxed);
+        assert!(reached >= 1, "the first call's beam finished no round");
+        // Asked again with a budget too small for even the narrowest beam (128 wide, about
+        // 4,500 positions here): the round goes on from where it was, not from 0.
+        search.options.budget = Some(2_000);
+        uncontrolled(|c| search.run(&first, c));
+        assert!(search.beam_round.load(Ordering::Relaxed) >= reached);
+        // Another start begins again at the narrowest beam.
+        let other = level_6_less(&[(4, 4), (4, 5)]);
+        uncontrolled(|c| search.run(&other, c));
+        assert!(search.beam_round.load(Ordering::Relaxed) < reached);
+    }
+}
