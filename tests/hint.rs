@@ -404,3 +404,48 @@ fn level_7s_hardest_lost_middle_games_are_proven_lost() {
         );
     }
 }
+
+#[test]
+fn jumps_after_an_undecided_position_still_mark_the_simple_losses() {
+    // Level 6, game 13 of the hint bench: the judge leaves it undecided. Its jumps then get
+    // the cheap proofs and a quick search only, not the long ones (which left them all
+    // undecided too, in seconds); three of its eleven jumps lose for a simple reason, and
+    // are still marked.
+    let start = resolve_puzzle("6").expect("level 6").start;
+    let holes: CellSet = [
+        (1, 3),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+        (5, 4),
+        (6, 4),
+        (3, 5),
+        (5, 5),
+        (5, 6),
+    ]
+    .into_iter()
+    .map(|(x, y)| Cell { x, y })
+    .collect();
+    let p = Position::new(start.shape().clone(), start.shape().cells() - holes).expect("board");
+    let mut judge = Judge::new(HINT_BUDGET);
+    let jumps = uncontrolled(|c| judge.judge_jumps(&p, Goal::Anywhere, &Answer::Unknown, c));
+    assert_eq!(jumps.len(), 11);
+    let lost: Vec<String> = jumps
+        .iter()
+        .filter(|(_, verdict)| *verdict == Some(false))
+        .map(|(j, _)| format!("{},{}-{},{}", j.from.x, j.from.y, j.to.x, j.to.y))
+        .collect();
+    assert_eq!(lost, ["3,2-3,4", "4,3-2,3", "5,2-5,4"]);
+    // Each of them is lost by a reason that holds.
+    for (jump, verdict) in jumps {
+        if verdict == Some(false) {
+            let mut child = p.clone();
+            child.play_unchecked(jump);
+            let answer = uncontrolled(|c| Judge::new(HINT_BUDGET).judge(&child, Goal::Anywhere, c));
+            let Answer::Lost(reason) = answer else {
+                panic!("{jump:?}: {answer:?}");
+            };
+            check_reason(&child, Goal::Anywhere, &reason).expect("the reason holds");
+        }
+    }
+}
