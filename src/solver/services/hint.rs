@@ -282,9 +282,10 @@ impl Judge {
         // every jump gets the verdict it got with a quarter of the budget each, and level
         // 6's three have all their jumps coloured in 1.0-1.2 s instead of 2.6-4.3 s.
         let budget = self.budget;
+        let quick = QUICK_BUDGET.min(budget);
         self.budget = match answer {
-            Answer::Unknown => QUICK_BUDGET.min(budget),
-            _ => (budget / 4).max(QUICK_BUDGET.min(budget)),
+            Answer::Unknown => quick,
+            _ => (budget / 4).max(quick),
         };
         for jump in position.legal_jumps() {
             let verdict = match answer {

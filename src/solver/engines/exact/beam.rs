@@ -148,7 +148,8 @@ impl<B: HasFailTable> Search<B> {
         let mut seen: FxHashSet<B> = FxHashSet::default();
         let mut children: Vec<(u64, B, Weights, Link)> = Vec::new();
         let mut pegs = start.count();
-        while !frontier.is_empty() && pegs > k {
+        // The frontier is never empty: a level whose children all fail ends the loop below.
+        while pegs > k {
             if shared.stop.load(Ordering::Relaxed) {
                 return None;
             }
@@ -232,7 +233,7 @@ impl<B: HasFailTable> Search<B> {
                 .collect();
         }
         // Nothing reached the target: offer the deepest position as the best so far.
-        if !frontier.is_empty() && !links.is_empty() {
+        if !links.is_empty() {
             let last = links.len() - 1;
             let link = links[last][0];
             let path = self.beam_path(&links[..last], link, start, shared);

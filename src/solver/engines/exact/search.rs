@@ -420,8 +420,7 @@ mod tests {
     use crate::layout::load::resolve_puzzle;
     use crate::solver::uncontrolled;
 
-    /// A level 6 position no budget here decides (game 7 of the hint bench), or the board
-    /// less `holes`.
+    /// Level 6's board with every hole full but `holes`.
     fn level_6_less(holes: &[(u8, u8)]) -> Position {
         let puzzle = resolve_puzzle("6").unwrap();
         let shape = puzzle.start.shape().clone();
@@ -431,6 +430,7 @@ mod tests {
 
     #[test]
     fn a_start_asked_again_goes_on_from_the_beam_round_it_reached() {
+        // Game 7 of the hint bench: no budget here decides it.
         let game_7 = [
             (3, 2),
             (4, 3),
