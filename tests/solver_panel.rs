@@ -212,6 +212,45 @@ fn the_hint_on_the_english_board_is_legal_and_keeps_it_winnable() {
 }
 
 #[test]
+fn an_undecided_position_gets_a_guess_marked_as_one() {
+    // A 36-peg middle game of level 6 (Wiegleb's board) that the advisor's budget leaves
+    // undecided (so does a billion-expansion search): H still offers a jump, the first of the
+    // closest line found, and says it is only a guess.
+    let dir = std::env::temp_dir().join(format!("pegsol-test-guess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("middle-game.txt");
+    let rows = [
+        "   ooo   ",
+        "   ooo   ",
+        "   .oo   ",
+        "oooo..ooo",
+        "..oo.oooo",
+        "ooooo..oo",
+        "   o.o   ",
+        "   ooo   ",
+        "   ooo   ",
+    ];
+    std::fs::write(&path, rows.join("\n")).expect("write");
+    let game = pegsol::app::game::Game::from_file(&path).expect("a position as a layout");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = common::harness_sized(PegsolApp::new(game), egui::vec2(1280.0, 800.0));
+    assert_eq!(h.state().play().game().puzzle.goal, Goal::Anywhere);
+    press(&mut h, Key::H);
+    assert!(frames_until(&mut h, 60, |app| app.play().hint().is_some()));
+    assert_eq!(h.state().play().verdict(), Some(Verdict::Unknown));
+    let hint = h.state().play().hint().expect("a guess");
+    assert!(h.state().play().game().record.position().is_legal(hint));
+    assert!(
+        h.state()
+            .notice()
+            .is_some_and(|n| n.starts_with("Only a guess")),
+        "{:?}",
+        h.state().notice()
+    );
+    assert!(h.query_by_label("Unknown").is_some());
+}
+
+#[test]
 fn a_lost_position_is_shown_as_not_winnable() {
     // Level 8 cannot be finished with one peg at all: the indicator proves it.
     let mut h = board("8");

@@ -11,7 +11,7 @@ use super::output::{print, println};
 use super::running::run_job;
 use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
-use crate::rules::{CellSet, Goal, Position};
+use crate::rules::{pegs_in_words, CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use crate::solver::services::hint::{Answer, Hint, Judge, Reason, HINT_BUDGET};
@@ -50,7 +50,7 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
     }
     let hint = ran.value();
     if args.json {
-        println(json_of(&name, goal, &hint))
+        println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))
     } else {
         print(&text_of(&puzzle, goal, &hint))
     }
@@ -62,7 +62,7 @@ fn decide(position: &Position, goal: Goal, budget: u64, control: &mut Control) -
     let started = Instant::now();
     let mut judge = Judge::new(budget);
     let mut hint = judge.hint(position, goal, control);
-    let open = hint.answer == Answer::Unknown || hint.jumps.iter().any(|(_, v)| v.is_none());
+    let open = hint.answer.known().is_none() || hint.jumps.iter().any(|(_, v)| v.is_none());
     let shape = position.shape();
     if let (true, Goal::At(cell)) = (open, goal) {
         let start = shape.cells() - CellSet::single(cell);
@@ -77,14 +77,21 @@ fn decide(position: &Position, goal: Goal, budget: u64, control: &mut Control) -
     hint
 }
 
-/// The reason as JSON: the winning line, or why the position is lost (`null`: unknown).
-pub fn reason_json(answer: &Answer) -> Value {
+/// The reason as JSON: the winning line, why the position is lost, or for an unknown one the
+/// line that came closest and the pegs it leaves (`null` when there is none); `pegs` is the
+/// position's.
+pub fn reason_json(answer: &Answer, pegs: u32) -> Value {
     match answer {
         Answer::Winnable(line) => json!({
             "kind": "line",
             "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
         }),
-        Answer::Unknown => Value::Null,
+        Answer::Unknown(line) if line.is_empty() => Value::Null,
+        Answer::Unknown(line) => json!({
+            "kind": "closest",
+            "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
+            "pegs_left": pegs.saturating_sub(line.len() as u32),
+        }),
         Answer::Lost(reason) => {
             let mut v = match reason {
                 Reason::Stuck => json!({ "kind": "stuck" }),
@@ -137,8 +144,8 @@ fn verdict_word(v: Option<bool>) -> &'static str {
     }
 }
 
-/// `hint --json`.
-fn json_of(source: &str, goal: Goal, hint: &Hint) -> Value {
+/// `hint --json`, for a position of `pegs` pegs.
+fn json_of(source: &str, goal: Goal, pegs: u32, hint: &Hint) -> Value {
     json!({
         "layout": source,
         "finish": match goal {
@@ -146,7 +153,7 @@ fn json_of(source: &str, goal: Goal, hint: &Hint) -> Value {
             Goal::At(c) => c.to_string(),
         },
         "verdict": hint.answer.word(),
-        "reason": reason_json(&hint.answer),
+        "reason": reason_json(&hint.answer, pegs),
         "jumps": hint
             .jumps
             .iter()
@@ -189,10 +196,21 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
                 }
             }
         }
-        Answer::Unknown => out.push_str(&format!(
-            "Unknown: the solver could not decide whether {target} can be reached within its \
-             budget (try --budget).\n"
-        )),
+        Answer::Unknown(line) => {
+            out.push_str(&format!(
+                "Unknown: the solver could not decide whether {target} can be reached within \
+                 its budget (try --budget).\n"
+            ));
+            if !line.is_empty() {
+                let left = puzzle.start.pegs().len().saturating_sub(line.len() as u32);
+                let jumps: Vec<String> = line.iter().map(|j| j.to_string()).collect();
+                out.push_str(&format!(
+                    "The closest line found leaves {}: {}\n",
+                    pegs_in_words(left),
+                    jumps.join(" ")
+                ));
+            }
+        }
     }
     if !hint.jumps.is_empty() {
         out.push_str("Jumps:\n");
@@ -205,6 +223,11 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
             out.push_str(&format!("  {:<12} {what}\n", j.to_string()));
         }
     }
-    out.push_str(&format!("Decided in {:.3} s\n", hint.seconds));
+    let took = if hint.answer.known().is_some() {
+        "Decided in"
+    } else {
+        "Undecided after"
+    };
+    out.push_str(&format!("{took} {:.3} s\n", hint.seconds));
     out
 }

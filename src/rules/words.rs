@@ -16,6 +16,21 @@ pub fn cell_name(cell: Cell) -> String {
     format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
 }
 
+/// A number of pegs in words: `1 peg`, `3 pegs`.
+///
+/// ```
+/// use pegsol::rules::pegs_in_words;
+/// assert_eq!(pegs_in_words(1), "1 peg");
+/// assert_eq!(pegs_in_words(3), "3 pegs");
+/// ```
+pub fn pegs_in_words(n: u32) -> String {
+    if n == 1 {
+        "1 peg".into()
+    } else {
+        format!("{n} pegs")
+    }
+}
+
 impl JumpError {
     /// Why the jump is refused, naming cells as the board labels them.
     pub fn in_words(self) -> String {

@@ -13,7 +13,7 @@ use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::resume::{Resume, Source};
 use crate::record::Record;
-use crate::rules::{cell_name, Cell, Goal, Grid, Jump, Position};
+use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Grid, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -400,9 +400,27 @@ impl TuiGame {
             Some(Verdict::NotWinnable) => {
                 "No jump reaches the goal from here: undo (u) to a winnable position".into()
             }
-            Some(Verdict::Unknown) => "No hint: the solver could not decide this position \
-                                       within its budget; try s (solve from here)"
-                .into(),
+            Some(Verdict::Unknown) => {
+                let position = self.record.position().clone();
+                match self.advisor.guess(&position, self.puzzle.goal) {
+                    Some((jump, left)) => {
+                        self.hint = Some((position, jump));
+                        format!(
+                            "Only a guess (undecided within the budget): jump {} over {} to {} \
+                             (marked {} and {}); the closest line found leaves {}",
+                            cell_name(jump.from),
+                            cell_name(jump.over),
+                            cell_name(jump.to),
+                            self.glyphs.hint_from,
+                            self.glyphs.target,
+                            pegs_in_words(left)
+                        )
+                    }
+                    None => "No hint: the solver could not decide this position within its \
+                             budget; try s (solve from here)"
+                        .into(),
+                }
+            }
             Some(Verdict::Failed) => format!(
                 "No hint: the check failed ({})",
                 self.advisor.error().unwrap_or("no reason given")

@@ -22,7 +22,7 @@ mod ui;
 use super::dialog::{DialogKind, FileRequest};
 use super::game::{Game, Source};
 use super::shell::{self, ShellCommand};
-use crate::rules::cell_name;
+use crate::rules::{cell_name, pegs_in_words};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
@@ -487,6 +487,11 @@ impl PlayView {
     }
 
     /// Shows the advisor's next jump for the position on the board, or says why there is none.
+    /// Whether a hint was asked for and waits for the advisor's answer.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_wanted
+    }
+
     fn show_hint(&mut self) -> Vec<ShellCommand> {
         let position = self.game.record.position().clone();
         let text = match self.verdict() {
@@ -511,9 +516,27 @@ impl PlayView {
             }
             Some(Verdict::Unknown) => {
                 self.hint_wanted = false;
-                "No hint: the solver could not decide this position within its budget; \
-                 try Solve from here"
-                    .into()
+                let guess = self
+                    .advisor
+                    .as_ref()
+                    .and_then(|a| a.guess(&position, self.game.puzzle.goal));
+                match guess {
+                    Some((jump, left)) => {
+                        self.hint = Some((position, jump));
+                        format!(
+                            "Only a guess: the solver could not decide this position within its \
+                             budget. Jump {} over {} to {}: the closest line it found then \
+                             leaves {}. Solve from here to search longer.",
+                            cell_name(jump.from),
+                            cell_name(jump.over),
+                            cell_name(jump.to),
+                            pegs_in_words(left)
+                        )
+                    }
+                    None => "No hint: the solver could not decide this position within its \
+                             budget; try Solve from here"
+                        .into(),
+                }
             }
             Some(Verdict::Failed) => {
                 self.hint_wanted = false;

@@ -32,7 +32,8 @@ pub enum Verdict {
     Winnable(Option<Jump>),
     /// The goal cannot be reached from here, proven ([`Advisor::answer`] says why).
     NotWinnable,
-    /// The budget ran out before an answer.
+    /// The budget ran out before an answer ([`Advisor::guess`] has the closest line's first
+    /// jump).
     Unknown,
     /// The search failed (the text went to [`Advisor::error`]).
     Failed,
@@ -312,10 +313,23 @@ impl Advisor {
             Some((p, g, answer)) if p == position && *g == goal => Some(match answer {
                 Some(Answer::Winnable(line)) => Verdict::Winnable(line.first().copied()),
                 Some(Answer::Lost(_)) => Verdict::NotWinnable,
-                Some(Answer::Unknown) => Verdict::Unknown,
+                Some(Answer::Unknown(_)) => Verdict::Unknown,
                 None => Verdict::Failed,
             }),
             _ if self.worker.is_some() || self.pending.is_some() => Some(Verdict::Checking),
+            _ => None,
+        }
+    }
+
+    /// For a position left unknown: the first jump of the line that came closest to the goal,
+    /// and how many pegs that line leaves. A guess, not a hint: nothing says the goal can still
+    /// be reached.
+    pub fn guess(&self, position: &Position, goal: Goal) -> Option<(Jump, u32)> {
+        match self.answer(position, goal)? {
+            Answer::Unknown(line) => {
+                let left = position.pegs().len().saturating_sub(line.len() as u32);
+                Some((*line.first()?, left))
+            }
             _ => None,
         }
     }

@@ -128,8 +128,9 @@ pub enum Answer {
     Winnable(Vec<Jump>),
     /// The goal cannot be reached, and why.
     Lost(Reason),
-    /// The budget ran out first.
-    Unknown,
+    /// The budget ran out first: the line that came closest (the most jumps, so the fewest
+    /// pegs left; empty when no search ran), for a hint that says it is only a guess.
+    Unknown(Vec<Jump>),
 }
 
 impl Answer {
@@ -138,7 +139,7 @@ impl Answer {
         match self {
             Answer::Winnable(_) => Some(true),
             Answer::Lost(_) => Some(false),
-            Answer::Unknown => None,
+            Answer::Unknown(_) => None,
         }
     }
 
@@ -147,7 +148,7 @@ impl Answer {
         match self {
             Answer::Winnable(_) => "winnable",
             Answer::Lost(_) => "lost",
-            Answer::Unknown => "unknown",
+            Answer::Unknown(_) => "unknown",
         }
     }
 }
@@ -284,7 +285,7 @@ impl Judge {
         let budget = self.budget;
         let quick = QUICK_BUDGET.min(budget);
         self.budget = match answer {
-            Answer::Unknown => quick,
+            Answer::Unknown(_) => quick,
             _ => (budget / 4).max(quick),
         };
         for jump in position.legal_jumps() {
@@ -320,8 +321,10 @@ impl Judge {
         if let Some(answer) = self.set_answer(position, goal) {
             return answer;
         }
-        if let Some(answer) = self.search(position, goal, QUICK_BUDGET.min(self.budget), control) {
-            return answer;
+        let mut closest = Vec::new();
+        match self.search(position, goal, QUICK_BUDGET.min(self.budget), control) {
+            Ok(answer) => return answer,
+            Err(line) => closer(&mut closest, line),
         }
         if let Some(pagoda) = Pagoda::find_refutation(shape, pegs, finishes) {
             let reason = pagoda_reason(&pagoda, pegs, finishes);
@@ -350,8 +353,9 @@ impl Judge {
             if forward >= self.budget {
                 break;
             }
-            if let Some(answer) = self.search(position, goal, forward, control) {
-                return answer;
+            match self.search(position, goal, forward, control) {
+                Ok(answer) => return answer,
+                Err(line) => closer(&mut closest, line),
             }
         }
         // A set on its way decides this position sooner than a long search would.
@@ -361,8 +365,13 @@ impl Judge {
                 return answer;
             }
         }
-        self.search(position, goal, self.budget, control)
-            .unwrap_or(Answer::Unknown)
+        match self.search(position, goal, self.budget, control) {
+            Ok(answer) => answer,
+            Err(line) => {
+                closer(&mut closest, line);
+                Answer::Unknown(closest)
+            }
+        }
     }
 
     /// For several finishes, one pagoda function for each, when every one is refuted.
@@ -450,14 +459,15 @@ impl Judge {
         }
     }
 
-    /// The exact solver's answer within `budget` expansions, if it decided.
+    /// The exact solver's answer within `budget` expansions, or when it did not decide, the
+    /// line that came closest.
     fn search(
         &mut self,
         position: &Position,
         goal: Goal,
         budget: u64,
         control: &mut Control,
-    ) -> Option<Answer> {
+    ) -> Result<Answer, Vec<Jump>> {
         let shape = position.shape();
         let reusable = self
             .solver
@@ -475,16 +485,25 @@ impl Judge {
             );
             self.solver = Some(((**shape).clone(), goal, solver));
         }
-        let (_, _, solver) = self.solver.as_mut()?;
+        let Some((_, _, solver)) = self.solver.as_mut() else {
+            return Err(Vec::new());
+        };
         solver.set_budget(Some(budget));
         let outcome = solver.solve(position, control);
         match exact::verdict(&outcome) {
-            Some(true) => Some(Answer::Winnable(outcome.jumps)),
-            Some(false) => Some(Answer::Lost(Reason::Search {
+            Some(true) => Ok(Answer::Winnable(outcome.jumps)),
+            Some(false) => Ok(Answer::Lost(Reason::Search {
                 positions: outcome.expanded.max(1),
             })),
-            None => None,
+            None => Err(outcome.jumps),
         }
+    }
+}
+
+/// Keeps in `closest` whichever of it and `line` goes further (leaves fewer pegs).
+fn closer(closest: &mut Vec<Jump>, line: Vec<Jump>) {
+    if line.len() > closest.len() {
+        *closest = line;
     }
 }
 
