@@ -32,6 +32,7 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         solve: options.solve,
         step: options.step,
         fewest_moves: options.solve_fewest_moves,
+        hint: options.hint,
         editor: options.editor,
         experiments: options.experiments,
         random: options.random,

@@ -46,6 +46,8 @@ pub struct Options {
     pub step: Option<usize>,
     /// With `solve`: find the fewest moves (the solver panel's "Fewest moves").
     pub fewest_moves: bool,
+    /// With `screenshot`: ask for a hint (as H does) and wait for it.
+    pub hint: bool,
     /// Open the layout editor (with `layout`'s board, or the English board).
     pub editor: bool,
     /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
@@ -168,6 +170,9 @@ pub fn run(options: Options) -> ExitCode {
                     let step = options.step.unwrap_or(0);
                     app.apply(ctx, ShellCommand::Play(PlayCommand::Goto(step)));
                     app.apply(ctx, ShellCommand::ClearNotice);
+                }
+                if options.hint {
+                    app.apply(ctx, ShellCommand::Play(PlayCommand::Hint));
                 }
                 // The same picture on a first run as on any other.
                 app.apply(ctx, ShellCommand::Show(Window::Welcome, false));

@@ -512,8 +512,9 @@ fn mode_switch_ui(ui: &mut egui::Ui, mode: Mode) -> Option<ShellCommand> {
 impl eframe::App for PegsolApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         if let Some(job) = &mut self.screenshot {
-            // The picture waits for a sweep started by `--experiments` to finish.
-            if self.experiments.is_running() {
+            // The picture waits for a sweep started by `--experiments` to finish, and for
+            // the hint `--hint` asked for.
+            if self.experiments.is_running() || self.play.hint_pending() {
                 ctx.request_repaint();
             } else {
                 job.tick(ctx);

@@ -61,6 +61,9 @@ pub struct GuiOptions {
     /// With --solve: find the fewest moves instead (the solver panel's "Fewest moves").
     #[arg(long = "solve-fewest-moves", requires = "solve")]
     pub solve_fewest_moves: bool,
+    /// Ask for a hint, as H does, and wait for it before the screenshot.
+    #[arg(long, requires = "screenshot")]
+    pub hint: bool,
     /// Open the layout editor (with --layout's board, or the English board).
     #[arg(long)]
     pub editor: bool,
