@@ -6,6 +6,7 @@
 //! `run()`, which waits for the window to stop repainting) and poll with a time limit.
 
 mod common;
+mod games;
 
 use common::{board_sized, click, frames_until, press};
 use eframe::egui;
@@ -216,23 +217,9 @@ fn an_undecided_position_gets_a_guess_marked_as_one() {
     // A 36-peg middle game of level 6 (Wiegleb's board) that the advisor's budget leaves
     // undecided (so does a billion-expansion search): H still offers a jump, the first of the
     // closest line found, and says it is only a guess.
-    let dir = std::env::temp_dir().join(format!("pegsol-test-guess-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("middle-game.txt");
-    let rows = [
-        "   ooo   ",
-        "   ooo   ",
-        "   .oo   ",
-        "oooo..ooo",
-        "..oo.oooo",
-        "ooooo..oo",
-        "   o.o   ",
-        "   ooo   ",
-        "   ooo   ",
-    ];
-    std::fs::write(&path, rows.join("\n")).expect("write");
+    let path = games::undecided_middle_game_file("test-guess");
     let game = pegsol::app::game::Game::from_file(&path).expect("a position as a layout");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = path.parent().map(std::fs::remove_dir_all);
     let mut h = common::harness_sized(PegsolApp::new(game), egui::vec2(1280.0, 800.0));
     assert_eq!(h.state().play().game().puzzle.goal, Goal::Anywhere);
     press(&mut h, Key::H);

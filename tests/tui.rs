@@ -12,6 +12,8 @@ use ratatui::style::Color;
 use ratatui::Terminal;
 use std::time::{Duration, Instant};
 
+mod games;
+
 fn game(spec: &str) -> TuiGame {
     let (puzzle, record, source) = resume::open(spec).expect("a catalogue board");
     TuiGame::new(puzzle, record, source, "test".into())
@@ -229,23 +231,9 @@ fn the_hint_comes_from_the_background_and_is_drawn_on_the_board() {
 fn an_undecided_position_gets_a_guess_marked_as_one() {
     // Level 6's 36-peg middle game that the advisor's budget leaves undecided: h still marks
     // a jump on the board, and the message says it is only a guess.
-    let dir = std::env::temp_dir().join(format!("pegsol-tui-guess-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("middle-game.txt");
-    let rows = [
-        "   ooo   ",
-        "   ooo   ",
-        "   .oo   ",
-        "oooo..ooo",
-        "..oo.oooo",
-        "ooooo..oo",
-        "   o.o   ",
-        "   ooo   ",
-        "   ooo   ",
-    ];
-    std::fs::write(&path, rows.join("\n")).expect("write");
+    let path = games::undecided_middle_game_file("tui-guess");
     let mut g = game(path.to_str().expect("utf-8 path"));
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = path.parent().map(std::fs::remove_dir_all);
     key(&mut g, KeyCode::Char('h'));
     tick_until(&mut g, "the guess", |g| g.hint().is_some());
     assert!(g.message().starts_with("Only a guess"), "{}", g.message());

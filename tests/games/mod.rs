@@ -1,11 +1,12 @@
 //! Small boards and random games shared by the solver test binaries (hint, moves, pagoda,
-//! prove, solvers): boards in a box given as bits, a small xorshift generator, so every run
+//! prove, solvers, and the hint tests of the window and the terminal game): boards in a box given as bits, a small xorshift generator, so every run
 //! plays the same games, and the positions met along them.
 
 // Each test binary compiles this module on its own and may use only some of it.
 #![allow(dead_code)]
 
 use pegsol::rules::{Cell, CellSet, Grid, Position, Shape};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// A board in a `width` x `height` box: cell i (row by row) exists when `exists(i)`, and
@@ -70,4 +71,26 @@ pub fn random_positions(start: &Position, games: usize, seed: u64) -> Vec<Positi
         }
     }
     out
+}
+
+/// A 36-peg middle game of level 6 (Wiegleb's board, 8 jumps in: the hint bench's game 7)
+/// that no budget tried decides, up to 1,000M expansions, written as a layout file in a new
+/// temporary folder named after `tag`. The caller removes the folder (the path's parent).
+pub fn undecided_middle_game_file(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pegsol-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("middle-game.txt");
+    let rows = [
+        "   ooo   ",
+        "   ooo   ",
+        "   .oo   ",
+        "oooo..ooo",
+        "..oo.oooo",
+        "ooooo..oo",
+        "   o.o   ",
+        "   ooo   ",
+        "   ooo   ",
+    ];
+    std::fs::write(&path, rows.join("\n")).expect("write");
+    path
 }
