@@ -327,6 +327,8 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
     let pegs = start.peg_count() as usize;
     let (mut verdicts, mut colours) = (Vec::new(), Vec::new());
     let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
+    // Every position's jumps by verdict: keeps the goal reachable, loses, undecided.
+    let mut jump_verdicts = [0usize; 3];
     let limit = Duration::from_secs(600);
     // PEGSOL_BENCH_VERBOSE=1 prints each position's verdict and times on standard error.
     let verbose = std::env::var_os("PEGSOL_BENCH_VERBOSE").is_some();
@@ -362,6 +364,13 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
             std::thread::sleep(Duration::from_micros(200));
         }
         colours.push(asked.elapsed().as_secs_f64());
+        for (_, verdict) in advisor.jumps(&position, goal).unwrap_or_default() {
+            jump_verdicts[match verdict {
+                Some(true) => 0,
+                Some(false) => 1,
+                None => 2,
+            }] += 1;
+        }
         if verbose {
             eprintln!(
                 "game {game:2}: {:2} pegs, {:>8} in {:7.1} ms, jumps in {:7.1} ms; holes {}",
@@ -388,7 +397,13 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
         sorted[((sorted.len() - 1) as f64 * q).round() as usize] * 1e3
     };
     Row {
-        work: format!("{} positions: {winnable} winnable, {lost} lost, {unknown} unknown", verdicts.len()),
+        work: format!(
+            "{} positions: {winnable} winnable, {lost} lost, {unknown} unknown; their jumps: {} keep the goal, {} lose, {} undecided",
+            verdicts.len(),
+            jump_verdicts[0],
+            jump_verdicts[1],
+            jump_verdicts[2],
+        ),
         result: format!(
             "verdict median {:.1} ms, p95 {:.1} ms, worst {:.1} ms; all jumps median {:.1} ms, worst {:.1} ms",
             quantile(&verdicts, 0.5),

@@ -487,3 +487,52 @@ fn jumps_after_an_undecided_position_still_mark_the_simple_losses() {
         }
     }
 }
+
+#[test]
+fn a_jump_a_winning_line_plays_later_is_marked_winning_without_a_search() {
+    // Level 6, game 25 of the hint bench: 36 pegs, winnable. With no budget for searches,
+    // its jumps are still marked winning when the position's winning line plays them later
+    // and replays with them played first; before, only the line's first jump was.
+    let start = resolve_puzzle("6").expect("level 6").start;
+    let holes: CellSet = [
+        (2, 3),
+        (2, 4),
+        (5, 3),
+        (0, 5),
+        (1, 5),
+        (3, 5),
+        (5, 5),
+        (4, 6),
+        (5, 6),
+    ]
+    .into_iter()
+    .map(|(x, y)| Cell { x, y })
+    .collect();
+    let p = Position::new(start.shape().clone(), start.shape().cells() - holes).expect("board");
+    let answer = uncontrolled(|c| Judge::new(HINT_BUDGET).judge(&p, Goal::Anywhere, c));
+    let Answer::Winnable(line) = &answer else {
+        panic!("game 25 is winnable, got {answer:?}");
+    };
+    let mut judge = Judge::new(0);
+    let jumps = uncontrolled(|c| judge.judge_jumps(&p, Goal::Anywhere, &answer, c));
+    let winning: Vec<_> = jumps
+        .iter()
+        .filter(|(_, v)| *v == Some(true))
+        .map(|(j, _)| *j)
+        .collect();
+    assert!(winning.len() >= 2, "only {winning:?} marked winning");
+    for jump in winning {
+        // Each is a jump of the line, and the line without it replays to one peg after it.
+        let k = line
+            .iter()
+            .position(|&j| j == jump)
+            .expect("a jump of the line");
+        let mut q = p.try_play(jump).expect("legal");
+        for (i, &j) in line.iter().enumerate() {
+            if i != k {
+                q = q.try_play(j).expect("the rest of the line replays");
+            }
+        }
+        assert!(q.is_won(Goal::Anywhere));
+    }
+}
