@@ -442,28 +442,23 @@ fn level_7s_hardest_lost_middle_games_are_proven_lost() {
     }
 }
 
+/// Level 6 (Wiegleb's board) with holes at `holes` ("x,y x,y ...") and pegs elsewhere.
+fn level_6_with_holes(holes: &str) -> Position {
+    let start = resolve_puzzle("6").expect("level 6").start;
+    let holes: CellSet = holes
+        .split_whitespace()
+        .map(|c| c.parse().expect("x,y"))
+        .collect();
+    Position::new(start.shape().clone(), start.shape().cells() - holes).expect("board")
+}
+
 #[test]
 fn jumps_after_an_undecided_position_still_mark_the_simple_losses() {
     // Level 6, game 13 of the hint bench: the judge leaves it undecided. Its jumps then get
     // the cheap proofs and a quick search only, not the long ones (which left them all
     // undecided too, in seconds); three of its eleven jumps lose for a simple reason, and
     // are still marked.
-    let start = resolve_puzzle("6").expect("level 6").start;
-    let holes: CellSet = [
-        (1, 3),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-        (5, 4),
-        (6, 4),
-        (3, 5),
-        (5, 5),
-        (5, 6),
-    ]
-    .into_iter()
-    .map(|(x, y)| Cell { x, y })
-    .collect();
-    let p = Position::new(start.shape().clone(), start.shape().cells() - holes).expect("board");
+    let p = level_6_with_holes("1,3 2,3 2,4 3,4 5,4 6,4 3,5 5,5 5,6");
     let mut judge = Judge::new(HINT_BUDGET);
     let jumps =
         uncontrolled(|c| judge.judge_jumps(&p, Goal::Anywhere, &Answer::Unknown(Vec::new()), c));
@@ -493,22 +488,7 @@ fn a_jump_a_winning_line_plays_later_is_marked_winning_without_a_search() {
     // Level 6, game 25 of the hint bench: 36 pegs, winnable. With no budget for searches,
     // its jumps are still marked winning when the position's winning line plays them later
     // and replays with them played first; before, only the line's first jump was.
-    let start = resolve_puzzle("6").expect("level 6").start;
-    let holes: CellSet = [
-        (2, 3),
-        (2, 4),
-        (5, 3),
-        (0, 5),
-        (1, 5),
-        (3, 5),
-        (5, 5),
-        (4, 6),
-        (5, 6),
-    ]
-    .into_iter()
-    .map(|(x, y)| Cell { x, y })
-    .collect();
-    let p = Position::new(start.shape().clone(), start.shape().cells() - holes).expect("board");
+    let p = level_6_with_holes("2,3 2,4 5,3 0,5 1,5 3,5 5,5 4,6 5,6");
     let answer = uncontrolled(|c| Judge::new(HINT_BUDGET).judge(&p, Goal::Anywhere, c));
     let Answer::Winnable(line) = &answer else {
         panic!("game 25 is winnable, got {answer:?}");

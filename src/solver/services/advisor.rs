@@ -49,7 +49,8 @@ enum Kind {
 /// What a worker hands back.
 enum Found {
     Verdict(Answer),
-    Jumps(Vec<(Jump, Option<bool>)>),
+    /// The jump verdicts, and a winning line for each winning jump.
+    Jumps(Vec<(Jump, Option<bool>)>, Vec<Vec<Jump>>),
 }
 
 /// A winnable set being built on its own thread, or built.
@@ -87,6 +88,9 @@ pub struct Advisor {
     /// question about a position on it (the person followed a hint, or is replaying a
     /// solution) is answered from it at once.
     line: Option<(Position, Goal, Vec<Jump>)>,
+    /// The winning lines of the newest jump verdicts, one per winning jump, from the
+    /// position judged: the position after any of those jumps is answered at once.
+    jump_lines: Option<(Position, Goal, Vec<Vec<Jump>>)>,
     /// The winnable set for the board in play, if one applies.
     set: Option<SetBuild>,
     error: Option<String>,
@@ -106,6 +110,7 @@ impl Advisor {
             jumps: None,
             colour_jumps: false,
             line: None,
+            jump_lines: None,
             set: None,
             error: None,
             wake: Arc::new(wake),
@@ -134,10 +139,12 @@ impl Advisor {
             worker.cancel();
         }
         self.pending = None;
-        // Positions on the last winning line, and those won, stuck or ruled out by their
-        // class, are answered here and now, without a search.
+        // Positions on the last winning line or one of the last jumps' lines, and those
+        // won, stuck or ruled out by their class, are answered here and now, without a
+        // search.
         if let Some(answer) = self
             .on_line(position, goal)
+            .or_else(|| self.after_winning_jump(position, goal))
             .map(Answer::Winnable)
             .or_else(|| quick_answer(position, goal))
         {
@@ -200,7 +207,10 @@ impl Advisor {
                 }
                 self.answer = Some((position, goal, Some(answer)));
             }
-            Found::Jumps(jumps) => self.jumps = Some((position, goal, jumps)),
+            Found::Jumps(jumps, lines) => {
+                self.jump_lines = Some((position.clone(), goal, lines));
+                self.jumps = Some((position, goal, jumps));
+            }
         }
     }
 
@@ -216,6 +226,23 @@ impl Advisor {
             .as_ref()
             .is_some_and(|(p, g, _)| p == position && g == goal);
         (!known).then(|| (position.clone(), *goal))
+    }
+
+    /// If `position` follows a winning jump of the newest jump verdicts, the rest of that
+    /// jump's line, which becomes the last winning line (so the positions further along it
+    /// are answered at once too).
+    fn after_winning_jump(&mut self, position: &Position, goal: Goal) -> Option<Vec<Jump>> {
+        let (start, line_goal, lines) = self.jump_lines.as_ref()?;
+        if *line_goal != goal || start.shape() != position.shape() {
+            return None;
+        }
+        let line = lines.iter().find(|line| {
+            line.first()
+                .is_some_and(|&j| start.try_play(j).is_ok_and(|p| p == *position))
+        })?;
+        let rest = line[1..].to_vec();
+        self.line = Some((start.clone(), goal, line.clone()));
+        Some(rest)
     }
 
     /// If `position` lies on the last winning line, the rest of the line from there.
@@ -297,7 +324,11 @@ impl Advisor {
             "pegsol-advisor",
             move |job| {
                 let found = job.control(|c| match known {
-                    Some(answer) => Found::Jumps(judge.judge_jumps(&position, goal, &answer, c)),
+                    Some(answer) => {
+                        let (jumps, lines) =
+                            judge.judge_jumps_with_lines(&position, goal, &answer, c);
+                        Found::Jumps(jumps, lines)
+                    }
                     None => Found::Verdict(judge.judge(&position, goal, c)),
                 });
                 (judge, found)

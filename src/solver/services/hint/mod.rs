@@ -20,6 +20,9 @@
 //! replays to the goal. [`Judge`] keeps what is worth keeping between questions: the exact
 //! solver (its failure tables are facts about the board), the pagoda functions found, and the
 //! backward proofs' signed functions (facts about the board's jumps).
+//! The verdict on each legal jump of a position is [`jumps`]'s.
+
+mod jumps;
 
 pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
 use crate::rules::CellSet;
@@ -263,76 +266,6 @@ impl Judge {
         }
     }
 
-    /// Each legal jump of `position` and whether the goal stays reachable after it, given
-    /// the position's own `answer`: after a lost position every jump loses, and the winning
-    /// line's first jump wins without a search.
-    pub fn judge_jumps(
-        &mut self,
-        position: &Position,
-        goal: Goal,
-        answer: &Answer,
-        control: &mut Control,
-    ) -> Vec<(Jump, Option<bool>)> {
-        let mut out = Vec::new();
-        // Each jump gets a quarter of the budget: a position has several, and a verdict
-        // left unknown on one jump is drawn as such rather than holding up the others. After
-        // a position the whole budget left undecided, each jump gets the cheap proofs and
-        // the quick search only: a jump that loses for a simple reason is still marked, and
-        // the rest, which long searches would almost surely leave undecided too, are
-        // unknown at once. On the hint bench's six undecided positions (level 6, Wiegleb)
-        // every jump gets the verdict it got with a quarter of the budget each, and level
-        // 6's three have all their jumps coloured in 1.0-1.2 s instead of 2.6-4.3 s.
-        let budget = self.budget;
-        let quick = QUICK_BUDGET.min(budget);
-        self.budget = match answer {
-            Answer::Unknown(_) => quick,
-            _ => (budget / 4).max(quick),
-        };
-        // Winning lines from `position` known so far: the position's own, then each winning
-        // jump's. A jump that one of them plays later often wins played first (the jumps
-        // before it touch other cells), which a replay shows at once: on a 36-peg middle
-        // game of level 6 that turns most of the jumps a search left undecided into wins.
-        let mut lines: Vec<Vec<Jump>> = match answer {
-            Answer::Winnable(line) if !line.is_empty() => vec![line.clone()],
-            _ => Vec::new(),
-        };
-        for jump in position.legal_jumps() {
-            let verdict = match answer {
-                Answer::Lost(_) => Some(false),
-                Answer::Winnable(line) if line.first() == Some(&jump) => Some(true),
-                _ if lines
-                    .iter()
-                    .any(|l| wins_played_first(position, l, jump, goal)) =>
-                {
-                    Some(true)
-                }
-                _ if control.cancelled() => None,
-                _ => {
-                    let mut child = position.clone();
-                    child.play_unchecked(jump);
-                    let child_answer = self.judge(&child, goal, control);
-                    if let Answer::Winnable(line) = &child_answer {
-                        lines.push(std::iter::once(jump).chain(line.iter().copied()).collect());
-                    }
-                    child_answer.known()
-                }
-            };
-            out.push((jump, verdict));
-        }
-        // Jumps judged before a later jump's winning line was found get that line too.
-        for (jump, verdict) in &mut out {
-            if verdict.is_none()
-                && lines
-                    .iter()
-                    .any(|l| wins_played_first(position, l, *jump, goal))
-            {
-                *verdict = Some(true);
-            }
-        }
-        self.budget = budget;
-        out
-    }
-
     /// The verdict on `position` for `goal`, trying the cheap proofs first (see the module
     /// docs).
     pub fn judge(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Answer {
@@ -526,30 +459,6 @@ impl Judge {
             None => Err(outcome.jumps),
         }
     }
-}
-
-/// Whether `jump`, played first from `position`, still wins by `line` (a winning line from
-/// `position`) with one of `jump`'s places in it left out: checked by replaying, so it is
-/// never wrong, only sometimes unable to tell.
-fn wins_played_first(position: &Position, line: &[Jump], jump: Jump, goal: Goal) -> bool {
-    let Ok(child) = position.try_play(jump) else {
-        return false;
-    };
-    line.iter()
-        .enumerate()
-        .filter(|&(_, &j)| j == jump)
-        .any(|(k, _)| {
-            let mut p = child.clone();
-            for (i, &j) in line.iter().enumerate() {
-                if i != k {
-                    match p.try_play(j) {
-                        Ok(next) => p = next,
-                        Err(_) => return false,
-                    }
-                }
-            }
-            p.is_won(goal)
-        })
 }
 
 /// Keeps in `closest` whichever of it and `line` goes further (leaves fewer pegs).
