@@ -1,11 +1,12 @@
 //! The advisor (the window's and the terminal game's "still winnable?" check) as a person
-//! playing meets it: with View > Show winning jumps on, playing any jump marked winning is
+//! playing meets it: a lost position comes with its reason; with View > Show winning jumps
+//! on, every legal jump is judged after the verdict, and playing any jump marked winning is
 //! answered at once, from the line that showed it wins.
 
 use pegsol::layout::load::resolve_puzzle;
-use pegsol::rules::{Goal, Position};
+use pegsol::rules::{Cell, Goal, Position};
 use pegsol::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
-use pegsol::solver::services::hint::Answer;
+use pegsol::solver::services::hint::{Answer, Reason};
 use std::time::{Duration, Instant};
 
 /// Polls until `done` holds, for at most a minute.
@@ -16,6 +17,34 @@ fn poll_until(advisor: &mut Advisor, what: &str, done: impl Fn(&Advisor) -> bool
         advisor.poll();
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+#[test]
+fn with_jumps_coloured_every_legal_jump_is_judged_after_the_verdict() {
+    let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+    advisor.set_colour_jumps(true);
+    let start = resolve_puzzle("english").expect("english").start;
+    let centre = Goal::At(start.shape().center().expect("centre"));
+    advisor.ask(&start, centre);
+    poll_until(&mut advisor, "the jump verdicts", |a| {
+        a.jumps(&start, centre).is_some()
+    });
+    let jumps = advisor.jumps(&start, centre).expect("judged");
+    assert_eq!(jumps.len(), 4);
+    assert!(jumps.iter().all(|(_, v)| *v == Some(true)));
+}
+
+#[test]
+fn a_lost_position_comes_with_its_reason() {
+    let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+    let start = resolve_puzzle("english").expect("english").start;
+    let corner = Goal::At(Cell { x: 2, y: 0 });
+    advisor.ask(&start, corner);
+    poll_until(&mut advisor, "the verdict", |a| !a.busy());
+    assert!(matches!(
+        advisor.answer(&start, corner),
+        Some(Answer::Lost(Reason::Class { .. }))
+    ));
 }
 
 #[test]

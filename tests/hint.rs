@@ -6,7 +6,8 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::engines::prove::Limits;
 use pegsol::solver::services::hint::{
-    backward_proof, backward_proof_with, Answer, BackwardProof, Judge, Reason, HINT_BUDGET,
+    backward_proof, backward_proof_with, decided_by_a_jump, Answer, BackwardProof, Judge, Reason,
+    HINT_BUDGET,
 };
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
@@ -515,4 +516,36 @@ fn a_jump_a_winning_line_plays_later_is_marked_winning_without_a_search() {
         }
         assert!(q.is_won(Goal::Anywhere));
     }
+}
+
+#[test]
+fn an_undecided_position_with_a_jump_found_winning_is_winnable_by_its_line() {
+    // Judged as if the position's own search had given up: each jump gets the quick search
+    // only, which wins from some jumps of the English start; the lines handed back start at
+    // the position, and the first makes the undecided verdict winnable.
+    let p = resolve_puzzle("english").expect("english").start;
+    let goal = Goal::At(p.shape().center().expect("centre"));
+    let mut judge = Judge::new(HINT_BUDGET);
+    let unknown = Answer::Unknown(Vec::new());
+    let (jumps, lines) = uncontrolled(|c| judge.judge_jumps_with_lines(&p, goal, &unknown, c));
+    let winning = jumps.iter().filter(|(_, v)| *v == Some(true)).count();
+    assert!(winning >= 1, "{jumps:?}");
+    assert_eq!(lines.len(), winning, "a line per winning jump");
+    for line in &lines {
+        let mut q = p.clone();
+        for &j in line {
+            q = q.try_play(j).expect("each line replays from the position");
+        }
+        assert!(q.is_won(goal));
+    }
+    let Answer::Winnable(line) = decided_by_a_jump(unknown, &lines) else {
+        panic!("still undecided");
+    };
+    assert_eq!(&line, &lines[0]);
+    let lost = Answer::Lost(Reason::Stuck);
+    assert_eq!(
+        decided_by_a_jump(lost.clone(), &lines),
+        lost,
+        "a proof is kept"
+    );
 }

@@ -11,7 +11,9 @@
 //! [`crate::solver::engines::winnable`]) a thread builds it once, and later questions are
 //! answered from it at once.
 
-use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET};
+use super::hint::{
+    decided_by_a_jump, quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET,
+};
 use super::worker::{Finished, Worker};
 use crate::rules::{CellSet, Goal, Jump, Position, Shape};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
@@ -208,6 +210,18 @@ impl Advisor {
                 self.answer = Some((position, goal, Some(answer)));
             }
             Found::Jumps(jumps, lines) => {
+                // An undecided position with a jump found winning is winnable.
+                if let Some((p, g, Some(answer))) = &mut self.answer {
+                    if *p == position && *g == goal && answer.known().is_none() {
+                        *answer = decided_by_a_jump(
+                            std::mem::replace(answer, Answer::Unknown(Vec::new())),
+                            &lines,
+                        );
+                        if let Answer::Winnable(line) = answer {
+                            self.line = Some((position.clone(), goal, line.clone()));
+                        }
+                    }
+                }
                 self.jump_lines = Some((position.clone(), goal, lines));
                 self.jumps = Some((position, goal, jumps));
             }
@@ -509,38 +523,6 @@ mod tests {
         assert!(matches!(
             advisor.verdict(&next, Goal::Anywhere),
             Some(Verdict::Winnable(Some(_)))
-        ));
-    }
-
-    #[test]
-    fn with_jumps_coloured_every_legal_jump_is_judged_after_the_verdict() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        advisor.set_colour_jumps(true);
-        let start = english();
-        let centre = Goal::At(start.shape().center().expect("centre"));
-        advisor.ask(&start, centre);
-        let until = Instant::now() + Duration::from_secs(60);
-        while advisor.jumps(&start, centre).is_none() && Instant::now() < until {
-            advisor.poll();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let jumps = advisor
-            .jumps(&start, centre)
-            .expect("judged within a minute");
-        assert_eq!(jumps.len(), 4);
-        assert!(jumps.iter().all(|(_, v)| *v == Some(true)));
-    }
-
-    #[test]
-    fn a_lost_position_comes_with_its_reason() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let start = english();
-        let corner = Goal::At(crate::rules::Cell { x: 2, y: 0 });
-        advisor.ask(&start, corner);
-        settle(&mut advisor);
-        assert!(matches!(
-            advisor.answer(&start, corner),
-            Some(Answer::Lost(super::super::hint::Reason::Class { .. }))
         ));
     }
 

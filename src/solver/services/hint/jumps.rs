@@ -103,6 +103,15 @@ impl Judge {
     }
 }
 
+/// `answer`, or when it is unknown and a jump was found winning, winnable by that jump's
+/// line (`lines`: the winning jumps' lines, as [`Judge::judge_jumps_with_lines`] gives them).
+pub fn decided_by_a_jump(answer: Answer, lines: &[Vec<Jump>]) -> Answer {
+    match (answer, lines.first()) {
+        (Answer::Unknown(_), Some(line)) => Answer::Winnable(line.clone()),
+        (answer, _) => answer,
+    }
+}
+
 /// `line` (a winning line from `position`) with `jump` played first and one of its places
 /// in `line` left out, when that replays to the goal: checked by replaying, so it is never
 /// wrong, only sometimes unable to tell.

@@ -24,6 +24,8 @@
 
 mod jumps;
 
+pub use jumps::decided_by_a_jump;
+
 pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
 use crate::rules::CellSet;
 use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
@@ -254,11 +256,13 @@ impl Judge {
         self.winnable.is_some()
     }
 
-    /// The position's verdict and every legal jump's.
+    /// The position's verdict and every legal jump's (a position left undecided whose jump
+    /// is found winning is winnable, by that jump's line).
     pub fn hint(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Hint {
         let started = Instant::now();
         let answer = self.judge(position, goal, control);
-        let jumps = self.judge_jumps(position, goal, &answer, control);
+        let (jumps, lines) = self.judge_jumps_with_lines(position, goal, &answer, control);
+        let answer = jumps::decided_by_a_jump(answer, &lines);
         Hint {
             answer,
             jumps,
