@@ -486,12 +486,13 @@ impl PlayView {
         }
     }
 
-    /// Shows the advisor's next jump for the position on the board, or says why there is none.
     /// Whether a hint was asked for and waits for the advisor's answer.
     pub fn hint_pending(&self) -> bool {
         self.hint_wanted
     }
 
+    /// Shows the advisor's next jump for the position on the board, or says why there is none
+    /// (on an undecided position, a guess that says it is one).
     fn show_hint(&mut self) -> Vec<ShellCommand> {
         let position = self.game.record.position().clone();
         let text = match self.verdict() {

@@ -52,7 +52,7 @@ enum Kind {
 enum Found {
     Verdict(Answer),
     /// The jump verdicts, and a winning line for each winning jump.
-    Jumps(Vec<(Jump, Option<bool>)>, Vec<Vec<Jump>>),
+    Jumps(JumpVerdicts, Vec<Vec<Jump>>),
 }
 
 /// A winnable set being built on its own thread, or built.
