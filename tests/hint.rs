@@ -425,13 +425,7 @@ fn level_7s_hardest_lost_middle_games_are_proven_lost() {
     for cells in positions {
         let pegs: CellSet = cells
             .split_whitespace()
-            .map(|c| {
-                let (x, y) = c.split_once(',').expect("x,y");
-                Cell {
-                    x: x.parse().expect("x"),
-                    y: y.parse().expect("y"),
-                }
-            })
+            .map(|c| c.parse::<Cell>().expect("x,y"))
             .collect();
         let p = Position::new(start.shape().clone(), pegs).expect("on the board");
         let mut judge = Judge::new(HINT_BUDGET);

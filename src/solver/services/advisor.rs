@@ -210,16 +210,12 @@ impl Advisor {
                 self.answer = Some((position, goal, Some(answer)));
             }
             Found::Jumps(jumps, lines) => {
-                // An undecided position with a jump found winning is winnable.
-                if let Some((p, g, Some(answer))) = &mut self.answer {
-                    if *p == position && *g == goal && answer.known().is_none() {
-                        *answer = decided_by_a_jump(
-                            std::mem::replace(answer, Answer::Unknown(Vec::new())),
-                            &lines,
-                        );
-                        if let Answer::Winnable(line) = answer {
-                            self.line = Some((position.clone(), goal, line.clone()));
-                        }
+                // An undecided position with a jump found winning is winnable: stored as a
+                // verdict found, so its line is kept as any winning verdict's is.
+                if let Some((p, g, Some(answer @ Answer::Unknown(_)))) = &self.answer {
+                    if *p == position && *g == goal && !lines.is_empty() {
+                        let decided = decided_by_a_jump(answer.clone(), &lines);
+                        self.take(position.clone(), goal, Found::Verdict(decided));
                     }
                 }
                 self.jump_lines = Some((position.clone(), goal, lines));
