@@ -6,10 +6,11 @@ use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::engines::{classic, exact};
 use pegsol::solver::{uncontrolled, Outcome};
 use proptest::prelude::*;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::FxHashMap;
+use std::collections::HashSet;
 
 mod games;
-use games::{box_board, small_board};
+use games::{at_most, medium_board, small_board, ORACLE_PEGS};
 
 /// The assignment's `find_solution`, transcribed as literally as Rust allows: a 9x9 char
 /// field indexed `[x][y]`, an 81-byte hash key, a stack of whole nodes.
@@ -187,7 +188,7 @@ proptest! {
         if let Some(start) = small_board(grid, cells, pegs) {
             let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, exact::Options { budget: None, threads, table_bytes: 0, win_only: false, ..exact::Options::default() }, c));
             prop_assert!(o.proven_optimal);
-            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut HashMap::new()));
+            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut FxHashMap::default()));
             prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
         }
     }
@@ -195,7 +196,7 @@ proptest! {
 
 /// Fewest pegs reachable, by exhaustive recursion with a memo of positions seen (no symmetry,
 /// no ordering, no bound): fast enough for boards of up to 30 cells.
-fn brute_force_min_memo(p: &Position, memo: &mut HashMap<CellSet, u32>) -> u32 {
+fn brute_force_min_memo(p: &Position, memo: &mut FxHashMap<CellSet, u32>) -> u32 {
     if let Some(&m) = memo.get(&p.pegs()) {
         return m;
     }
@@ -207,12 +208,6 @@ fn brute_force_min_memo(p: &Position, memo: &mut HashMap<CellSet, u32>) -> u32 {
         .unwrap_or(p.peg_count());
     memo.insert(p.pegs(), m);
     m
-}
-
-/// A 6x5 box less the cells in `removed` (at most 10 of its 30, so 20 to 30 cells); bit i of
-/// `pegs` says whether cell i holds a peg.
-fn medium_board(grid: Grid, removed: &[u8], pegs: u32) -> Option<Position> {
-    box_board(grid, (6, 5), |i| !removed.contains(&i), pegs)
 }
 
 /// Options that send even a small board through every stage: no inline attempt on the
@@ -239,7 +234,7 @@ proptest! {
     fn exact_through_workers_restarts_and_goal_side_agrees_with_brute_force(
         triangular in any::<bool>(),
         removed in proptest::collection::vec(0u8..30, 0..=10),
-        pegs in any::<u32>(),
+        pegs in any::<u32>().prop_map(|p| at_most(p, ORACLE_PEGS)),
         threads in 1usize..3,
     ) {
         let grid = if triangular { Grid::Triangular } else { Grid::Square };
@@ -247,7 +242,7 @@ proptest! {
             prop_assert!((20..=30).contains(&start.shape().cells().len()));
             let o = uncontrolled(|c| exact::solve(&start, Goal::Anywhere, every_stage(threads), c));
             prop_assert!(o.proven_optimal);
-            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut HashMap::new()));
+            prop_assert_eq!(o.pegs_left, brute_force_min_memo(&start, &mut FxHashMap::default()));
             prop_assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
         }
     }
@@ -263,7 +258,7 @@ fn a_30_cell_board_goes_through_the_goal_side_and_agrees_with_brute_force() {
         assert!(o.proven_optimal);
         assert_eq!(
             o.pegs_left,
-            brute_force_min_memo(&start, &mut HashMap::new())
+            brute_force_min_memo(&start, &mut FxHashMap::default())
         );
         assert_eq!(replays_to(&start, &o).peg_count(), o.pegs_left);
         // Failure tables come in whole MiB (1 MiB each here); anything more is a goal side.

@@ -1,6 +1,7 @@
 //! Small boards and random games shared by the solver test binaries (hint, moves, pagoda,
-//! prove, solvers, and the hint tests of the window and the terminal game): boards in a box given as bits, a small xorshift generator, so every run
-//! plays the same games, and the positions met along them.
+//! portfolio, prove, solvers, and the hint tests of the window and the terminal game):
+//! boards in a box given as bits, a small xorshift generator, so every run plays the same
+//! games, and the positions met along them.
 
 // Each test binary compiles this module on its own and may use only some of it.
 #![allow(dead_code)]
@@ -33,6 +34,26 @@ pub fn box_board(
         return None;
     }
     Position::new(Arc::new(Shape::new(grid, c)), p)
+}
+
+/// A 6x5 box less the cells in `removed` (at most 10 of its 30, so 20 to 30 cells); bit i of
+/// `pegs` says whether cell i holds a peg.
+pub fn medium_board(grid: Grid, removed: &[u8], pegs: u32) -> Option<Position> {
+    box_board(grid, (6, 5), |i| !removed.contains(&i), pegs)
+}
+
+/// The most pegs a random medium board gets where a brute-force oracle checks the answer.
+/// The oracle visits every position reachable: on a 30-cell triangular board that is up to
+/// 2M positions (3 s) at 18 pegs, but 22M (66 s, gigabytes) at 22, and a property test
+/// that met a few such boards took minutes.
+pub const ORACLE_PEGS: u32 = 18;
+
+/// `pegs` with its highest set bits cleared until at most `most` remain.
+pub fn at_most(mut pegs: u32, most: u32) -> u32 {
+    while pegs.count_ones() > most {
+        pegs &= !(1 << (31 - pegs.leading_zeros()));
+    }
+    pegs
 }
 
 /// A 4x3 box: bit i of `cells` says whether cell i exists, of `pegs` whether it holds a peg.

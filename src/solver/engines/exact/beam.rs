@@ -151,18 +151,20 @@ impl<B: HasFailTable> Search<B> {
         // The frontier is never empty: a level whose children all fail ends the loop below.
         while pegs > k {
             if shared.stop.load(Ordering::Relaxed) {
-                return None;
+                break;
             }
             if shared.expanded.load(Ordering::Relaxed) >= shared.budget {
                 shared.stop.store(true, Ordering::Relaxed);
-                return None;
+                break;
             }
             seen.clear();
             children.clear();
             let mut generated = 0u64;
             for (i, node) in frontier.iter().enumerate() {
                 if i % 256 == 255 && shared.stop.load(Ordering::Relaxed) {
-                    // A wide level on a big board takes a while: stop within it.
+                    // A wide level on a big board takes a while: stop within it, and
+                    // still offer the deepest level finished.
+                    self.offer_deepest(&links, pegs, width, start, shared);
                     return None;
                 }
                 if children.len() >= 4 * width {
@@ -232,21 +234,34 @@ impl<B: HasFailTable> Search<B> {
                 .map(|&(_, board, weights, _)| Node { board, weights })
                 .collect();
         }
-        // Nothing reached the target: offer the deepest position as the best so far.
-        if !links.is_empty() {
-            let last = links.len() - 1;
-            let link = links[last][0];
-            let path = self.beam_path(&links[..last], link, start, shared);
-            let mut best = lock(&shared.best_path);
-            if path.len() > best.len() {
-                *best = path;
-                *lock(&shared.best_by) = Some(Finder::Beam {
-                    width: width as u32,
-                });
-                shared.best_pegs.fetch_min(pegs, Ordering::Relaxed);
-            }
-        }
+        // Nothing reached the target (dead ends, or the search stopped: budget, cancel, or
+        // another member finished): the deepest level is still the best this beam offers.
+        self.offer_deepest(&links, pegs, width, start, shared);
         None
+    }
+
+    /// Offers a position of the deepest level reached (`pegs` pegs) as the search's best so
+    /// far, if it goes deeper than the best already offered.
+    fn offer_deepest(
+        &self,
+        links: &[Vec<Link>],
+        pegs: u32,
+        width: usize,
+        start: B,
+        shared: &Shared<B>,
+    ) {
+        let Some((last, above)) = links.split_last() else {
+            return;
+        };
+        let path = self.beam_path(above, last[0], start, shared);
+        let mut best = lock(&shared.best_path);
+        if path.len() > best.len() {
+            *best = path;
+            *lock(&shared.best_by) = Some(Finder::Beam {
+                width: width as u32,
+            });
+            shared.best_pegs.fetch_min(pegs, Ordering::Relaxed);
+        }
     }
 
     /// The jumps to the position `link` leads to from the last level of `links`, completed
