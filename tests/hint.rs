@@ -461,7 +461,7 @@ fn jumps_after_an_undecided_position_still_mark_the_simple_losses() {
     let lost: Vec<String> = jumps
         .iter()
         .filter(|(_, verdict)| *verdict == Some(false))
-        .map(|(j, _)| format!("{},{}-{},{}", j.from.x, j.from.y, j.to.x, j.to.y))
+        .map(|(j, _)| j.to_string())
         .collect();
     assert_eq!(lost, ["3,2-3,4", "4,3-2,3", "5,2-5,4"]);
     // Each of them is lost by a reason that holds.

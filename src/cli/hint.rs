@@ -86,11 +86,12 @@ pub fn reason_json(answer: &Answer, pegs: u32) -> Value {
             "kind": "line",
             "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
         }),
-        Answer::Unknown(line) if line.is_empty() => Value::Null,
-        Answer::Unknown(line) => json!({
-            "kind": "closest",
-            "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
-            "pegs_left": pegs.saturating_sub(line.len() as u32),
+        Answer::Unknown(_) => answer.closest(pegs).map_or(Value::Null, |(line, left)| {
+            json!({
+                "kind": "closest",
+                "line": line.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
+                "pegs_left": left,
+            })
         }),
         Answer::Lost(reason) => {
             let mut v = match reason {
@@ -196,13 +197,12 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
                 }
             }
         }
-        Answer::Unknown(line) => {
+        Answer::Unknown(_) => {
             out.push_str(&format!(
                 "Unknown: the solver could not decide whether {target} can be reached within \
                  its budget (try --budget).\n"
             ));
-            if !line.is_empty() {
-                let left = puzzle.start.pegs().len().saturating_sub(line.len() as u32);
+            if let Some((line, left)) = hint.answer.closest(puzzle.start.pegs().len()) {
                 let jumps: Vec<String> = line.iter().map(|j| j.to_string()).collect();
                 out.push_str(&format!(
                     "The closest line found leaves {}: {}\n",

@@ -31,6 +31,24 @@ pub fn pegs_in_words(n: u32) -> String {
     }
 }
 
+impl Jump {
+    /// The jump as people say it, naming cells as the board labels them.
+    ///
+    /// ```
+    /// use pegsol::rules::{Cell, Jump};
+    /// let jump = Jump { from: Cell { x: 2, y: 3 }, over: Cell { x: 3, y: 3 }, to: Cell { x: 4, y: 3 } };
+    /// assert_eq!(jump.in_words(), "c4 over d4 to e4");
+    /// ```
+    pub fn in_words(self) -> String {
+        format!(
+            "{} over {} to {}",
+            cell_name(self.from),
+            cell_name(self.over),
+            cell_name(self.to)
+        )
+    }
+}
+
 impl JumpError {
     /// Why the jump is refused, naming cells as the board labels them.
     pub fn in_words(self) -> String {

@@ -388,10 +388,8 @@ impl TuiGame {
             Some(Verdict::Winnable(Some(jump))) => {
                 self.hint = Some((self.record.position().clone(), jump));
                 format!(
-                    "Hint: jump {} over {} to {} (marked {} and {})",
-                    cell_name(jump.from),
-                    cell_name(jump.over),
-                    cell_name(jump.to),
+                    "Hint: jump {} (marked {} and {})",
+                    jump.in_words(),
                     self.glyphs.hint_from,
                     self.glyphs.target
                 )
@@ -406,11 +404,9 @@ impl TuiGame {
                     Some((jump, left)) => {
                         self.hint = Some((position, jump));
                         format!(
-                            "Only a guess (undecided within the budget): jump {} over {} to {} \
-                             (marked {} and {}); the closest line found leaves {}",
-                            cell_name(jump.from),
-                            cell_name(jump.over),
-                            cell_name(jump.to),
+                            "Only a guess (undecided within the budget): jump {} (marked {} \
+                             and {}); the closest line found leaves {}",
+                            jump.in_words(),
                             self.glyphs.hint_from,
                             self.glyphs.target,
                             pegs_in_words(left)

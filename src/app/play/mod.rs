@@ -22,7 +22,7 @@ mod ui;
 use super::dialog::{DialogKind, FileRequest};
 use super::game::{Game, Source};
 use super::shell::{self, ShellCommand};
-use crate::rules::{cell_name, pegs_in_words};
+use crate::rules::pegs_in_words;
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
@@ -499,12 +499,7 @@ impl PlayView {
             Some(Verdict::Winnable(Some(jump))) => {
                 self.hint_wanted = false;
                 self.hint = Some((position, jump));
-                format!(
-                    "Hint: jump {} over {} to {}",
-                    cell_name(jump.from),
-                    cell_name(jump.over),
-                    cell_name(jump.to)
-                )
+                format!("Hint: jump {}", jump.in_words())
             }
             Some(Verdict::Winnable(None)) => "Already solved!".into(),
             Some(Verdict::NotWinnable) => {
@@ -526,11 +521,9 @@ impl PlayView {
                         self.hint = Some((position, jump));
                         format!(
                             "Only a guess: the solver could not decide this position within its \
-                             budget. Jump {} over {} to {}: the closest line it found then \
-                             leaves {}. Solve from here to search longer.",
-                            cell_name(jump.from),
-                            cell_name(jump.over),
-                            cell_name(jump.to),
+                             budget. Jump {}: the closest line it found then leaves {}. \
+                             Solve from here to search longer.",
+                            jump.in_words(),
                             pegs_in_words(left)
                         )
                     }

@@ -366,13 +366,10 @@ impl Advisor {
     /// and how many pegs that line leaves. A guess, not a hint: nothing says the goal can still
     /// be reached.
     pub fn guess(&self, position: &Position, goal: Goal) -> Option<(Jump, u32)> {
-        match self.answer(position, goal)? {
-            Answer::Unknown(line) => {
-                let left = position.pegs().len().saturating_sub(line.len() as u32);
-                Some((*line.first()?, left))
-            }
-            _ => None,
-        }
+        let (line, left) = self
+            .answer(position, goal)?
+            .closest(position.pegs().len())?;
+        Some((line[0], left))
     }
 
     /// The full answer about `position` (with the winning line or the reason it is lost),

@@ -156,6 +156,17 @@ impl Answer {
             Answer::Unknown(_) => "unknown",
         }
     }
+
+    /// For an unknown answer with a line, that closest line and the pegs it leaves from a
+    /// position of `pegs` pegs; `None` for a known answer, or when no search found a jump.
+    pub fn closest(&self, pegs: u32) -> Option<(&[Jump], u32)> {
+        match self {
+            Answer::Unknown(line) if !line.is_empty() => {
+                Some((line, pegs.saturating_sub(line.len() as u32)))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Each legal jump of a position and whether the goal stays reachable after it (`None`:
