@@ -3,7 +3,7 @@
 //! background threads (polled with a time limit), replays, the look, a too-small terminal,
 //! and the game in progress passing between the terminal and the window.
 
-use pegsol::record::resume::{self, Resume};
+use pegsol::record::{Game, GameStore};
 use pegsol::rules::{Cell, Jump};
 use pegsol::tui::{Effect, TuiGame};
 use ratatui::backend::TestBackend;
@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 mod games;
 
 fn game(spec: &str) -> TuiGame {
-    let (puzzle, record, source) = resume::open(spec).expect("a catalogue board");
-    TuiGame::new(puzzle, record, source, "test".into())
+    TuiGame::new(Game::from_spec(spec).expect("a board"), "test".into())
 }
 
 fn key(game: &mut TuiGame, code: KeyCode) -> Effect {
@@ -477,32 +476,29 @@ fn watch_animates_a_solution_from_the_start() {
 fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let dir = std::env::temp_dir().join(format!("pegsol-tui-share-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join(resume::FILE_NAME);
-    let mut g = game("english");
+    let mut store = GameStore::in_folder(&dir);
+    let mut g = TuiGame::new(store.open_first(Game::from_spec("english").unwrap()).game, "test".into());
     keys(
         &mut g,
         &[KeyCode::Up, KeyCode::Up, KeyCode::Enter, KeyCode::Down],
     );
-    resume::store(&path, &g.resume()).expect("write");
-    // The window reads the shared game in place of its own remembered one.
-    let mut shared = pegsol::app::persist::SharedGame::at(Some(path.clone()));
-    let state = shared.load_into(None).expect("the shared game");
-    let app = pegsol::app::PegsolApp::restore(state).expect("restores");
+    store.keep(g.game_mut()).expect("kept");
+    // The window opens with the game played last.
+    let options = pegsol::app::Options::default();
+    let mut app = pegsol::app::PegsolApp::start_with(&options, None, GameStore::in_folder(&dir))
+        .expect("starts");
     assert_eq!(app.play().game().record.position(), g.record().position());
     assert_eq!(app.play().game().record.played(), g.record().played());
-    // And the window's game back in the terminal.
-    let mut window_game = app.play().game().record.clone();
-    let next = window_game.position().legal_jumps()[0];
-    window_game.play(next).unwrap();
-    let back = Resume::of(
-        &app.play().game().puzzle,
-        &window_game,
-        app.play().game().source.clone(),
+    // And the window's next jump back in the terminal.
+    let next = app.play().game().record.position().legal_jumps()[0];
+    let ctx = eframe::egui::Context::default();
+    app.apply(
+        &ctx,
+        pegsol::app::ShellCommand::Play(pegsol::app::play::PlayCommand::Play(next)),
     );
-    resume::store(&path, &back).expect("write");
-    let loaded = resume::load(&path).expect("read").expect("there");
-    let (puzzle, record) = loaded.restore().expect("replays");
-    let g2 = TuiGame::new(puzzle, record, loaded.source, "test".into());
+    app.keep_games(0.0).expect("kept");
+    let mut next_run = GameStore::in_folder(&dir);
+    let g2 = TuiGame::new(next_run.last_game().expect("a game"), "test".into());
     assert_eq!(g2.record().played().len(), 2);
-    assert_eq!(g2.record().position(), window_game.position());
+    assert_eq!(g2.record().position(), app.play().game().record.position());
 }

@@ -3,7 +3,7 @@
 //! unless asked for) level 0 played to a win with the terminal given back. The game's keys
 //! and drawing are tests/tui.rs's, in memory.
 
-use pegsol::record::resume;
+use pegsol::record::GameStore;
 use std::time::{Duration, Instant};
 
 fn pegsol(args: &[&str]) -> std::process::Output {
@@ -101,8 +101,8 @@ fn under_tmux_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
         "the normal screen is back, with the first line: {after}"
     );
     tmux(&["kill-session", "-t", &session]);
-    let saved = resume::load(&home.join("pegsol").join(resume::FILE_NAME))
-        .expect("readable")
-        .expect("saved");
-    assert_eq!(saved.game.jumps.len(), 2);
+    let saved = GameStore::in_folder(&home.join("pegsol"))
+        .last_game()
+        .expect("kept");
+    assert_eq!(saved.record.played().len(), 2);
 }

@@ -7,7 +7,7 @@ mod common;
 use common::{click, harness};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::game::Game;
+use pegsol::record::Game;
 use pegsol::app::persist::PersistedState;
 use pegsol::app::welcome::{CLOSE, TITLE};
 use pegsol::app::Options;

@@ -12,7 +12,6 @@ use eframe::egui;
 pub mod dialog;
 pub mod editor;
 pub mod experiments;
-pub mod game;
 pub mod geometry;
 pub mod keeping;
 pub mod keys;
@@ -30,7 +29,7 @@ pub mod welcome;
 
 use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
-use game::{Game, Source};
+use crate::record::{Game, Source};
 use keeping::Keeping;
 pub use launch::{run, Options};
 use palette::ThemeChoice;
@@ -95,41 +94,37 @@ pub struct PegsolApp {
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
-    /// The games as Pegsol's own files keep them (the one shared with the terminal game, and
-    /// the other boards').
-    shared: persist::SharedGame,
-    /// Writing them, and what went wrong.
+    /// Writing the games and the settings to Pegsol's files, and what went wrong.
     keeping: Keeping,
     /// The file dialogs (the desktop's, or the built-in one).
     dialogs: dialog::Dialogs,
 }
 
 impl PegsolApp {
-    /// An app showing `game`, with default settings and nothing remembered. Tests start here.
+    /// An app showing `game`, with default settings and nothing remembered (the other games
+    /// kept in memory only). Tests start here.
     pub fn new(game: Game) -> PegsolApp {
-        let editor = EditorView::for_game(&game);
+        PegsolApp::with_play(PlayView::new(game))
+    }
+
+    /// An app with this play view (its game and game store) and default settings.
+    pub fn with_play(play: PlayView) -> PegsolApp {
+        let editor = EditorView::for_game(play.game());
         PegsolApp {
             settings: Settings::default(),
             notice: None,
             shown: Shown::default(),
             boards: PickerView::new(),
-            play: PlayView::new(game),
+            play,
             editor,
             experiments: ExperimentsView::new(),
             random: random::RandomView::new(),
             stats: stats::StatsKeeper::new(),
             screenshot: None,
             frame: FrameMemory::default(),
-            shared: persist::SharedGame::default(),
             keeping: Keeping::default(),
             dialogs: dialog::Dialogs::from_env(),
         }
-    }
-
-    /// Keeps the games in Pegsol's files through `shared` (start-up; tests give a folder of
-    /// their own).
-    pub fn keep_games_with(&mut self, shared: persist::SharedGame) {
-        self.shared = shared;
     }
 
     /// The file dialogs, e.g. to use the built-in one (tests).
@@ -254,9 +249,9 @@ impl PegsolApp {
                 self.boards.remember(path);
                 Vec::new()
             }
-            ShellCommand::PlayGame { game, solve } => {
+            ShellCommand::PlayGame { game, solve, fresh } => {
                 self.shown.mode = Mode::Play;
-                let mut out = self.play.apply(ctx, PlayCommand::Load(game));
+                let mut out = self.play.apply(ctx, PlayView::open_command(*game, fresh));
                 if solve {
                     // The solver panel's own settings (engine, budget, finish) apply.
                     self.settings.show_solver = true;
@@ -417,6 +412,7 @@ impl PegsolApp {
                     commands.extend(panels::menu_ui(
                         ui,
                         self.play.game(),
+                        &self.play.other_games(),
                         &self.settings,
                         self.boards.recent(),
                     ));
@@ -444,7 +440,12 @@ impl PegsolApp {
                 .resizable(true)
                 .default_size(230.0)
                 .show(ui, |ui| {
-                    commands.extend(self.boards.ui(ui, self.play.game(), &self.stats));
+                    commands.extend(self.boards.ui(
+                        ui,
+                        self.play.game(),
+                        self.play.store(),
+                        &self.stats,
+                    ));
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
@@ -533,8 +534,9 @@ impl eframe::App for PegsolApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.screenshot.is_none() {
-            let state = self.persisted();
-            storage.set_string(eframe::APP_KEY, state.to_ron());
+            // The settings live in Pegsol's own file now (see `persist`): version 1's copy in
+            // eframe's `app.ron`, read once at start, is dropped.
+            storage.remove_string(eframe::APP_KEY);
             let now = self.keeping.last_try.unwrap_or_default();
             let _ = self.keep_games(now);
         }

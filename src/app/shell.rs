@@ -10,7 +10,7 @@
 use super::dialog::FileRequest;
 use super::editor::EditorCommand;
 use super::experiments::ExperimentsCommand;
-use super::game::Game;
+use crate::record::Game;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::random::RandomCommand;
@@ -72,13 +72,17 @@ pub enum ShellCommand {
     OpenFile(PathBuf),
     /// Open a catalogue board in the view shown.
     OpenCatalogue(String),
-    /// Play this game in the play view and show it; with `solve`, also solve it as the
-    /// solver panel's form says (showing the panel).
+    /// Play this board in the play view and show it (its kept game, if the game store has
+    /// one); with `solve`, also solve it from the start as the solver panel's form says
+    /// (showing the panel).
     PlayGame {
-        /// The game.
+        /// A fresh game of the board.
         game: Box<Game>,
         /// Whether to solve it at once.
         solve: bool,
+        /// Whether the person asked for something new (a random puzzle): undo at its start
+        /// goes back to the game it was opened over.
+        fresh: bool,
     },
     /// Open the position in play in the editor.
     EditPosition,

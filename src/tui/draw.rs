@@ -146,7 +146,7 @@ impl TuiGame {
     }
 
     fn draw_into(&self, area: Rect, buf: &mut Buffer) {
-        let title = format!("Pegsol: {} | {}", self.puzzle.name, self.title);
+        let title = format!("Pegsol: {} | {}", self.game.puzzle.name, self.title);
         put(
             buf,
             area,
@@ -156,14 +156,14 @@ impl TuiGame {
             self.style(Style::new().bold(), None),
         );
         let board_lines = area.height.saturating_sub(FIXED_LINES);
-        let Some(plan) = BoardPlan::fitting(self.puzzle.shape(), area.width, board_lines) else {
-            let need = BoardPlan::new(self.puzzle.shape(), (2, 1));
+        let Some(plan) = BoardPlan::fitting(self.game.puzzle.shape(), area.width, board_lines) else {
+            let need = BoardPlan::new(self.game.puzzle.shape(), (2, 1));
             let text = format!(
                 "The terminal is too small for this board. It is {}x{}; {} needs at least \
                  {}x{}. Make the window larger, or press q to quit.",
                 area.width,
                 area.height,
-                self.puzzle.name,
+                self.game.puzzle.name,
                 need.width,
                 need.height + i32::from(FIXED_LINES)
             );
@@ -216,7 +216,7 @@ impl TuiGame {
                 label,
             );
         }
-        let position = self.record.position();
+        let position = self.game.record.position();
         let g = self.glyphs;
         let targets: Vec<Cell> = self
             .selected
@@ -229,7 +229,7 @@ impl TuiGame {
             })
             .unwrap_or_default();
         let hint = self.hint();
-        let finish = match self.puzzle.goal {
+        let finish = match self.game.puzzle.goal {
             crate::rules::Goal::At(c) => Some(c),
             crate::rules::Goal::Anywhere => None,
         };
@@ -273,17 +273,17 @@ impl TuiGame {
     /// The status line, as the window's: pegs left, jumps, the state of play, winnable, the
     /// goal.
     fn status_text(&self) -> String {
-        let position = self.record.position();
+        let position = self.game.record.position();
         let mut parts = vec![
             format!("Pegs left: {}", position.peg_count()),
             format!(
                 "Jumps: {}, moves: {}",
-                self.record.index(),
-                self.record.moves()
+                self.game.record.index(),
+                self.game.record.moves()
             ),
             self.end_state_text(),
         ];
-        if !position.is_won(self.puzzle.goal) {
+        if !position.is_won(self.game.puzzle.goal) {
             parts.push(
                 match self.verdict() {
                     Some(Verdict::Winnable(_)) => "Winnable",
@@ -295,7 +295,7 @@ impl TuiGame {
                 .to_string(),
             );
         }
-        parts.push(goal_text(self.puzzle.goal));
+        parts.push(goal_text(self.game.puzzle.goal));
         parts.join(" | ")
     }
 
@@ -303,11 +303,11 @@ impl TuiGame {
     /// to replay.
     fn caption_text(&self) -> String {
         let mut text = format!("Cursor {}", cell_name(self.cursor));
-        let total = self.record.jumps().len();
-        if total > self.record.index() || self.is_playing() {
+        let total = self.game.record.jumps().len();
+        if total > self.game.record.index() || self.is_playing() {
             text += &format!(
                 "   Timeline {}/{}{}",
-                self.record.index(),
+                self.game.record.index(),
                 total,
                 if self.is_playing() { " playing" } else { "" }
             );
@@ -317,8 +317,11 @@ impl TuiGame {
 
     /// The message line: the solve prompt, the search's progress, or the last message.
     fn message_line(&self) -> (String, Style) {
-        let cells = self.puzzle.shape().cells().len();
+        let cells = self.game.puzzle.shape().cells().len();
         let strong = self.style(Style::new().bold(), Some(Color::Cyan));
+        if let Some(line) = self.file_prompt_line() {
+            return (line, strong);
+        }
         if let Some(plan) = self.prompt {
             let text = format!(
                 "Solve from here: {}. Tab: engine, Left/Right: budget, Enter: start, Esc: close",
@@ -339,11 +342,11 @@ impl TuiGame {
 
     /// The keys, in two lines that fit 80 columns.
     fn key_lines(&self) -> [String; 2] {
-        let triangular = self.puzzle.shape().grid() == Grid::Triangular;
+        let triangular = self.game.puzzle.shape().grid() == Grid::Triangular;
         [
             "Keys: arrows move/jump, Enter pick up, u undo, y redo, r restart, q quit".to_string(),
             format!(
-                "h hint, s solve, ] [ step, p play, a ASCII{}",
+                "h hint, s solve, ] [ step, p play, w save, o open, g other game, a ASCII{}",
                 if triangular {
                     ", Shift+Up/Down: right diagonal"
                 } else {

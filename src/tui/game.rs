@@ -11,20 +11,23 @@
 use super::draw::Glyphs;
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
-use crate::record::resume::{Resume, Source};
-use crate::record::Record;
+use crate::record::{Game, Record};
 use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Grid, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
 /// What the event loop should do after a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Keep going (the screen is redrawn).
     Continue,
     /// Leave the game.
     Quit,
+    /// Open this board or game file (through the game store: its kept game if it has one).
+    Open(std::path::PathBuf),
+    /// Play the next of the other games kept for this board.
+    NextKeptGame,
 }
 
 /// The time between two jumps of an animated replay.
@@ -32,9 +35,8 @@ pub const REPLAY_STEP: Duration = Duration::from_millis(600);
 
 /// The terminal game.
 pub struct TuiGame {
-    pub(super) puzzle: Puzzle,
-    pub(super) record: Record,
-    pub(super) source: Source,
+    /// The board, its record and where it came from, as the game store keeps it.
+    pub(super) game: Game,
     /// The first line: which front end this is and why.
     pub(super) title: String,
     pub(super) cursor: Cell,
@@ -48,6 +50,8 @@ pub struct TuiGame {
     hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
+    /// The file prompt (`w` saves, `o` opens), while it is open.
+    pub(super) file_prompt: Option<super::files::FilePrompt>,
     /// The last plan used, offered again next time.
     pub(super) plan: SolvePlan,
     pub(super) solving: Option<Solving>,
@@ -60,34 +64,48 @@ pub struct TuiGame {
 }
 
 impl TuiGame {
-    /// A game of `puzzle` at `record`'s position. `title` is the first line of the screen.
-    pub fn new(puzzle: Puzzle, record: Record, source: Source, title: String) -> TuiGame {
-        let shape = puzzle.shape().clone();
-        let cursor = shape
-            .center()
-            .or_else(|| shape.cells().iter().next())
-            .unwrap_or(Cell { x: 0, y: 0 });
-        let mut game = TuiGame {
-            puzzle,
-            record,
-            source,
+    /// The terminal game playing `game`. `title` is the first line of the screen.
+    pub fn new(game: Game, title: String) -> TuiGame {
+        let mut tui = TuiGame {
+            cursor: home_cell(&game.puzzle),
+            game,
             title,
-            cursor,
             selected: None,
             message: String::new(),
             advisor: Advisor::new(ADVISOR_BUDGET, || {}),
             hint: None,
             hint_wanted: false,
             prompt: None,
+            file_prompt: None,
             plan: SolvePlan::default(),
             solving: None,
             next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
         };
-        game.message = game.welcome();
-        game.position_changed();
-        game
+        tui.message = tui.welcome();
+        tui.position_changed();
+        tui
+    }
+
+    /// Plays `game` instead (another board or game was opened): the cursor, the selection,
+    /// a hint, a replay and a search are about the old one. `said` says what happened.
+    pub fn take_up(&mut self, game: Game, said: Option<String>) {
+        self.game = game;
+        self.after_switch(said);
+    }
+
+    /// After the game store switched the game in [`TuiGame::game_mut`]: as
+    /// [`TuiGame::take_up`].
+    pub fn after_switch(&mut self, said: Option<String>) {
+        self.cursor = home_cell(&self.game.puzzle);
+        self.selected = None;
+        self.hint = None;
+        self.hint_wanted = false;
+        self.next_step = None;
+        self.solving = None;
+        self.message = said.unwrap_or_else(|| self.welcome());
+        self.position_changed();
     }
 
     /// Draws with ASCII characters only (`false`) or Unicode, and with or without colour.
@@ -100,14 +118,25 @@ impl TuiGame {
         self.colour = colour;
     }
 
-    /// The record (for tests and the event loop's saving).
+    /// The record (for tests).
     pub fn record(&self) -> &Record {
-        &self.record
+        &self.game.record
+    }
+
+    /// The game on the board, as the game store keeps it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game on the board, for the game store to keep (it may give it a new identity) or
+    /// to switch.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// The puzzle being played.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
+        &self.game.puzzle
     }
 
     /// The cursor's cell.
@@ -139,19 +168,14 @@ impl TuiGame {
     pub fn hint(&self) -> Option<Jump> {
         self.hint
             .as_ref()
-            .filter(|(p, _)| p == self.record.position())
+            .filter(|(p, _)| p == self.game.record.position())
             .map(|(_, j)| *j)
     }
 
     /// What the advisor knows about the position on the board.
     pub fn verdict(&self) -> Option<Verdict> {
         self.advisor
-            .verdict(self.record.position(), self.puzzle.goal)
-    }
-
-    /// The game in progress as the shared file holds it.
-    pub fn resume(&self) -> Resume {
-        Resume::of(&self.puzzle, &self.record, self.source.clone())
+            .verdict(self.game.record.position(), self.game.puzzle.goal)
     }
 
     /// Puts `text` on the message line (for news from the event loop, such as a failed save).
@@ -162,7 +186,7 @@ impl TuiGame {
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
-        self.record
+        self.game.record
             .load_line(line)
             .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
         self.next_step = Some(now + REPLAY_STEP);
@@ -187,13 +211,16 @@ impl TuiGame {
             self.prompt_key(key.code);
             return Effect::Continue;
         }
+        if self.file_prompt.is_some() {
+            return self.file_prompt_key(key.code);
+        }
         match key.code {
             KeyCode::Char('q' | 'Q') if !ctrl => return Effect::Quit,
             KeyCode::Left => self.arrow((-1, 0), None),
             KeyCode::Right => self.arrow((1, 0), None),
             KeyCode::Up | KeyCode::Down => {
                 let up = key.code == KeyCode::Up;
-                let steps = arrow_steps(self.puzzle.shape().grid(), up, shift);
+                let steps = arrow_steps(self.game.puzzle.shape().grid(), up, shift);
                 self.arrow(steps[0], steps.get(1).copied());
             }
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_up_or_put_down(),
@@ -213,6 +240,9 @@ impl TuiGame {
             KeyCode::Home => self.goto(0),
             KeyCode::End => self.goto(usize::MAX),
             KeyCode::Char('a' | 'A') => self.toggle_ascii(),
+            KeyCode::Char('w' | 'W') => self.open_file_prompt(super::files::FileAction::Save),
+            KeyCode::Char('o' | 'O') => self.open_file_prompt(super::files::FileAction::Open),
+            KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
             _ => {}
         }
         Effect::Continue
@@ -236,11 +266,11 @@ impl TuiGame {
         }
         if let Some(due) = self.next_step {
             if now >= due {
-                if self.record.index() < self.record.jumps().len() {
-                    self.record.goto(self.record.index() + 1);
+                if self.game.record.index() < self.game.record.jumps().len() {
+                    self.game.record.goto(self.game.record.index() + 1);
                     self.after_replay_step();
                 }
-                if self.record.index() >= self.record.jumps().len() {
+                if self.game.record.index() >= self.game.record.jumps().len() {
                     self.next_step = None;
                     self.message = format!("{} (end of the line)", self.end_state_text());
                 } else {
@@ -258,12 +288,12 @@ impl TuiGame {
         self.next_step = None;
         let steps: Vec<(i32, i32)> = std::iter::once(first).chain(second).collect();
         match self.selected {
-            Some(from) => match keyboard_jump(self.record.position(), from, &steps) {
+            Some(from) => match keyboard_jump(self.game.record.position(), from, &steps) {
                 Ok(jump) => self.play(jump),
                 Err(why) => self.message = why,
             },
             None => {
-                let shape = self.puzzle.shape().clone();
+                let shape = self.game.puzzle.shape().clone();
                 let next = steps.iter().find_map(|&(dx, dy)| {
                     let mut cell = self.cursor;
                     loop {
@@ -284,7 +314,7 @@ impl TuiGame {
     fn pick_up_or_put_down(&mut self) {
         self.next_step = None;
         let cell = self.cursor;
-        let position = self.record.position();
+        let position = self.game.record.position();
         if position.pegs().contains(cell) {
             if self.selected == Some(cell) {
                 self.selected = None;
@@ -321,7 +351,7 @@ impl TuiGame {
 
     /// Plays a legal jump: the cursor follows the peg.
     fn play(&mut self, jump: Jump) {
-        if let Err(e) = self.record.play(jump) {
+        if let Err(e) = self.game.record.play(jump) {
             self.message = e.in_words();
             return;
         }
@@ -340,7 +370,7 @@ impl TuiGame {
     fn undo(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.undo() {
+        self.message = if self.game.record.undo() {
             self.position_changed();
             "Undone".into()
         } else {
@@ -351,7 +381,7 @@ impl TuiGame {
     fn redo(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.redo() {
+        self.message = if self.game.record.redo() {
             self.position_changed();
             "Redone".into()
         } else {
@@ -363,7 +393,7 @@ impl TuiGame {
     fn restart(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.restart() {
+        self.message = if self.game.record.restart() {
             self.position_changed();
             "Restarted (u brings the game back)".into()
         } else {
@@ -373,7 +403,7 @@ impl TuiGame {
 
     /// `h`: the advisor's next jump, now if it knows, else as soon as it does.
     fn ask_hint(&mut self) {
-        self.advisor.ask(self.record.position(), self.puzzle.goal);
+        self.advisor.ask(self.game.record.position(), self.game.puzzle.goal);
         if matches!(self.verdict(), Some(Verdict::Checking) | None) {
             self.hint_wanted = true;
             self.message = "Hint: checking this position...".into();
@@ -386,7 +416,7 @@ impl TuiGame {
         self.hint_wanted = false;
         self.message = match self.verdict() {
             Some(Verdict::Winnable(Some(jump))) => {
-                self.hint = Some((self.record.position().clone(), jump));
+                self.hint = Some((self.game.record.position().clone(), jump));
                 format!(
                     "Hint: jump {} (marked {} and {})",
                     jump.in_words(),
@@ -399,8 +429,8 @@ impl TuiGame {
                 "No jump reaches the goal from here: undo (u) to a winnable position".into()
             }
             Some(Verdict::Unknown) => {
-                let position = self.record.position().clone();
-                match self.advisor.guess(&position, self.puzzle.goal) {
+                let position = self.game.record.position().clone();
+                match self.advisor.guess(&position, self.game.puzzle.goal) {
                     Some((jump, left)) => {
                         self.hint = Some((position, jump));
                         format!(
@@ -438,21 +468,21 @@ impl TuiGame {
 
     /// After any change of position: ask the advisor about the new one.
     pub(super) fn position_changed(&mut self) {
-        self.advisor.ask(self.record.position(), self.puzzle.goal);
+        self.advisor.ask(self.game.record.position(), self.game.puzzle.goal);
     }
 
     /// Says so when the game is won or stuck.
     pub(super) fn report_end(&mut self) {
-        let position = self.record.position();
-        if position.is_won(self.puzzle.goal) || position.is_stuck() {
+        let position = self.game.record.position();
+        if position.is_won(self.game.puzzle.goal) || position.is_stuck() {
             self.message = self.end_state_text();
         }
     }
 
     /// "Solved!", "Stuck with n pegs: ...", or "Playing".
     pub(super) fn end_state_text(&self) -> String {
-        let position = self.record.position();
-        if position.is_won(self.puzzle.goal) {
+        let position = self.game.record.position();
+        if position.is_won(self.game.puzzle.goal) {
             "Solved! One peg left".into()
         } else if position.is_stuck() {
             format!(
@@ -467,9 +497,18 @@ impl TuiGame {
     fn welcome(&self) -> String {
         format!(
             "{}: arrows move, Enter picks up a peg, an arrow jumps it",
-            self.puzzle.name
+            self.game.puzzle.name
         )
     }
+}
+
+/// Where the cursor starts on a board: its centre, else its first hole.
+fn home_cell(puzzle: &Puzzle) -> Cell {
+    let shape = puzzle.shape();
+    shape
+        .center()
+        .or_else(|| shape.cells().iter().next())
+        .unwrap_or(Cell { x: 0, y: 0 })
 }
 
 /// The grid steps Up or Down stands for, preferred first: straight up or down on the square
@@ -508,10 +547,9 @@ pub fn goal_text(goal: Goal) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::resume;
 
     fn start(spec: &str) -> Position {
-        resume::open(spec).expect("catalogue board").0.start
+        Game::from_spec(spec).expect("catalogue board").puzzle.start
     }
 
     #[test]

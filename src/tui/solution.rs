@@ -39,11 +39,11 @@ impl TuiGame {
                 let plan = *plan;
                 self.prompt = None;
                 self.plan = plan;
-                let from = self.record.position().clone();
-                self.solving = Some(Solving::start(plan, from, self.puzzle.goal));
+                let from = self.game.record.position().clone();
+                self.solving = Some(Solving::start(plan, from, self.game.puzzle.goal));
                 self.message = format!(
                     "Solving from here ({})...",
-                    plan.describe(self.puzzle.shape().cells().len())
+                    plan.describe(self.game.puzzle.shape().cells().len())
                 );
             }
             KeyCode::Esc | KeyCode::Char('q' | 'Q') => {
@@ -107,7 +107,7 @@ impl TuiGame {
         } else {
             "Solved"
         };
-        if self.record.position() != from {
+        if self.game.record.position() != from {
             self.message = format!(
                 "{head}: {found}, {stats}; the board has moved on, so nothing was loaded (s solves from here)"
             );
@@ -117,7 +117,7 @@ impl TuiGame {
             self.message = format!("{head}: {found}, {stats}");
             return;
         }
-        self.message = match self.record.load_line(&outcome.jumps) {
+        self.message = match self.game.record.load_line(&outcome.jumps) {
             Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
             Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, e.in_words()),
         };
@@ -127,14 +127,14 @@ impl TuiGame {
     /// replay).
     pub(super) fn step_replay(&mut self, forward: bool) {
         self.next_step = None;
-        let index = self.record.index();
+        let index = self.game.record.index();
         let target = if forward {
             index + 1
         } else {
             index.saturating_sub(1)
         };
         self.goto(target);
-        if self.record.index() == index {
+        if self.game.record.index() == index {
             self.message = if forward {
                 "End of the line: nothing more to replay".into()
             } else {
@@ -144,10 +144,10 @@ impl TuiGame {
     }
 
     pub(super) fn goto(&mut self, index: usize) {
-        let before = self.record.index();
+        let before = self.game.record.index();
         self.selected = None;
-        self.record.goto(index);
-        if self.record.index() != before {
+        self.game.record.goto(index);
+        if self.game.record.index() != before {
             self.after_replay_step();
         }
     }
@@ -156,7 +156,7 @@ impl TuiGame {
     pub(super) fn toggle_replay(&mut self, now: Instant) {
         if self.next_step.take().is_some() {
             self.message = "Replay paused".into();
-        } else if self.record.index() < self.record.jumps().len() {
+        } else if self.game.record.index() < self.game.record.jumps().len() {
             self.next_step = Some(now + REPLAY_STEP);
             self.message = "Playing (p pauses)".into();
         } else {
@@ -165,13 +165,13 @@ impl TuiGame {
     }
 
     pub(super) fn after_replay_step(&mut self) {
-        if let Some(last) = self.record.played().last() {
+        if let Some(last) = self.game.record.played().last() {
             self.cursor = last.to;
         }
         self.message = format!(
             "Jump {} of {}",
-            self.record.index(),
-            self.record.jumps().len()
+            self.game.record.index(),
+            self.game.record.jumps().len()
         );
         self.position_changed();
         self.report_end();

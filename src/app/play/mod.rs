@@ -20,16 +20,14 @@ pub mod timeline;
 mod ui;
 
 use super::dialog::{DialogKind, FileRequest};
-use super::game::{Game, Source};
 use super::shell::{self, ShellCommand};
+use crate::record::{Game, GameId, GameStore};
 use crate::rules::pegs_in_words;
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use board::BoardView;
 use eframe::egui;
-pub use shelf::board_key;
 use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use timeline::{Playback, SPEEDS};
 
@@ -46,12 +44,18 @@ pub enum PlayCommand {
     Restart,
     /// A new game on this board: back to the start, undoable like a restart.
     NewGame,
-    /// Play this game instead (a search, a hint and a replay of the old one are dropped; the
-    /// old game itself is put aside, to come back when its board is opened again).
-    Load(Box<Game>),
-    /// Open a catalogue board by key: its game put aside, if it has one, else a new game.
+    /// Open this board: its kept game if it has one, else this fresh game (a search, a hint
+    /// and a replay of the old board are dropped; the old game itself goes back into the
+    /// game store, to come back when its board is opened again).
+    Open(Box<Game>),
+    /// Open this game as something new the person asked for (a random puzzle): as `Open`,
+    /// and undo at its start goes back to the game it was opened over.
+    OpenNew(Box<Game>),
+    /// Play another game kept for this board (Game > Other games of this board).
+    SwitchTo(GameId),
+    /// Open a catalogue board by key: its kept game, if it has one, else a new game.
     OpenCatalogue(String),
-    /// Open a layout or saved-game file: the game put aside for it, if any, else the file.
+    /// Open a layout or saved-game file: the game kept for it, if any, else the file.
     OpenFile(PathBuf),
     /// Save the game to a file.
     SaveGame(PathBuf),
@@ -113,9 +117,9 @@ pub enum PlayCommand {
 /// The play view (see the module docs).
 pub struct PlayView {
     game: Game,
-    /// The games of the other boards, put aside when another board was opened, by
-    /// [`board_key`]: opening a board again takes its game up where it was left.
-    shelf: BTreeMap<String, Game>,
+    /// Every other game played, by board: opening a board again takes its game up where it
+    /// was left (the one mid-end the terminal game and the command line use too).
+    store: GameStore,
     /// The solver's line as loaded on the timeline (where it starts, and its jumps): a win
     /// along it is the solver's, not the player's, and is not praised.
     solver_line: Option<(usize, Vec<Jump>)>,
@@ -143,11 +147,17 @@ pub struct PlayView {
 }
 
 impl PlayView {
-    /// A view playing `game`, with the solver panel's default form.
+    /// A view playing `game`, with the solver panel's default form and the other games kept
+    /// in memory only.
     pub fn new(game: Game) -> PlayView {
+        PlayView::with_store(game, GameStore::in_memory())
+    }
+
+    /// A view playing `game` (taken from `store`), keeping the other games in `store`.
+    pub fn with_store(game: Game, store: GameStore) -> PlayView {
         PlayView {
             game,
-            shelf: BTreeMap::new(),
+            store,
             solver_line: None,
             board: BoardView::default(),
             solver_panel: SolverPanel::default(),
@@ -260,6 +270,16 @@ impl PlayView {
                 }
                 Err(e) => out.push(ShellCommand::Tell(e.in_words())),
             },
+            PlayCommand::Undo if !self.game.record.can_undo() && self.game.replaced.is_some() => {
+                // At the start of a random puzzle: back to the game it was opened over.
+                let back = self.game.replaced.clone();
+                let said = back.and_then(|key| self.store.open_key(&mut self.game, &key));
+                self.reset_for_new_game();
+                out.push(match said {
+                    Some(said) => ShellCommand::Done(said),
+                    None => ShellCommand::Tell("Nothing to undo".into()),
+                });
+            }
             step @ (PlayCommand::Undo | PlayCommand::Redo) => {
                 let undo = matches!(step, PlayCommand::Undo);
                 let record = &mut self.game.record;
@@ -293,24 +313,25 @@ impl PlayView {
                     tell(&mut out, "Already at the start");
                 }
             }
-            PlayCommand::Load(game) => {
-                self.switch_to(*game);
-                out.push(ShellCommand::ClearNotice);
+            PlayCommand::Open(game) => {
+                let said = self.store.open(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            PlayCommand::OpenNew(game) => {
+                let said = self.store.open_new(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            PlayCommand::SwitchTo(id) => {
+                if self.store.switch(&mut self.game, id) {
+                    let said = format!("Switched to {}", self.game.in_words());
+                    out.extend(self.opened(Some(said)));
+                }
             }
             PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
-                Ok(game) => match self.resume(ctx, &game.source) {
-                    Some(resumed) => out.extend(resumed),
-                    None => return self.apply(ctx, PlayCommand::Load(Box::new(game))),
-                },
+                Ok(game) => return self.apply(ctx, PlayCommand::Open(Box::new(game))),
                 Err(e) => out.push(ShellCommand::Tell(e)),
             },
-            PlayCommand::OpenFile(path) => match self.resume(ctx, &Source::File(path.clone())) {
-                Some(resumed) => {
-                    out.extend(resumed);
-                    out.push(ShellCommand::Remember(path));
-                }
-                None => out.extend(self.open_file(ctx, path)),
-            },
+            PlayCommand::OpenFile(path) => out.extend(self.open_file(path)),
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
                 Ok(()) => {
                     out.push(ShellCommand::Done(format!(
@@ -569,18 +590,17 @@ impl PlayView {
         out
     }
 
-    fn switch_to(&mut self, game: Game) {
-        let old = std::mem::replace(&mut self.game, game);
-        if let Some(key) = board_key(&old.source) {
-            self.shelf.insert(key, old);
-        }
-        if let Some(key) = board_key(&self.game.source) {
-            // The board's game is the one on the board now.
-            self.shelf.remove(&key);
-        }
+    /// After another game was taken up: the view starts afresh on it (a search, a hint and
+    /// a replay are about the old board), and `said` tells what happened.
+    fn opened(&mut self, said: Option<String>) -> Vec<ShellCommand> {
+        self.reset_for_new_game();
+        vec![said.map_or(ShellCommand::ClearNotice, ShellCommand::Done)]
+    }
+
+    /// Forgets everything about the game that was on the board.
+    fn reset_for_new_game(&mut self) {
         self.solver_line = None;
         self.board = BoardView::default();
-        // A search, a hint and a replay are about the old board.
         self.solve.clear();
         self.hint = None;
         self.hint_wanted = false;
