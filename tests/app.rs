@@ -9,9 +9,9 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pegsol::app::persist::PersistedState;
-use pegsol::record::{Game, GameStore, Source};
 use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
+use pegsol::record::{Game, GameStore, Source};
 use pegsol::rules::Cell;
 
 fn jumps(h: &Harness<'_, PegsolApp>) -> usize {
@@ -189,6 +189,7 @@ fn the_state_survives_a_round_trip() {
     h.state_mut().keep_games(0.0).expect("kept");
     let text = h.state().persisted().to_ron();
     let state = PersistedState::from_ron(&text).expect("reads back");
+    assert!(state.settings.welcomed);
     let restored = PegsolApp::start_with(
         &pegsol::app::Options::default(),
         Some(state),
@@ -317,13 +318,15 @@ fn a_board_left_and_opened_again_keeps_its_game_across_a_restart() {
     // The next run: level 6 is the game played last, level 5's game is waiting for it.
     let app = PegsolApp::start_with(
         &pegsol::app::Options::default(),
-        None,
+        Some(h.state().persisted()),
         GameStore::in_folder(&dir),
     )
     .expect("restores");
     let mut h2 = harness(app);
     assert_eq!(h2.state().play().game().puzzle.name, "Level 6");
-    assert!(h2.query_by_label_contains("Game in progress: jump 4 of 5").is_some());
+    assert!(h2
+        .query_by_label_contains("Game in progress: jump 4 of 5")
+        .is_some());
     click_board(&mut h2, "Level 5");
     assert_eq!(jumps(&h2), 4);
     assert_eq!(h2.state().play().game().record.jumps().len(), 5);

@@ -477,7 +477,10 @@ fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let dir = std::env::temp_dir().join(format!("pegsol-tui-share-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut store = GameStore::in_folder(&dir);
-    let mut g = TuiGame::new(store.open_first(Game::from_spec("english").unwrap()).game, "test".into());
+    let mut g = TuiGame::new(
+        store.open_first(Game::from_spec("english").unwrap()).game,
+        "test".into(),
+    );
     keys(
         &mut g,
         &[KeyCode::Up, KeyCode::Up, KeyCode::Enter, KeyCode::Down],

@@ -5,11 +5,11 @@
 use eframe::egui;
 use pegsol::app::editor::{EditorCommand, EditorView};
 use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
-use pegsol::record::Game;
 use pegsol::app::play::solve::SolveFrom;
 use pegsol::app::play::{PlayCommand, PlayView};
 use pegsol::app::{Mode, ShellCommand};
 use pegsol::layout::edit::{Board, Tool};
+use pegsol::record::Game;
 use pegsol::rules::{Cell, Grid, Jump};
 use pegsol::solver::Algorithm;
 

@@ -147,8 +147,8 @@ pub fn run(options: Options) -> ExitCode {
                 }
                 None => (None, false, None),
             };
-            let mut app = PegsolApp::start_with(&options, remembered.clone(), store)
-                .inspect_err(|e| {
+            let mut app =
+                PegsolApp::start_with(&options, remembered.clone(), store).inspect_err(|e| {
                     if let Ok(mut s) = start_error.lock() {
                         *s = Some(e.clone());
                     }

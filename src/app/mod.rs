@@ -27,9 +27,9 @@ mod startup;
 pub mod stats;
 pub mod welcome;
 
+use crate::record::{Game, Source};
 use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
-use crate::record::{Game, Source};
 use keeping::Keeping;
 pub use launch::{run, Options};
 use palette::ThemeChoice;

@@ -4,15 +4,15 @@
 //! Owns their layout only. Each reads the game and settings and returns [`ShellCommand`]s; none
 //! changes anything itself, so the app applies every change in one place.
 
-use crate::record::game::absolute;
-use crate::record::store::Kept;
-use crate::record::{BoardKey, Game, GameStore, Source};
 use super::keys;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::shell::{Settings, ShellCommand, Window};
 use super::stats::StatsKeeper;
 use crate::layout::catalogue;
+use crate::record::game::absolute;
+use crate::record::store::Kept;
+use crate::record::{BoardKey, Game, GameStore, Source};
 use crate::rules::cell_name;
 use crate::rules::Goal;
 use crate::solver::services::advisor::Verdict;

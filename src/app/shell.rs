@@ -10,10 +10,10 @@
 use super::dialog::FileRequest;
 use super::editor::EditorCommand;
 use super::experiments::ExperimentsCommand;
-use crate::record::Game;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::random::RandomCommand;
+use crate::record::Game;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

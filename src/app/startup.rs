@@ -55,7 +55,10 @@ impl PegsolApp {
             Some(opening) => (opening.game, opening.said),
             None => match store.last_game() {
                 Some(game) => (game, None),
-                None => (store.open_first(Game::from_catalogue(DEFAULT_BOARD)?).game, None),
+                None => (
+                    store.open_first(Game::from_catalogue(DEFAULT_BOARD)?).game,
+                    None,
+                ),
             },
         };
         let mut app = PegsolApp::with_play(PlayView::with_store(game, store));

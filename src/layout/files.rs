@@ -159,7 +159,11 @@ mod tests {
         std::fs::write(&path, "old contents, longer than the new ones").unwrap();
         write_atomic(&path, "new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary is left");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary is left"
+        );
     }
 
     #[test]
@@ -186,8 +190,13 @@ mod unix_tests {
         assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
         let e = open_regular(&fifo).unwrap_err().to_string();
         assert!(e.contains("named pipe"), "{e}");
-        assert!(open_regular(&dir).unwrap_err().to_string().contains("folder"));
-        let e = open_regular(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert!(open_regular(&dir)
+            .unwrap_err()
+            .to_string()
+            .contains("folder"));
+        let e = open_regular(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("device"), "{e}");
         std::fs::write(dir.join("f"), "x").unwrap();
         assert!(open_regular(&dir.join("f")).is_ok());

@@ -46,7 +46,10 @@ pub enum DataFileError {
         error: std::io::Error,
     },
     /// Larger than any file of its kind.
-    #[error("{}: {size} bytes, more than a Pegsol {what} file holds ({max})", shown(path))]
+    #[error(
+        "{}: {size} bytes, more than a Pegsol {what} file holds ({max})",
+        shown(path)
+    )]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -198,7 +201,11 @@ pub fn read<T: DataFile>(path: &Path) -> Result<Option<T>, DataFileError> {
 /// Reads `path` as text, refusing (without waiting) anything that is not a regular file and
 /// anything over `max` bytes, with any byte-order mark taken off. `Ok(None)` when there is
 /// nothing at the path.
-pub fn read_text(path: &Path, what: &'static str, max: u64) -> Result<Option<String>, DataFileError> {
+pub fn read_text(
+    path: &Path,
+    what: &'static str,
+    max: u64,
+) -> Result<Option<String>, DataFileError> {
     let io = |error| DataFileError::Read {
         path: path.to_path_buf(),
         error,
@@ -284,12 +291,11 @@ pub fn version_of(text: &str) -> Option<u32> {
 /// Writes `value` to `path` as pretty RON, atomically, making the folder if needed. On an
 /// error the file on disk is as it was.
 pub fn store<T: DataFile>(path: &Path, value: &T) -> Result<(), DataFileError> {
-    let text = ron::ser::to_string_pretty(value, ron_pretty()).map_err(|error| {
-        DataFileError::Encode {
+    let text =
+        ron::ser::to_string_pretty(value, ron_pretty()).map_err(|error| DataFileError::Encode {
             path: path.to_path_buf(),
             error,
-        }
-    })?;
+        })?;
     write_text(path, &text)
 }
 
@@ -434,7 +440,11 @@ mod tests {
         };
         store(&path, &thing).unwrap();
         assert_eq!(load::<Thing>(&path).value(), Some(thing));
-        std::fs::write(&path, "\u{feff}Thing(\r\n version: 2,\r\n words: [\"b\"],\r\n)\r\n").unwrap();
+        std::fs::write(
+            &path,
+            "\u{feff}Thing(\r\n version: 2,\r\n words: [\"b\"],\r\n)\r\n",
+        )
+        .unwrap();
         assert_eq!(read::<Thing>(&path).unwrap().unwrap().words, ["b"]);
     }
 
@@ -452,13 +462,22 @@ mod tests {
             let path = dir.join("thing.ron");
             std::fs::write(&path, &text).unwrap();
             let loaded = load::<Thing>(&path);
-            let notice = loaded.notice().unwrap_or_else(|| panic!("{name}: set aside"));
+            let notice = loaded
+                .notice()
+                .unwrap_or_else(|| panic!("{name}: set aside"));
             assert!(notice.contains("thing.ron"), "{name}: {notice}");
             assert!(!path.exists(), "{name}: moved away");
             let names = entries(&dir);
             assert_eq!(names.len(), 1, "{name}: {names:?}");
-            assert!(names[0].starts_with("thing.ron.broken-"), "{name}: {names:?}");
-            assert_eq!(std::fs::read(dir.join(&names[0])).unwrap(), text, "{name}: kept whole");
+            assert!(
+                names[0].starts_with("thing.ron.broken-"),
+                "{name}: {names:?}"
+            );
+            assert_eq!(
+                std::fs::read(dir.join(&names[0])).unwrap(),
+                text,
+                "{name}: kept whole"
+            );
             if name == "newer" {
                 assert!(notice.contains("a newer version"), "{notice}");
             }
@@ -485,7 +504,8 @@ mod tests {
 
     #[test]
     fn dates_are_utc_calendar_dates() {
-        let at = |secs: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        let at =
+            |secs: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
         assert_eq!(at(0), "19700101-000000");
         assert_eq!(at(951_782_400), "20000229-000000");
         assert_eq!(at(1_795_675_845), "20261126-065045");

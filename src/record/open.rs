@@ -101,8 +101,11 @@ fn open_kept(text: &str, path: &Path) -> Result<Opened, OpenError> {
     let kept = if LegacyGame::looks_like(text) {
         parse::<LegacyGame>(text, path).map(|g| Some((g.game, g.source)))
     } else {
-        parse::<StoreFile>(text, path)
-            .map(|store| store.last_game().map(|g| (g.game.clone(), g.source.clone())))
+        parse::<StoreFile>(text, path).map(|store| {
+            store
+                .last_game()
+                .map(|g| (g.game.clone(), g.source.clone()))
+        })
     };
     let (saved, source) = kept
         .map_err(|e| OpenError::Kept(e.to_string()))?

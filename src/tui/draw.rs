@@ -156,7 +156,8 @@ impl TuiGame {
             self.style(Style::new().bold(), None),
         );
         let board_lines = area.height.saturating_sub(FIXED_LINES);
-        let Some(plan) = BoardPlan::fitting(self.game.puzzle.shape(), area.width, board_lines) else {
+        let Some(plan) = BoardPlan::fitting(self.game.puzzle.shape(), area.width, board_lines)
+        else {
             let need = BoardPlan::new(self.game.puzzle.shape(), (2, 1));
             let text = format!(
                 "The terminal is too small for this board. It is {}x{}; {} needs at least \

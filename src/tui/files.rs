@@ -34,7 +34,11 @@ impl FilePrompt {
             FileAction::Save => "Save the game to",
             FileAction::Open => "Open a board or saved game",
         };
-        format!("{verb}: {}_  (Enter: {}, Esc: cancel)", self.text, self.enter())
+        format!(
+            "{verb}: {}_  (Enter: {}, Esc: cancel)",
+            self.text,
+            self.enter()
+        )
     }
 
     fn enter(&self) -> &'static str {

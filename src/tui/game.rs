@@ -8,11 +8,12 @@
 //! animated replay. Solving and replaying are in [`super::solution`], drawing in
 //! [`super::draw`].
 
+use super::arrows::{arrow_steps, home_cell, keyboard_jump};
 use super::draw::Glyphs;
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
-use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Grid, Jump, Position};
+use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -186,7 +187,8 @@ impl TuiGame {
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
-        self.game.record
+        self.game
+            .record
             .load_line(line)
             .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
         self.next_step = Some(now + REPLAY_STEP);
@@ -403,7 +405,8 @@ impl TuiGame {
 
     /// `h`: the advisor's next jump, now if it knows, else as soon as it does.
     fn ask_hint(&mut self) {
-        self.advisor.ask(self.game.record.position(), self.game.puzzle.goal);
+        self.advisor
+            .ask(self.game.record.position(), self.game.puzzle.goal);
         if matches!(self.verdict(), Some(Verdict::Checking) | None) {
             self.hint_wanted = true;
             self.message = "Hint: checking this position...".into();
@@ -468,7 +471,8 @@ impl TuiGame {
 
     /// After any change of position: ask the advisor about the new one.
     pub(super) fn position_changed(&mut self) {
-        self.advisor.ask(self.game.record.position(), self.game.puzzle.goal);
+        self.advisor
+            .ask(self.game.record.position(), self.game.puzzle.goal);
     }
 
     /// Says so when the game is won or stuck.
@@ -502,101 +506,10 @@ impl TuiGame {
     }
 }
 
-/// Where the cursor starts on a board: its centre, else its first hole.
-fn home_cell(puzzle: &Puzzle) -> Cell {
-    let shape = puzzle.shape();
-    shape
-        .center()
-        .or_else(|| shape.cells().iter().next())
-        .unwrap_or(Cell { x: 0, y: 0 })
-}
-
-/// The grid steps Up or Down stands for, preferred first: straight up or down on the square
-/// grid; on the triangular grid the left-hand diagonal then the right-hand one (Shift: the
-/// right-hand one first), as in the window.
-fn arrow_steps(grid: Grid, up: bool, shift: bool) -> Vec<(i32, i32)> {
-    let (left_hand, right_hand) = match (grid, up) {
-        (Grid::Square, true) => return vec![(0, -1)],
-        (Grid::Square, false) => return vec![(0, 1)],
-        // Up-left (-1,-1) and up-right (0,-1); down-left (0,1) and down-right (1,1).
-        (Grid::Triangular, true) => ((-1, -1), (0, -1)),
-        (Grid::Triangular, false) => ((0, 1), (1, 1)),
-    };
-    if shift {
-        vec![right_hand, left_hand]
-    } else {
-        vec![left_hand, right_hand]
-    }
-}
-
-/// The jump an arrow asks for from `from`, or why there is none, in words.
-fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> Result<Jump, String> {
-    position
-        .jump_toward(from, steps)
-        .map_err(|refusal| refusal.to_string())
-}
-
 /// The goal in words, as the window's status line says it.
 pub fn goal_text(goal: Goal) -> String {
     match goal {
         Goal::Anywhere => "Goal: one peg left, anywhere".to_string(),
         Goal::At(cell) => format!("Goal: one peg left, on {}", cell_name(cell)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn start(spec: &str) -> Position {
-        Game::from_spec(spec).expect("catalogue board").puzzle.start
-    }
-
-    #[test]
-    fn up_and_down_stand_for_both_diagonals_on_the_triangle_shift_first_the_right_hand_one() {
-        assert_eq!(arrow_steps(Grid::Square, true, true), vec![(0, -1)]);
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, false),
-            vec![(-1, -1), (0, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, true),
-            vec![(0, -1), (-1, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, false),
-            vec![(0, 1), (1, 1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, true),
-            vec![(1, 1), (0, 1)]
-        );
-    }
-
-    #[test]
-    fn an_arrow_jump_takes_the_first_legal_direction_or_names_what_is_wrong() {
-        let triangle = start("triangle");
-        let from = Cell { x: 2, y: 2 };
-        // Up-right from (2,2) leaves the board; up-left into the empty apex is legal, so
-        // Shift+Up (up-right first) still jumps up-left.
-        let steps = arrow_steps(Grid::Triangular, true, true);
-        assert_eq!(
-            keyboard_jump(&triangle, from, &steps),
-            Ok("2,2-0,0".parse().expect("jump"))
-        );
-        let english = start("english");
-        let d2 = Cell { x: 3, y: 1 };
-        assert_eq!(
-            keyboard_jump(&english, d2, &[(-1, 0)]),
-            Err("d2 cannot jump that way: b2 is not on the board".into())
-        );
-        assert_eq!(
-            keyboard_jump(&english, Cell { x: 0, y: 2 }, &[(-1, 0)]),
-            Err("a3 cannot jump that way: it is the edge of the board".into())
-        );
-        assert_eq!(
-            keyboard_jump(&english, Cell { x: 3, y: 4 }, &[(0, 1)]),
-            Err("d5 cannot jump that way: the hole at d7 is not empty".into())
-        );
     }
 }

@@ -11,6 +11,7 @@
 //! and two terminal games at once lose nothing. What keys do is [`game::TuiGame`]'s business
 //! and what the screen shows is [`draw`]'s, so both are tested without a terminal.
 
+mod arrows;
 pub mod draw;
 pub mod files;
 pub mod game;
@@ -100,7 +101,11 @@ pub fn run(options: TuiOptions) -> ExitCode {
     for line in &news {
         eprintln!("pegsol: {line}");
     }
-    if let Some(text) = said.into_iter().chain(news).reduce(|a, b| format!("{a}. {b}")) {
+    if let Some(text) = said
+        .into_iter()
+        .chain(news)
+        .reduce(|a, b| format!("{a}. {b}"))
+    {
         game.tell(text);
     }
     let result = event_loop(&mut game, Some(&mut store));
@@ -156,7 +161,9 @@ fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), 
             ));
         }
     }
-    Err(format!("the games could not be kept, nor saved elsewhere: {e}"))
+    Err(format!(
+        "the games could not be kept, nor saved elsewhere: {e}"
+    ))
 }
 
 /// The assignment's `play_solution` on a terminal: the solution animated on `puzzle`'s board

@@ -43,14 +43,18 @@ pub fn board(key: &str) -> Harness<'static, PegsolApp> {
     board_sized(key, SIZE)
 }
 
-/// A harness of the usual [`SIZE`] started as `pegsol --layout KEY` is, with its games kept
-/// in the game store in `dir` (the board's kept game, if any, is taken up).
+/// A harness of the usual [`SIZE`] started as `pegsol --layout KEY` is (by someone who has
+/// seen the welcome window), with its games kept in the game store in `dir` (the board's
+/// kept game, if any, is taken up).
 pub fn board_in(key: &str, dir: &std::path::Path) -> Harness<'static, PegsolApp> {
     let options = pegsol::app::Options {
         layout: Some(key.to_string()),
         ..Default::default()
     };
-    let app = PegsolApp::start_with(&options, None, GameStore::in_folder(dir)).expect("starts");
+    let mut seen = pegsol::app::persist::PersistedState::default();
+    seen.settings.welcomed = true;
+    let app =
+        PegsolApp::start_with(&options, Some(seen), GameStore::in_folder(dir)).expect("starts");
     harness(app)
 }
 

@@ -6,10 +6,10 @@
 //! the file, and for text that is not a board the line, column and what was expected.
 
 use crate::layout::edit::Board;
-use crate::record::datafile::{self, DataFile};
 use crate::layout::import::parse_any;
 use crate::layout::load::{read_text, LoadError};
 use crate::layout::{Layout, LayoutProblem};
+use crate::record::datafile::{self, DataFile};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -132,7 +132,9 @@ pub fn read_autosave(path: &Path) -> Result<Option<Autosave>, String> {
         return Ok(None);
     };
     // Checked now, so a recovery offer is never made for a board that cannot be loaded.
-    autosave.board().map_err(|e| format!("{}: {e}", path.display()))?;
+    autosave
+        .board()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(autosave))
 }
 

@@ -17,11 +17,11 @@ mod jobs;
 mod ui;
 
 use super::dialog::{DialogKind, FileRequest};
-use crate::record::{Game, Source};
 use super::shell::{self, Mode, ShellCommand};
 use crate::layout::catalogue;
 use crate::layout::edit::{Board, Editor, Facts, Mirror, Tool};
 use crate::layout::load::resolve;
+use crate::record::{Game, Source};
 use crate::rules::{Cell, Grid};
 use crate::solver::services::analyze::StartReport;
 use canvas::CanvasState;

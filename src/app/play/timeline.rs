@@ -10,8 +10,8 @@
 //! disagree.
 
 use super::{PlayCommand, PlayView};
-use crate::record::Game;
 use crate::app::shell::ShellCommand;
+use crate::record::Game;
 use crate::rules::{move_index, Jump};
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};

@@ -91,7 +91,9 @@ impl StoreFile {
 
     /// The game played last, if it is kept, else the most recently played.
     pub fn last_game(&self) -> Option<&KeptGame> {
-        let last = self.last.and_then(|id| self.games.iter().find(|g| g.id == id));
+        let last = self
+            .last
+            .and_then(|id| self.games.iter().find(|g| g.id == id));
         last.or_else(|| self.games.iter().max_by_key(|g| g.touched))
     }
 

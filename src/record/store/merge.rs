@@ -9,7 +9,7 @@
 //! Then the file is written atomically and the lock let go: no jump of either copy is lost.
 
 use super::file::{self, KeptGame, Lock, StoreError};
-use super::{GameStore, GameId};
+use super::{GameId, GameStore};
 use crate::record::datafile;
 use crate::record::game::Game;
 use std::path::Path;
@@ -33,6 +33,15 @@ pub(super) fn merge(
         store.last_changed = true;
     }
     let mut disk = read.file;
+    // A game this copy holds that the file lacks (left out while it had no jump, or lost
+    // with a file set aside) is written again if it has anything to keep.
+    for (id, entry) in &mut store.entries {
+        let worth = !entry.is_empty() || Some(*id) == store.last || *id == playing.id;
+        if worth && !entry.dirty && !disk.games.iter().any(|g| g.id == *id) {
+            entry.dirty = true;
+            entry.revision = 0;
+        }
+    }
     let mut bumped: Vec<(GameId, u64)> = Vec::new();
 
     // This copy's changes: replace, or keep beside a version written meanwhile.
@@ -93,11 +102,6 @@ pub(super) fn merge(
             }
         }
     }
-    // Games gone from the file (an empty game another copy let go) and not held here.
-    store.entries.retain(|id, e| {
-        e.dirty || e.live.is_some() || *id == playing.id || disk.games.iter().any(|g| g.id == *id)
-    });
-
     // The game played last: this copy's, if it played since it last wrote.
     let mut write = !bumped.is_empty();
     if store.last_changed {

@@ -305,7 +305,9 @@ impl GameStore {
     /// random puzzle) over `playing`: when it starts afresh, undo at its start goes back to
     /// `playing`'s game, and the line says so.
     pub fn open_new(&mut self, playing: &mut Game, mut wanted: Game) -> Option<String> {
-        let back = playing.key().filter(|key| Some(key) != wanted.key().as_ref());
+        let back = playing
+            .key()
+            .filter(|key| Some(key) != wanted.key().as_ref());
         let Some(back) = back else {
             return self.open(playing, wanted);
         };
@@ -409,7 +411,10 @@ impl GameStore {
     pub fn kept_for(&self, key: &BoardKey) -> Option<(usize, usize)> {
         let id = self.newest(|e| e.key().as_ref() == Some(key))?;
         let e = &self.entries[&id];
-        Some((e.saved.current.unwrap_or(e.saved.jumps.len()), e.saved.jumps.len()))
+        Some((
+            e.saved.current.unwrap_or(e.saved.jumps.len()),
+            e.saved.jumps.len(),
+        ))
     }
 
     /// Keeps `playing` and every other change: when anything changed since the last write,

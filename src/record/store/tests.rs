@@ -48,7 +48,10 @@ fn opening_a_board_whose_game_is_kept_resumes_it() {
     assert_eq!(playing.puzzle.name, "Level 5");
     play(&mut playing, 1);
     let said = store.open(&mut playing, board("english")).unwrap();
-    assert!(said.contains("Resumed your English game (3 jumps played)"), "{said}");
+    assert!(
+        said.contains("Resumed your English game (3 jumps played)"),
+        "{said}"
+    );
     assert_eq!(playing.record.index(), 3);
     // The same board again changes nothing.
     assert_eq!(store.open(&mut playing, board("english")), None);
@@ -86,7 +89,10 @@ fn something_new_keeps_the_game_it_replaced_and_undo_goes_back() {
     let mut random = board("english");
     random.source = Source::Other("English (random, 17 pegs, seed 42)".into());
     let said = store.open_new(&mut playing, random).unwrap();
-    assert!(said.starts_with("Your English game (2 jumps played) is kept"), "{said}");
+    assert!(
+        said.starts_with("Your English game (2 jumps played) is kept"),
+        "{said}"
+    );
     assert!(playing.can_undo() && !playing.record.can_undo());
     let back = playing.replaced.clone().unwrap();
     let said = store.open_key(&mut playing, &back).unwrap();
@@ -106,15 +112,24 @@ fn games_are_kept_across_runs_and_the_last_one_played_comes_first() {
 
     let mut next = GameStore::in_folder(&dir);
     let mut last = next.last_game().unwrap();
-    assert_eq!((last.puzzle.name.as_str(), last.record.index()), ("Level 5", 1));
+    assert_eq!(
+        (last.puzzle.name.as_str(), last.record.index()),
+        ("Level 5", 1)
+    );
     let said = next.open(&mut last, board("english")).unwrap();
     assert!(said.contains("2 jumps played"), "{said}");
     // A store only read is not written again.
-    let before = std::fs::metadata(dir.join(FILE_NAME)).unwrap().modified().unwrap();
+    let before = std::fs::metadata(dir.join(FILE_NAME))
+        .unwrap()
+        .modified()
+        .unwrap();
     let mut untouched = GameStore::in_folder(&dir);
     let mut game = untouched.last_game().unwrap();
     untouched.keep(&mut game).unwrap();
-    let after = std::fs::metadata(dir.join(FILE_NAME)).unwrap().modified().unwrap();
+    let after = std::fs::metadata(dir.join(FILE_NAME))
+        .unwrap()
+        .modified()
+        .unwrap();
     assert_eq!(before, after);
 }
 
@@ -159,11 +174,11 @@ fn two_copies_on_the_same_game_keep_both_and_the_second_is_told() {
     play(&mut game_b, 4);
     b.keep(&mut game_b).unwrap();
     let news = b.take_news();
-    assert!(
-        news.iter().any(|n| n.contains("both are kept")),
-        "{news:?}"
+    assert!(news.iter().any(|n| n.contains("both are kept")), "{news:?}");
+    assert_ne!(
+        game_a.id, game_b.id,
+        "the second copy's game went on as its own"
     );
-    assert_ne!(game_a.id, game_b.id, "the second copy's game went on as its own");
     // Both copies go on writing without losing anything.
     play(&mut game_a, 1);
     a.keep(&mut game_a).unwrap();
@@ -234,11 +249,16 @@ fn version_1_files_are_taken_in_and_kept_aside_not_lost() {
     datafile::store(&dir.join(FILE_NAME), &shelf).unwrap();
     let mut store = GameStore::in_folder(&dir);
     let mut game = store.last_game().unwrap();
-    assert_eq!((game.puzzle.name.as_str(), game.record.index()), ("English", 2));
+    assert_eq!(
+        (game.puzzle.name.as_str(), game.record.index()),
+        ("English", 2)
+    );
     store.keep(&mut game).unwrap();
     assert_eq!(file(&dir).games.len(), 2);
     assert!(
-        names(&dir).iter().any(|n| n.starts_with("game.ron.imported-")),
+        names(&dir)
+            .iter()
+            .any(|n| n.starts_with("game.ron.imported-")),
         "{:?}",
         names(&dir)
     );
@@ -273,7 +293,10 @@ fn hostile_files() -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("newer", text(vec![good.clone()], 9).into_bytes()),
         ("truncated", whole.as_bytes()[..whole.len() / 2].to_vec()),
-        ("nul", whole.replacen("English", "Eng\0lish", 1).into_bytes()),
+        (
+            "nul",
+            whole.replacen("English", "Eng\0lish", 1).into_bytes(),
+        ),
         ("huge", vec![b' '; (StoreFile::MAX_BYTES + 1) as usize]),
         ("not-utf8", {
             let mut bytes = whole.clone().into_bytes();
@@ -334,7 +357,10 @@ fn a_game_that_does_not_replay_is_left_out_with_the_file_copied_aside() {
     let mut store = GameStore::in_folder(&dir);
     let news = store.take_news();
     assert_eq!(news.len(), 2, "{news:?}");
-    assert!(news[0].contains("jump 2") && news[0].contains("kept as"), "{news:?}");
+    assert!(
+        news[0].contains("jump 2") && news[0].contains("kept as"),
+        "{news:?}"
+    );
     assert!(news[1].contains("current: 9"), "{news:?}");
     let aside: Vec<String> = names(&dir)
         .into_iter()
@@ -361,7 +387,10 @@ fn a_fifo_a_folder_and_a_symbolic_link_loop_are_set_aside_without_waiting() {
         }
         let mut store = GameStore::in_folder(&dir);
         let news = store.take_news();
-        assert!(news.len() == 1 && news[0].contains("kept as"), "{name}: {news:?}");
+        assert!(
+            news.len() == 1 && news[0].contains("kept as"),
+            "{name}: {news:?}"
+        );
         let mut game = store.open_first(board("english")).game;
         play(&mut game, 1);
         store.keep(&mut game).unwrap();
