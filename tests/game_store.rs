@@ -313,7 +313,7 @@ fn a_fifo_in_place_of_the_game_file_neither_hangs_nor_is_lost() {
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     }
     let mut p = pty::Pty::spawn(&mut pty::pegsol(&home, &["play", "english"]), 100, 40);
-    let screen = p.wait_for("named pipe", 20);
+    let screen = p.wait_for_output("named pipe", 20);
     assert!(screen.is_ok(), "{:?}", screen.err());
     p.send(b"q");
     assert!(p.wait_exit(10).is_some(), "it quits");

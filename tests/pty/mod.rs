@@ -1,6 +1,7 @@
 //! A real process on a pseudo-terminal, for the terminal game's process tests: spawned with
 //! the terminal's slave side as its standard input, output and error (and as its controlling
-//! terminal), keys written to the master side, and everything it writes collected.
+//! terminal), keys written to the master side, and everything it writes collected, both as
+//! bytes and as the screen a terminal shows for them (the `vt100` crate's emulator).
 
 // Each test binary uses only some of these.
 #![allow(dead_code)]
@@ -17,6 +18,8 @@ pub struct Pty {
     master: std::fs::File,
     child: Child,
     output: Arc<Mutex<Vec<u8>>>,
+    cols: u16,
+    rows: u16,
 }
 
 impl Pty {
@@ -74,6 +77,8 @@ impl Pty {
             master,
             child,
             output,
+            cols,
+            rows,
         }
     }
 
@@ -85,21 +90,38 @@ impl Pty {
         std::thread::sleep(Duration::from_millis(150));
     }
 
-    /// Everything the process wrote so far, as text.
+    /// Everything the process wrote so far, escape sequences and all, as text.
     pub fn output(&self) -> String {
         String::from_utf8_lossy(&self.output.lock().expect("output")).into_owned()
     }
 
-    /// Waits up to `seconds` for `text` in the output; the output so far either way.
+    /// The screen a terminal shows now, row by row.
+    pub fn screen(&self) -> String {
+        let mut terminal = vt100::Parser::new(self.rows, self.cols, 0);
+        terminal.process(&self.output.lock().expect("output"));
+        terminal.screen().contents()
+    }
+
+    /// Waits up to `seconds` for `text` on the screen; the screen either way.
     pub fn wait_for(&self, text: &str, seconds: u64) -> Result<String, String> {
+        self.wait(seconds, || self.screen(), text)
+    }
+
+    /// Waits up to `seconds` for `text` anywhere in the output (what scrolled away or was
+    /// written before the alternate screen too); the output either way.
+    pub fn wait_for_output(&self, text: &str, seconds: u64) -> Result<String, String> {
+        self.wait(seconds, || self.output(), text)
+    }
+
+    fn wait(&self, seconds: u64, read: impl Fn() -> String, text: &str) -> Result<String, String> {
         let until = Instant::now() + Duration::from_secs(seconds);
         loop {
-            let out = self.output();
-            if out.contains(text) {
-                return Ok(out);
+            let seen = read();
+            if seen.contains(text) {
+                return Ok(seen);
             }
             if Instant::now() > until {
-                return Err(out);
+                return Err(seen);
             }
             std::thread::sleep(Duration::from_millis(50));
         }
