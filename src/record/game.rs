@@ -10,6 +10,7 @@
 use super::{Record, SavedGame};
 use crate::layout::load::resolve_named_puzzle;
 use crate::layout::{catalogue, Puzzle};
+use crate::rules::jumps_in_words;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -270,17 +271,9 @@ impl Game {
         let total = self.record.jumps().len();
         let jumps = match (played, total) {
             (0, 0) => "not begun".to_string(),
-            (p, t) if p == t => format!("{p} {} played", plural(p, "jump", "jumps")),
+            (p, t) if p == t => format!("{} played", jumps_in_words(p)),
             (p, t) => format!("jump {p} of {t}"),
         };
         format!("your {} game ({jumps})", self.puzzle.name)
-    }
-}
-
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }

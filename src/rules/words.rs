@@ -31,6 +31,20 @@ pub fn pegs_in_words(n: u32) -> String {
     }
 }
 
+/// A count of jumps in words, with the right plural: "1 jump", "5 jumps".
+///
+/// ```
+/// assert_eq!(pegsol::rules::jumps_in_words(1), "1 jump");
+/// assert_eq!(pegsol::rules::jumps_in_words(0), "0 jumps");
+/// ```
+pub fn jumps_in_words(n: usize) -> String {
+    if n == 1 {
+        "1 jump".into()
+    } else {
+        format!("{n} jumps")
+    }
+}
+
 impl Jump {
     /// The jump as people say it, naming cells as the board labels them.
     ///

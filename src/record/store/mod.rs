@@ -104,7 +104,7 @@ impl Kept {
     /// The game in a line for a list: "jump 3 of 10, 30 pegs, played 2026-11-26 06:30 UTC".
     pub fn in_words(&self) -> String {
         let jumps = if self.played == self.jumps {
-            format!("{} jumps", self.played)
+            crate::rules::jumps_in_words(self.played)
         } else {
             format!("jump {} of {}", self.played, self.jumps)
         };
@@ -114,8 +114,8 @@ impl Kept {
         // `YYYYMMDD-HHMMSS` as a person reads it.
         let (date, time) = when.split_at(8);
         format!(
-            "{jumps}, {} pegs, played {}-{}-{} {}:{} UTC",
-            self.pegs,
+            "{jumps}, {}, played {}-{}-{} {}:{} UTC",
+            crate::rules::pegs_in_words(self.pegs),
             &date[..4],
             &date[4..6],
             &date[6..],
