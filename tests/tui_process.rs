@@ -84,3 +84,87 @@ fn on_a_terminal_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
         .expect("kept");
     assert_eq!(saved.record.played().len(), 2);
 }
+
+/// `pegsol play english` on a fresh terminal of its own, one jump played (d2 over d3 to d4).
+fn one_jump_in(home: &std::path::Path, extra_env: &[(&str, &str)]) -> pty::Pty {
+    let mut command = pty::pegsol(home, &["play", "english"]);
+    command.envs(extra_env.iter().copied());
+    let mut p = pty::Pty::spawn(&mut command, 100, 40);
+    p.wait_for("Pegs left: 32", 20).expect("the board is drawn");
+    assert!(!p.is_cooked(), "raw mode while playing");
+    // The cursor starts at d4: up twice to d2, pick it up, down jumps it.
+    for key in [&b"\x1b[A"[..], b"\x1b[A", b"\r", b"\x1b[B"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 31", 10).expect("the jump is played");
+    p
+}
+
+/// The terminal is given back (its modes, the alternate screen, the cursor) and the jump is
+/// kept.
+fn restored_and_kept(p: &pty::Pty, home: &std::path::Path, how: &str) {
+    assert!(p.is_cooked(), "{how}: the terminal's modes are restored");
+    let all = p.output();
+    let left = all
+        .rfind("\x1b[?1049l")
+        .unwrap_or_else(|| panic!("{how}: the alternate screen is left"));
+    assert!(
+        all[left..].contains("\x1b[?25h"),
+        "{how}: the cursor is shown"
+    );
+    let kept = GameStore::in_folder(&home.join("pegsol"))
+        .last_game()
+        .expect("kept");
+    assert_eq!(kept.record.played().len(), 1, "{how}: the jump is kept");
+}
+
+fn fresh_home(name: &str) -> std::path::PathBuf {
+    let home = std::env::temp_dir().join(format!("pegsol-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    home
+}
+
+#[test]
+fn sigterm_sighup_and_sigint_restore_the_terminal_and_keep_the_game() {
+    for (signal, name) in [
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+    ] {
+        let home = fresh_home(name);
+        let mut p = one_jump_in(&home, &[]);
+        p.signal(signal);
+        let status = p.wait_exit(10).unwrap_or_else(|| panic!("{name}: it ends"));
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.code(), Some(128 + signal), "{name}: {status:?}");
+        assert_eq!(status.signal(), None, "{name}: it ended itself");
+        restored_and_kept(&p, &home, name);
+    }
+}
+
+#[test]
+fn q_and_ctrl_c_restore_the_terminal_and_keep_the_game() {
+    for (key, name) in [(&b"q"[..], "q"), (b"\x03", "Ctrl+C")] {
+        let home = fresh_home(&name.replace('+', ""));
+        let mut p = one_jump_in(&home, &[]);
+        p.send(key);
+        let status = p.wait_exit(10).unwrap_or_else(|| panic!("{name}: it ends"));
+        assert!(status.success(), "{name}: {status:?}");
+        restored_and_kept(&p, &home, name);
+    }
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_keeps_the_game() {
+    let home = fresh_home("panic");
+    let mut p = one_jump_in(&home, &[("PEGSOL_TEST_PANIC", "1")]);
+    p.send(b"!");
+    let status = p.wait_exit(10).expect("it ends");
+    assert!(!status.success(), "{status:?}");
+    restored_and_kept(&p, &home, "a panic");
+    let screen = p.screen();
+    assert!(
+        screen.contains("panicked"),
+        "the message is on the normal screen: {screen}"
+    );
+}

@@ -15,6 +15,7 @@ mod arrows;
 pub mod draw;
 pub mod files;
 pub mod game;
+mod signals;
 pub mod solution;
 pub mod solve;
 
@@ -74,7 +75,7 @@ pub fn run(options: TuiOptions) -> ExitCode {
     let wanted = match options.layout.as_deref().map(Game::from_spec) {
         Some(Ok(game)) => Some(game),
         Some(Err(e)) => {
-            eprintln!("pegsol: {e}");
+            note(format_args!("pegsol: {e}"));
             return ExitCode::from(2);
         }
         None => None,
@@ -82,16 +83,16 @@ pub fn run(options: TuiOptions) -> ExitCode {
     // Checked after the board, so a bad `LAYOUT` is reported as such wherever it is typed;
     // and before the store is read, so a run that cannot play touches no file.
     if !on_a_terminal() {
-        eprintln!(
+        note(format_args!(
             "pegsol: the terminal game needs a terminal (standard input and output are not both one)"
-        );
+        ));
         return ExitCode::from(1);
     }
     let mut store = GameStore::default_place();
     let (game, said) = match first_game(&mut store, wanted) {
         Ok(first) => first,
         Err(e) => {
-            eprintln!("pegsol: {e}");
+            note(format_args!("pegsol: {e}"));
             return ExitCode::from(1);
         }
     };
@@ -99,7 +100,7 @@ pub fn run(options: TuiOptions) -> ExitCode {
     look_from_environment(&mut game);
     let news = store.take_news();
     for line in &news {
-        eprintln!("pegsol: {line}");
+        note(format_args!("pegsol: {line}"));
     }
     if let Some(text) = said
         .into_iter()
@@ -108,21 +109,47 @@ pub fn run(options: TuiOptions) -> ExitCode {
     {
         game.tell(text);
     }
-    let result = event_loop(&mut game, Some(&mut store));
+    signals::catch();
+    // A panic unwinds through here: the screen's guard and the panic hook give the terminal
+    // back, and the games are kept before the panic goes on.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        event_loop(&mut game, Some(&mut store))
+    }));
     // The last word, after the terminal is restored: a game that could not be kept is
     // written where the person can see it, never dropped.
     let kept = keep_before_leaving(&mut store, &mut game);
+    let result = match result {
+        // A hang-up may end the terminal before the loop sees the signal.
+        Ok(Err(_)) if signals::received().is_some() => Ok(signals::received()),
+        Ok(result) => result,
+        Err(panic) => {
+            if let Err(e) = kept {
+                note(format_args!("pegsol: {e}"));
+            }
+            std::panic::resume_unwind(panic);
+        }
+    };
     match (result, kept) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err(e), _) => {
-            eprintln!("pegsol: the terminal failed: {e}");
+            note(format_args!("pegsol: the terminal failed: {e}"));
             ExitCode::from(1)
         }
-        (Ok(()), Err(e)) => {
-            eprintln!("pegsol: {e}");
+        (Ok(_), Err(e)) => {
+            note(format_args!("pegsol: {e}"));
             ExitCode::from(1)
         }
+        // Stopped by a signal: the conventional status of a process it ended (143 for
+        // SIGTERM), though the terminal was restored and the games kept first.
+        (Ok(Some(signal)), Ok(())) => ExitCode::from(128 + signal),
+        (Ok(None), Ok(())) => ExitCode::SUCCESS,
     }
+}
+
+/// Writes a line to standard error, ignoring a failure: after a hang-up there is no terminal
+/// to write to (`eprintln!` would panic), and no one left to tell.
+fn note(line: std::fmt::Arguments) {
+    use std::io::Write as _;
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// The game to play first: the board asked for (its kept game, if the store has one), else
@@ -173,7 +200,9 @@ pub fn watch_solution(puzzle: Puzzle, jumps: &[Jump], why: String) -> Result<(),
     let mut game = TuiGame::new(Game::new(puzzle, source), why);
     look_from_environment(&mut game);
     game.watch(jumps, Instant::now())?;
-    event_loop(&mut game, None).map_err(|e| format!("the terminal failed: {e}"))
+    event_loop(&mut game, None)
+        .map(|_| ())
+        .map_err(|e| format!("the terminal failed: {e}"))
 }
 
 fn look_from_environment(game: &mut TuiGame) {
@@ -187,15 +216,23 @@ const KEEP_EVERY: Duration = Duration::from_secs(2);
 
 /// Draws, reads a key or waits [`POLL`], lets the game take in background work, keeps the
 /// games in `store` (at once after a change, and every [`KEEP_EVERY`] to hear of other
-/// copies'), until the game says quit.
-fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Result<()> {
+/// copies'), until the game says quit or a signal asks it to stop (then the signal's number
+/// is returned).
+fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Result<Option<u8>> {
     let mut screen = Screen::enter()?;
     let mut last_look: Option<Instant> = None;
     let mut failing = false;
+    let panic_on_bang = signals::panic_wanted();
     loop {
+        if let Some(signal) = signals::received() {
+            return Ok(Some(signal));
+        }
         screen.terminal.draw(|frame| game.draw(frame))?;
         if event::poll(POLL)? {
             if let Event::Key(key) = event::read()? {
+                if panic_on_bang && key.code == ratatui::crossterm::event::KeyCode::Char('!') {
+                    panic!("a panic asked for by {}", signals::TEST_PANIC);
+                }
                 match game.handle(key) {
                     Effect::Quit => break,
                     Effect::Continue => {}
@@ -230,7 +267,7 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
             }
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// `o`: opens a board or game file through the game store (its kept game, if any).

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 /// A process running on a pseudo-terminal.
 pub struct Pty {
     master: std::fs::File,
+    /// The terminal's slave side, kept open to read its modes after the process ends.
+    slave: OwnedFd,
     child: Child,
     output: Arc<Mutex<Vec<u8>>>,
     cols: u16,
@@ -61,7 +63,6 @@ impl Pty {
             });
         }
         let child = command.spawn().expect("the process starts");
-        drop(slave);
         let master = std::fs::File::from(master);
         let output = Arc::new(Mutex::new(Vec::new()));
         let mut reader = master.try_clone().expect("dup");
@@ -75,6 +76,7 @@ impl Pty {
         });
         Pty {
             master,
+            slave,
             child,
             output,
             cols,
@@ -125,6 +127,26 @@ impl Pty {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Sends `signal` to the process.
+    pub fn signal(&self, signal: libc::c_int) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill has no memory preconditions.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    }
+
+    /// Whether the terminal is back in its usual mode: lines edited by the terminal
+    /// (canonical) and typed keys echoed, as raw mode is not.
+    pub fn is_cooked(&self) -> bool {
+        use std::os::fd::AsRawFd;
+        // SAFETY: a zeroed termios is a valid out-parameter; the descriptor is open.
+        let mut modes: libc::termios = unsafe { std::mem::zeroed() };
+        assert_eq!(
+            unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut modes) },
+            0
+        );
+        modes.c_lflag & libc::ICANON != 0 && modes.c_lflag & libc::ECHO != 0
     }
 
     /// Waits up to `seconds` for the process to end (killing it after that).
