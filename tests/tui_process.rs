@@ -168,3 +168,20 @@ fn a_panic_restores_the_terminal_and_keeps_the_game() {
         "the message is on the normal screen: {screen}"
     );
 }
+
+#[test]
+fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_given() {
+    let o = pegsol(&["nosuchboard"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("`nosuchboard` is not a level"), "{err}");
+    assert!(!err.contains("winit") && !err.contains("EventLoop"), "{err}");
+    let o = pegsol(&["5"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("no display") && err.contains("standard input is not a terminal"),
+        "{err}"
+    );
+    assert!(!err.contains("winit") && !err.contains("EventLoop"), "{err}");
+}

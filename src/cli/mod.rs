@@ -326,14 +326,16 @@ fn front_end(mut gui: GuiOptions) -> Launch {
             why: "terminal game (--terminal)".into(),
         });
     }
-    if gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none() {
+    let display = crate::tui::display(|k| std::env::var(k).ok());
+    let plain = gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none();
+    if plain {
         use std::io::IsTerminal;
-        match crate::tui::display(|k| std::env::var(k).ok()) {
+        match &display {
             Err(why) if crate::tui::on_a_terminal() => {
                 note(format!("pegsol: {why}: playing in the terminal"));
                 return Launch::Terminal(crate::tui::TuiOptions {
                     layout: spec(),
-                    why: format!("terminal game ({why})"),
+                    why: "terminal game (no display)".into(),
                 });
             }
             Ok(display) if std::io::stderr().is_terminal() => note(format!(
@@ -342,7 +344,30 @@ fn front_end(mut gui: GuiOptions) -> Launch {
             _ => {}
         }
     }
+    if let (Err(why), true) = (&display, cfg!(all(unix, not(target_os = "macos")))) {
+        return Launch::Done(nowhere_to_play(why, spec().as_deref(), plain));
+    }
     Launch::Gui(gui)
+}
+
+/// With no display (and, for a plain `pegsol LAYOUT`, no terminal either): the board is
+/// checked first (status 2 for a bad one, as anywhere else), then the message says why there
+/// is no game and what works instead (status 1), rather than the window's toolkit failing.
+fn nowhere_to_play(why: &str, spec: Option<&str>, plain: bool) -> ExitCode {
+    if let Some(spec) = spec {
+        if let Err(e) = crate::record::Game::from_spec(spec) {
+            note(format!("pegsol: {e}"));
+            return ExitCode::from(2);
+        }
+    }
+    let terminal = if plain {
+        " and standard input is not a terminal, so there is nowhere to play: \
+         `pegsol play LAYOUT` plays on a terminal, and `pegsol solve LAYOUT` works anywhere"
+    } else {
+        ", and this needs the window (`xvfb-run pegsol ...` gives it one without a screen)"
+    };
+    note(format!("pegsol: {why}{terminal}"));
+    ExitCode::from(1)
 }
 
 fn list_layouts() -> Result<(), CliError> {
