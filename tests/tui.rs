@@ -421,12 +421,26 @@ fn a_terminal_too_small_for_the_board_says_so() {
     let lines = screen(&g, 20, 8);
     let text = lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("too small for this board. It is 20x8; English needs at least 18x15."),
+        text.contains("too small for this board. It is 20x8; English needs at least "),
         "{text}"
     );
     assert!(!text.contains('●'), "no half board: {text}");
+    // The size it names is enough.
+    let at_least = text
+        .split("needs at least ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|size| size.split_once('x'))
+        .and_then(|(w, h)| Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?)))
+        .expect("a size");
+    assert!(at_least.0 <= 80 && at_least.1 <= 24, "{at_least:?}");
+    assert!(!shows(&screen(&g, at_least.0, at_least.1), "too small"));
+    // A small board in a small terminal: every text wraps whole (nothing is cut) and the
+    // board still fits.
     let g = game("0");
-    assert!(!shows(&screen(&g, 40, 12), "too small"));
+    let small = screen(&g, 40, 18);
+    assert!(!shows(&small, "too small"), "{}", small.join("\n"));
+    assert!(shows(&small, "a ASCII"), "the last key is shown: {}", small.join("\n"));
 }
 
 #[test]
@@ -504,4 +518,60 @@ fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let g2 = TuiGame::new(next_run.last_game().expect("a game"), "test".into());
     assert_eq!(g2.record().played().len(), 2);
     assert_eq!(g2.record().position(), app.play().game().record.position());
+}
+
+/// The words of the screen's text lines, in order (the board's rows left out).
+fn words(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn every_board_fits_80x24_and_no_text_is_cut() {
+    for entry in pegsol::layout::catalogue::ENTRIES {
+        let mut g = game(entry.key);
+        let long = "Another copy of Pegsol changed this English game at the same time: both \
+                    are kept, yours goes on here and the other is under Other games of this \
+                    board (g switches to it)";
+        g.tell(long.into());
+        let lines = screen(&g, 80, 24);
+        let text = lines.join("\n");
+        assert!(!text.contains("too small"), "{}: {text}", entry.key);
+        // Every word of the message, the status, the goal and the keys is on screen whole.
+        let shown = words(&lines);
+        let expected: Vec<&str> = long.split_whitespace().collect();
+        let at = shown
+            .windows(expected.len())
+            .position(|w| w.iter().zip(&expected).all(|(a, b)| a == b));
+        assert!(at.is_some(), "{}: the message is whole:\n{text}", entry.key);
+        for part in ["anywhere", "quit", "ASCII"] {
+            assert!(text.contains(part), "{}: {part} is shown:\n{text}", entry.key);
+        }
+    }
+}
+
+#[test]
+fn the_solve_prompt_fits_80_columns_with_every_key() {
+    let mut g = game("english");
+    key(&mut g, KeyCode::Char('s'));
+    let text = screen(&g, 80, 24).join("\n").replace('\u{a0}', " ");
+    for part in ["Tab: engine", "Left/Right: budget", "Enter: start", "Esc: close"] {
+        assert!(text.contains(part), "{part}:\n{text}");
+    }
+}
+
+#[test]
+fn keys_wait_while_the_board_is_not_shown() {
+    let mut g = game("english");
+    let before = (g.cursor(), g.selected());
+    let _ = screen(&g, 20, 8);
+    keys(&mut g, &[KeyCode::Right, KeyCode::Enter, KeyCode::Up]);
+    assert_eq!((g.cursor(), g.selected()), before, "nothing moved on a board not shown");
+    assert_eq!(key(&mut g, KeyCode::Char('q')), Effect::Quit, "q still quits");
+    // Once it is shown again, keys act.
+    let _ = screen(&g, 100, 40);
+    key(&mut g, KeyCode::Right);
+    assert_ne!(g.cursor(), before.0);
 }

@@ -56,9 +56,6 @@ impl Glyphs {
     };
 }
 
-/// Lines around the board: title, blank, the caption under the board, status, message, two
-/// lines of keys.
-const FIXED_LINES: u16 = 7;
 /// Columns for the row numbers left of the board.
 const LABEL_COLUMNS: i32 = 3;
 
@@ -146,31 +143,46 @@ impl TuiGame {
     }
 
     fn draw_into(&self, area: Rect, buf: &mut Buffer) {
-        let title = format!("Pegsol: {} | {}", self.game.puzzle.name, self.title);
-        put(
-            buf,
-            area,
-            0,
-            0,
-            &title,
-            self.style(Style::new().bold(), None),
+        let width = usize::from(area.width);
+        // Every text is wrapped at word boundaries to the width, never cut: the board gets
+        // the rows that are left (roomy, or compact when that is what fits).
+        let title = wrap(
+            &format!("Pegsol: {} | {}", self.game.puzzle.name, self.title),
+            width,
         );
-        let board_lines = area.height.saturating_sub(FIXED_LINES);
-        let Some(plan) = BoardPlan::fitting(self.game.puzzle.shape(), area.width, board_lines)
-        else {
-            let need = BoardPlan::new(self.game.puzzle.shape(), (2, 1));
+        let caption = wrap(&self.caption_text(), width);
+        let status = wrap_parts(&self.status_parts(), " | ", width);
+        let (message, message_style) = self.message_line();
+        let message = wrap(&message, width);
+        let keys = wrap_parts(&self.key_parts(), ", ", width);
+        let text_lines = title.len() + 1 + caption.len() + status.len() + message.len() + keys.len();
+        let board_lines = usize::from(area.height).saturating_sub(text_lines);
+        let bold = self.style(Style::new().bold(), None);
+        let mut y = 0;
+        for line in &title {
+            put(buf, area, 0, y, line, bold);
+            y += 1;
+        }
+        let shape = self.game.puzzle.shape();
+        let fits = BoardPlan::fitting(shape, area.width, u16::try_from(board_lines).unwrap_or(0));
+        let Some(plan) = fits else {
+            self.board_shown.set(false);
+            let need = BoardPlan::new(shape, (2, 1));
+            // Narrower than this, the texts around the board take more rows than they save.
+            let need_width = need.width.max(MIN_TEXT_WIDTH);
+            let smallest_text = text_lines_at(self, need_width);
             let text = format!(
                 "The terminal is too small for this board. It is {}x{}; {} needs at least \
                  {}x{}. Make the window larger, or press q to quit.",
                 area.width,
                 area.height,
                 self.game.puzzle.name,
-                need.width,
-                need.height + i32::from(FIXED_LINES)
+                need_width,
+                need.height + smallest_text
             );
             let below_title = Rect {
-                y: area.y + 1,
-                height: area.height.saturating_sub(1),
+                y: area.y + y,
+                height: area.height.saturating_sub(y),
                 ..area
             };
             Paragraph::new(text)
@@ -178,27 +190,27 @@ impl TuiGame {
                 .render(below_title, buf);
             return;
         };
+        self.board_shown.set(true);
         let left = (i32::from(area.width) - plan.width).max(0) / 2;
-        let top = 2;
+        let top = i32::from(y) + 1;
         self.draw_board(buf, area, &plan, left, top);
-        let caption = self.style(Style::new(), Some(Color::DarkGray));
-        let under = (top + plan.height) as u16;
-        put(
-            buf,
-            area,
-            left as u16 + 1,
-            under,
-            &self.caption_text(),
-            caption,
-        );
-        let below = under + 1;
-        put(buf, area, 0, below, &self.status_text(), Style::new());
-        let (message, style) = self.message_line();
-        put(buf, area, 0, below + 1, &message, style);
-        let keys = self.key_lines();
-        for (i, line) in keys.iter().enumerate() {
-            let dim = self.style(Style::new(), Some(Color::DarkGray));
-            put(buf, area, 0, below + 2 + i as u16, line, dim);
+        let dim = self.style(Style::new(), Some(Color::DarkGray));
+        let mut y = (top + plan.height) as u16;
+        for line in &caption {
+            put(buf, area, left as u16 + 1, y, line, dim);
+            y += 1;
+        }
+        for line in &status {
+            put(buf, area, 0, y, line, Style::new());
+            y += 1;
+        }
+        for line in &message {
+            put(buf, area, 0, y, line, message_style);
+            y += 1;
+        }
+        for line in &keys {
+            put(buf, area, 0, y, line, dim);
+            y += 1;
         }
     }
 
@@ -271,9 +283,9 @@ impl TuiGame {
         }
     }
 
-    /// The status line, as the window's: pegs left, jumps, the state of play, winnable, the
-    /// goal.
-    fn status_text(&self) -> String {
+    /// The status line's parts, as the window's: pegs left, jumps, the state of play,
+    /// winnable, the goal.
+    fn status_parts(&self) -> Vec<String> {
         let position = self.game.record.position();
         let mut parts = vec![
             format!("Pegs left: {}", position.peg_count()),
@@ -297,7 +309,7 @@ impl TuiGame {
             );
         }
         parts.push(goal_text(self.game.puzzle.goal));
-        parts.join(" | ")
+        parts
     }
 
     /// The line under the board: the cursor's cell, and the timeline when there is something
@@ -324,8 +336,10 @@ impl TuiGame {
             return (line, strong);
         }
         if let Some(plan) = self.prompt {
+            // No-break spaces hold each key to what it does when the line wraps.
             let text = format!(
-                "Solve from here: {}. Tab: engine, Left/Right: budget, Enter: start, Esc: close",
+                "Solve from here: {}. Tab:\u{a0}engine, Left/Right:\u{a0}budget, \
+                 Enter:\u{a0}start, Esc:\u{a0}close",
                 plan.describe(cells)
             );
             return (text, strong);
@@ -341,20 +355,31 @@ impl TuiGame {
         (self.message.clone(), Style::new().bold())
     }
 
-    /// The keys, in two lines that fit 80 columns.
-    fn key_lines(&self) -> [String; 2] {
+    /// The keys, as parts a line may break between.
+    fn key_parts(&self) -> Vec<String> {
         let triangular = self.game.puzzle.shape().grid() == Grid::Triangular;
-        [
-            "Keys: arrows move/jump, Enter pick up, u undo, y redo, r restart, q quit".to_string(),
-            format!(
-                "h hint, s solve, ] [ step, p play, w save, o open, g other game, a ASCII{}",
-                if triangular {
-                    ", Shift+Up/Down: right diagonal"
-                } else {
-                    ""
-                }
-            ),
+        let mut parts: Vec<String> = [
+            "Keys: arrows move/jump",
+            "Enter pick up",
+            "u undo",
+            "y redo",
+            "r restart",
+            "q quit",
+            "h hint",
+            "s solve",
+            "] [ step",
+            "p play",
+            "w save",
+            "o open",
+            "g other game",
+            "a ASCII",
         ]
+        .map(String::from)
+        .into();
+        if triangular {
+            parts.push("Shift+Up/Down: the other diagonal".into());
+        }
+        parts
     }
 
     /// `style` with `colour` as its foreground, when colours are on.
@@ -364,6 +389,73 @@ impl TuiGame {
             _ => style,
         }
     }
+}
+
+/// The narrowest terminal the "too small" message asks for: the texts round the board wrap
+/// to a sensible number of lines there.
+const MIN_TEXT_WIDTH: i32 = 40;
+
+/// How many lines of text the screen needs around a board `width` columns wide (the title,
+/// the blank line, the caption, the status, the message and the keys, each wrapped).
+fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
+    let width = usize::try_from(width).unwrap_or(usize::MAX);
+    let title = wrap(&format!("Pegsol: {} | {}", game.game.puzzle.name, game.title), width);
+    let lines = title.len()
+        + 1
+        + wrap(&game.caption_text(), width).len()
+        + wrap_parts(&game.status_parts(), " | ", width).len()
+        + wrap(&game.message_line().0, width).len()
+        + wrap_parts(&game.key_parts(), ", ", width).len();
+    i32::try_from(lines).unwrap_or(i32::MAX)
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces; a word longer than a line
+/// (a long path) is broken where it must. Never empty: an empty text is one empty line.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let needed = if line.is_empty() { 0 } else { 1 } + word.chars().count();
+        if !line.is_empty() && line.chars().count() + needed > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let rest: String = line.chars().skip(width).collect();
+            line = line.chars().take(width).collect();
+            lines.push(std::mem::replace(&mut line, rest));
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// `parts` joined by `separator` in lines of at most `width` characters, broken between
+/// parts (a part longer than a line is wrapped at its spaces).
+pub fn wrap_parts(parts: &[String], separator: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in parts {
+        let sep = if line.is_empty() { "" } else { separator };
+        if line.chars().count() + sep.chars().count() + part.chars().count() <= width {
+            line.push_str(sep);
+            line.push_str(part);
+            continue;
+        }
+        if !line.is_empty() {
+            // The line break itself separates: nothing is added that could overflow.
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut wrapped = wrap(part, width);
+        line = wrapped.pop().unwrap_or_default();
+        lines.extend(wrapped);
+    }
+    lines.push(line);
+    lines
 }
 
 /// Writes `text` at (`x`, `y`) inside `area`, cut at its right edge; nothing outside it.

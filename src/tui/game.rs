@@ -62,6 +62,9 @@ pub struct TuiGame {
     pub(super) glyphs: Glyphs,
     /// Whether to use colours.
     pub(super) colour: bool,
+    /// Whether the last frame drew the board (not "too small"): keys that act on the board
+    /// wait until it does.
+    pub(super) board_shown: std::cell::Cell<bool>,
 }
 
 impl TuiGame {
@@ -83,6 +86,7 @@ impl TuiGame {
             next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
+            board_shown: std::cell::Cell::new(true),
         };
         tui.message = tui.welcome();
         tui.position_changed();
@@ -208,6 +212,13 @@ impl TuiGame {
         let shift = key.modifiers.contains(KeyModifiers::SHIFT);
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
             return Effect::Quit;
+        }
+        if !self.board_shown.get() {
+            // Nothing on screen to act on: only quitting works until the board is shown.
+            if matches!(key.code, KeyCode::Char('q' | 'Q')) {
+                return Effect::Quit;
+            }
+            return Effect::Continue;
         }
         if self.prompt.is_some() {
             self.prompt_key(key.code);
