@@ -175,7 +175,10 @@ fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_giv
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("`nosuchboard` is not a level"), "{err}");
-    assert!(!err.contains("winit") && !err.contains("EventLoop"), "{err}");
+    assert!(
+        !err.contains("winit") && !err.contains("EventLoop"),
+        "{err}"
+    );
     let o = pegsol(&["5"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
@@ -183,5 +186,8 @@ fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_giv
         err.contains("no display") && err.contains("standard input is not a terminal"),
         "{err}"
     );
-    assert!(!err.contains("winit") && !err.contains("EventLoop"), "{err}");
+    assert!(
+        !err.contains("winit") && !err.contains("EventLoop"),
+        "{err}"
+    );
 }

@@ -155,7 +155,8 @@ impl TuiGame {
         let (message, message_style) = self.message_line();
         let message = wrap(&message, width);
         let keys = wrap_parts(&self.key_parts(), ", ", width);
-        let text_lines = title.len() + 1 + caption.len() + status.len() + message.len() + keys.len();
+        let text_lines =
+            title.len() + 1 + caption.len() + status.len() + message.len() + keys.len();
         let board_lines = usize::from(area.height).saturating_sub(text_lines);
         let bold = self.style(Style::new().bold(), None);
         let mut y = 0;
@@ -399,7 +400,10 @@ const MIN_TEXT_WIDTH: i32 = 40;
 /// the blank line, the caption, the status, the message and the keys, each wrapped).
 fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
     let width = usize::try_from(width).unwrap_or(usize::MAX);
-    let title = wrap(&format!("Pegsol: {} | {}", game.game.puzzle.name, game.title), width);
+    let title = wrap(
+        &format!("Pegsol: {} | {}", game.game.puzzle.name, game.title),
+        width,
+    );
     let lines = title.len()
         + 1
         + wrap(&game.caption_text(), width).len()

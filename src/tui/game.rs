@@ -65,6 +65,9 @@ pub struct TuiGame {
     /// Whether the last frame drew the board (not "too small"): keys that act on the board
     /// wait until it does.
     pub(super) board_shown: std::cell::Cell<bool>,
+    /// Whether this is the assignment's `play_solution`: when the line ends, the message says
+    /// what `q` leads to.
+    watching: bool,
 }
 
 impl TuiGame {
@@ -87,6 +90,7 @@ impl TuiGame {
             glyphs: Glyphs::UNICODE,
             colour: true,
             board_shown: std::cell::Cell::new(true),
+            watching: false,
         };
         tui.message = tui.welcome();
         tui.position_changed();
@@ -196,6 +200,7 @@ impl TuiGame {
             .load_line(line)
             .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
         self.next_step = Some(now + REPLAY_STEP);
+        self.watching = true;
         self.message = format!(
             "Playing the solution: {} jumps (p pauses, [ and ] step, q quits)",
             line.len()
@@ -285,7 +290,14 @@ impl TuiGame {
                 }
                 if self.game.record.index() >= self.game.record.jumps().len() {
                     self.next_step = None;
-                    self.message = format!("{} (end of the line)", self.end_state_text());
+                    self.message = if self.watching {
+                        format!(
+                            "{} The solution is played: press q to quit and see the STATS block",
+                            self.end_state_text()
+                        )
+                    } else {
+                        format!("{} (end of the line)", self.end_state_text())
+                    };
                 } else {
                     self.next_step = Some(now + REPLAY_STEP);
                 }
