@@ -161,7 +161,7 @@ fn undo_redo_restart_and_quit() {
 }
 
 #[test]
-fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
+fn triangular_board_up_and_down_are_one_diagonal_and_shift_takes_the_other() {
     let mut g = game("triangle");
     // Up climbs to the apex whichever cell the cursor starts on.
     for _ in 0..6 {
@@ -169,20 +169,29 @@ fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
     }
     assert_eq!(g.cursor(), c(0, 0));
     key(&mut g, KeyCode::Down);
-    assert_eq!(g.cursor(), c(0, 1), "plain Down: down-left");
+    assert_eq!(g.cursor(), c(1, 1), "plain Down: down-right");
     key(&mut g, KeyCode::Up);
+    assert_eq!(
+        g.cursor(),
+        c(0, 0),
+        "plain Up: up-left, back where Down began"
+    );
     with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
-    assert_eq!(g.cursor(), c(1, 1), "Shift+Down: down-right");
+    assert_eq!(g.cursor(), c(0, 1), "Shift+Down: down-left");
     key(&mut g, KeyCode::Down);
     assert_eq!(g.cursor(), c(1, 2));
     key(&mut g, KeyCode::Up);
     assert_eq!(g.cursor(), c(0, 1), "plain Up: up-left");
-    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
-    assert_eq!(g.cursor(), c(1, 2), "Shift+Down: down-right");
     with(&mut g, KeyModifiers::SHIFT, KeyCode::Up);
-    assert_eq!(g.cursor(), c(1, 1), "Shift+Up: up-right");
-    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    assert_eq!(g.cursor(), c(0, 0), "Shift+Up: up-right");
+    // c3, up, down: back on c3 (the report had it go to b3).
+    for code in [KeyCode::Down, KeyCode::Down] {
+        key(&mut g, code);
+    }
     assert_eq!(g.cursor(), c(2, 2));
+    key(&mut g, KeyCode::Up);
+    key(&mut g, KeyCode::Down);
+    assert_eq!(g.cursor(), c(2, 2), "Up then Down comes back");
     key(&mut g, KeyCode::Right);
     assert_eq!(g.cursor(), c(2, 2), "the row's last cell");
     key(&mut g, KeyCode::Left);
@@ -199,7 +208,9 @@ fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
     );
     assert_eq!(g.cursor(), c(0, 0));
     // Along the row: (0,2) over (1,2)? (1,2) is a peg, (2,2) now empty: Right jumps there.
-    keys(&mut g, &[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    key(&mut g, KeyCode::Enter);
     assert_eq!(g.selected(), Some(c(0, 2)));
     key(&mut g, KeyCode::Right);
     assert_eq!(g.record().played()[1], "0,2-2,2".parse::<Jump>().unwrap());

@@ -1,35 +1,13 @@
-//! Where the arrows go on each grid: the cursor's first cell, the grid steps Up and Down
-//! stand for (both diagonals on the triangle), and the jump an arrow asks for or why there is
-//! none.
+//! The terminal's side of the arrow keys (the grid steps they stand for are the rules' own,
+//! [`crate::rules::arrow_steps`], shared with the window): the cursor's first cell, and the
+//! jump an arrow asks for or why there is none.
 
 use crate::layout::Puzzle;
-use crate::rules::{Cell, Grid, Jump, Position};
+use crate::rules::{start_cell, Cell, Jump, Position};
 
 /// Where the cursor starts on a board: its centre, else its first hole.
 pub(super) fn home_cell(puzzle: &Puzzle) -> Cell {
-    let shape = puzzle.shape();
-    shape
-        .center()
-        .or_else(|| shape.cells().iter().next())
-        .unwrap_or(Cell { x: 0, y: 0 })
-}
-
-/// The grid steps Up or Down stands for, preferred first: straight up or down on the square
-/// grid; on the triangular grid the left-hand diagonal then the right-hand one (Shift: the
-/// right-hand one first), as in the window.
-pub(super) fn arrow_steps(grid: Grid, up: bool, shift: bool) -> Vec<(i32, i32)> {
-    let (left_hand, right_hand) = match (grid, up) {
-        (Grid::Square, true) => return vec![(0, -1)],
-        (Grid::Square, false) => return vec![(0, 1)],
-        // Up-left (-1,-1) and up-right (0,-1); down-left (0,1) and down-right (1,1).
-        (Grid::Triangular, true) => ((-1, -1), (0, -1)),
-        (Grid::Triangular, false) => ((0, 1), (1, 1)),
-    };
-    if shift {
-        vec![right_hand, left_hand]
-    } else {
-        vec![left_hand, right_hand]
-    }
+    start_cell(puzzle.shape()).unwrap_or(Cell { x: 0, y: 0 })
 }
 
 /// The jump an arrow asks for from `from`, or why there is none, in words.
@@ -54,33 +32,12 @@ mod tests {
     }
 
     #[test]
-    fn up_and_down_stand_for_both_diagonals_on_the_triangle_shift_first_the_right_hand_one() {
-        assert_eq!(arrow_steps(Grid::Square, true, true), vec![(0, -1)]);
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, false),
-            vec![(-1, -1), (0, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, true),
-            vec![(0, -1), (-1, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, false),
-            vec![(0, 1), (1, 1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, true),
-            vec![(1, 1), (0, 1)]
-        );
-    }
-
-    #[test]
     fn an_arrow_jump_takes_the_first_legal_direction_or_names_what_is_wrong() {
         let triangle = start("triangle");
         let from = Cell { x: 2, y: 2 };
         // Up-right from (2,2) leaves the board; up-left into the empty apex is legal, so
         // Shift+Up (up-right first) still jumps up-left.
-        let steps = arrow_steps(Grid::Triangular, true, true);
+        let steps = crate::rules::arrow_steps(Grid::Triangular, crate::rules::Arrow::Up, true);
         assert_eq!(
             keyboard_jump(&triangle, from, &steps),
             Ok("2,2-0,0".parse().expect("jump"))

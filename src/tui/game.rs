@@ -8,12 +8,14 @@
 //! animated replay. Solving and replaying are in [`super::solution`], drawing in
 //! [`super::draw`].
 
-use super::arrows::{arrow_steps, home_cell, keyboard_jump};
+use super::arrows::{home_cell, keyboard_jump};
 use super::draw::Glyphs;
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
-use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Jump, Position};
+use crate::rules::{
+    arrow_steps, cell_name, pegs_in_words, walk, Arrow, Cell, Goal, Jump, Position,
+};
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -234,13 +236,10 @@ impl TuiGame {
         }
         match key.code {
             KeyCode::Char('q' | 'Q') if !ctrl => return Effect::Quit,
-            KeyCode::Left => self.arrow((-1, 0), None),
-            KeyCode::Right => self.arrow((1, 0), None),
-            KeyCode::Up | KeyCode::Down => {
-                let up = key.code == KeyCode::Up;
-                let steps = arrow_steps(self.game.puzzle.shape().grid(), up, shift);
-                self.arrow(steps[0], steps.get(1).copied());
-            }
+            KeyCode::Left => self.arrow(Arrow::Left, shift),
+            KeyCode::Right => self.arrow(Arrow::Right, shift),
+            KeyCode::Up => self.arrow(Arrow::Up, shift),
+            KeyCode::Down => self.arrow(Arrow::Down, shift),
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_up_or_put_down(),
             KeyCode::Esc => self.deselect_or_stop(),
             // The assignment's `u`, and the desktop's Ctrl+Z; redo is `y`, Ctrl+Y or Ctrl+R.
@@ -307,28 +306,20 @@ impl TuiGame {
         changed
     }
 
-    /// Up to two grid steps an arrow stands for (see [`arrow_steps`]): without a selection it
-    /// moves the cursor to the nearest hole that way, with one it jumps the selected peg.
-    fn arrow(&mut self, first: (i32, i32), second: Option<(i32, i32)>) {
+    /// An arrow ([`crate::rules::arrow_steps`] says which grid steps it stands for): without
+    /// a selection it moves the cursor to the nearest hole that way, with one it jumps the
+    /// selected peg.
+    fn arrow(&mut self, arrow: Arrow, shift: bool) {
         self.next_step = None;
-        let steps: Vec<(i32, i32)> = std::iter::once(first).chain(second).collect();
+        let shape = self.game.puzzle.shape().clone();
+        let steps = arrow_steps(shape.grid(), arrow, shift);
         match self.selected {
             Some(from) => match keyboard_jump(self.game.record.position(), from, &steps) {
                 Ok(jump) => self.play(jump),
                 Err(why) => self.message = why,
             },
             None => {
-                let shape = self.game.puzzle.shape().clone();
-                let next = steps.iter().find_map(|&(dx, dy)| {
-                    let mut cell = self.cursor;
-                    loop {
-                        cell = cell.offset(dx, dy)?;
-                        if shape.contains(cell) {
-                            return Some(cell);
-                        }
-                    }
-                });
-                if let Some(next) = next {
+                if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
                     self.cursor = next;
                 }
             }
