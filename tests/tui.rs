@@ -423,9 +423,22 @@ fn the_triangle_is_drawn_with_its_rows_offset_and_a_small_terminal_gets_the_comp
     for pair in rows.windows(2) {
         assert_eq!(first(pair[0]), first(pair[1]) + 2, "{text}");
     }
-    // 80x14: the roomy board does not fit, the compact one does.
-    let small = screen(&g, 80, 14);
+    // The column letters sit under the bottom row, where each column would go on.
+    let below = lines
+        .iter()
+        .skip_while(|l| !l.trim_start().starts_with('5'))
+        .nth(1)
+        .expect("a line under the bottom row");
+    assert_eq!(
+        below.split_whitespace().collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "e"],
+        "{text}"
+    );
+    // 80x16: the roomy board does not fit, the compact one does (the texts round it wrap
+    // whole and take 9 rows at 80 columns).
+    let small = screen(&g, 80, 16);
     assert!(shows(&small, "o o o o o"), "{}", small.join("\n"));
+    assert!(!shows(&screen(&g, 80, 22), "o o o o o"), "roomy at 80x22");
 }
 
 #[test]
@@ -613,4 +626,59 @@ fn keys_wait_while_the_board_is_not_shown() {
     let _ = screen(&g, 100, 40);
     key(&mut g, KeyCode::Right);
     assert_ne!(g.cursor(), before.0);
+}
+
+#[test]
+fn x_names_cells_as_the_assignment_does_in_the_status_the_messages_and_the_labels() {
+    let mut g = game("english");
+    key(&mut g, KeyCode::Char('x'));
+    assert!(g.message().contains("x,y"), "{}", g.message());
+    // Up twice to 3,1, pick it up, jump down over 3,2 into 3,3.
+    keys(&mut g, &[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    assert!(g.message().starts_with("3,1 picked up"), "{}", g.message());
+    key(&mut g, KeyCode::Down);
+    assert_eq!(g.message(), "3,1 jumped over 3,2 to 3,3");
+    let lines = screen(&g, 100, 40);
+    assert!(shows(&lines, "Cursor 3,3"), "{}", lines.join("\n"));
+    // The labels count from 0 as x and y do.
+    assert!(
+        lines.iter().any(|l| l.trim_start().starts_with("0 ")),
+        "{}",
+        lines.join("\n")
+    );
+    key(&mut g, KeyCode::Char('x'));
+    assert!(shows(&screen(&g, 100, 40), "Cursor d4"));
+}
+
+#[test]
+fn a_light_background_gets_colours_that_read_on_it_and_the_cursor_its_own_text_colour() {
+    let mut g = game("english");
+    let peg_colour = |g: &TuiGame| {
+        let mut terminal = Terminal::new(TestBackend::new(100, 40)).expect("test terminal");
+        terminal.draw(|f| g.draw(f)).expect("draw");
+        let buffer = terminal.backend().buffer().clone();
+        let peg = buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == "●")
+            .map(|c| c.fg)
+            .expect("a peg");
+        let bracket = buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == "[")
+            .map(|c| c.fg)
+            .expect("the cursor");
+        (peg, bracket)
+    };
+    assert_eq!(peg_colour(&g), (Color::Yellow, Color::Reset));
+    g.set_light_background(true);
+    let (peg, bracket) = peg_colour(&g);
+    assert_ne!(peg, Color::Yellow, "yellow pegs vanish on white");
+    assert_ne!(peg, Color::White);
+    assert_eq!(
+        bracket,
+        Color::Reset,
+        "the cursor is the terminal's own text colour"
+    );
 }

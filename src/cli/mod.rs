@@ -79,9 +79,14 @@ pub struct GuiOptions {
     /// With --random: how many pegs (default: half the holes, the Medium preset).
     #[arg(long, value_name = "N", requires = "random")]
     pub pegs: Option<u32>,
-    /// The window's theme for this run: system, light or dark.
+    /// The theme for this run: system, light or dark (in the terminal game: colours for a
+    /// light or dark background; system asks the terminal, `COLORFGBG`).
     #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
     pub theme: Option<String>,
+    /// The terminal game's cell names: board (`d4`) or xy (`3,3`, as the assignment's code,
+    /// `--json` and saved games have them); the `x` key switches.
+    #[arg(long, value_name = "STYLE", value_parser = ["board", "xy"])]
+    pub coords: Option<String>,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
@@ -116,6 +121,14 @@ enum Command {
     Play {
         /// The board or saved game.
         layout: Option<String>,
+        /// Colours for a light or dark terminal background (system: as the terminal says,
+        /// `COLORFGBG`, else dark).
+        #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
+        theme: Option<String>,
+        /// Cell names: board (`d4`) or xy (`3,3`, as the assignment's code, `--json` and
+        /// saved games have them); the `x` key switches.
+        #[arg(long, value_name = "STYLE", value_parser = ["board", "xy"])]
+        coords: Option<String>,
     },
     /// List the built-in boards.
     Layouts,
@@ -255,11 +268,17 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         return Ok(Some(front_end(cli.gui)));
     };
     match command {
-        Command::Play { layout } => {
-            return Ok(Some(Launch::Terminal(crate::tui::TuiOptions {
+        Command::Play {
+            layout,
+            theme,
+            coords,
+        } => {
+            return Ok(Some(Launch::Terminal(terminal_options(
                 layout,
-                why: "terminal game (pegsol play)".into(),
-            })))
+                "terminal game (pegsol play)",
+                theme.as_deref(),
+                coords.as_deref(),
+            ))))
         }
         Command::Layouts => list_layouts(),
         Command::Show { layout } => show(&layout),
@@ -321,10 +340,12 @@ fn front_end(mut gui: GuiOptions) -> Launch {
     };
     if gui.terminal {
         note("pegsol: playing in the terminal (--terminal)");
-        return Launch::Terminal(crate::tui::TuiOptions {
-            layout: spec(),
-            why: "terminal game (--terminal)".into(),
-        });
+        return Launch::Terminal(terminal_options(
+            spec(),
+            "terminal game (--terminal)",
+            gui.theme.as_deref(),
+            gui.coords.as_deref(),
+        ));
     }
     let display = crate::tui::display(|k| std::env::var(k).ok());
     let plain = gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none();
@@ -333,10 +354,12 @@ fn front_end(mut gui: GuiOptions) -> Launch {
         match &display {
             Err(why) if crate::tui::on_a_terminal() => {
                 note(format!("pegsol: {why}: playing in the terminal"));
-                return Launch::Terminal(crate::tui::TuiOptions {
-                    layout: spec(),
-                    why: "terminal game (no display)".into(),
-                });
+                return Launch::Terminal(terminal_options(
+                    spec(),
+                    "terminal game (no display)",
+                    gui.theme.as_deref(),
+                    gui.coords.as_deref(),
+                ));
             }
             Ok(display) if std::io::stderr().is_terminal() => note(format!(
                 "pegsol: opening the window on {display} (--terminal plays in this terminal)"
@@ -348,6 +371,28 @@ fn front_end(mut gui: GuiOptions) -> Launch {
         return Launch::Done(nowhere_to_play(why, spec().as_deref(), plain));
     }
     Launch::Gui(gui)
+}
+
+/// The terminal game's options from the command line's words (checked by clap already).
+fn terminal_options(
+    layout: Option<String>,
+    why: &str,
+    theme: Option<&str>,
+    coords: Option<&str>,
+) -> crate::tui::TuiOptions {
+    crate::tui::TuiOptions {
+        layout,
+        why: why.into(),
+        light: match theme {
+            Some("light") => Some(true),
+            Some("dark") => Some(false),
+            _ => None,
+        },
+        names: match coords {
+            Some("xy") => crate::rules::CellNames::Xy,
+            _ => crate::rules::CellNames::Board,
+        },
+    }
 }
 
 /// With no display (and, for a plain `pegsol LAYOUT`, no terminal either): the board is

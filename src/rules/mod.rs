@@ -24,4 +24,4 @@ pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Jump, JumpError, JumpParseError, Position};
 pub use random::{random_puzzle, RandomPuzzle};
 pub use shape::{Direction, Grid, Shape, Symmetry, SQUARE_DIRECTIONS, TRIANGULAR_DIRECTIONS};
-pub use words::{cell_name, jumps_in_words, pegs_in_words, DirectionRefusal};
+pub use words::{cell_name, jumps_in_words, pegs_in_words, CellNames, DirectionRefusal};

@@ -3,7 +3,7 @@
 //! jump an arrow asks for or why there is none.
 
 use crate::layout::Puzzle;
-use crate::rules::{start_cell, Cell, Jump, Position};
+use crate::rules::{start_cell, Cell, CellNames, Jump, Position};
 
 /// Where the cursor starts on a board: its centre, else its first hole.
 pub(super) fn home_cell(puzzle: &Puzzle) -> Cell {
@@ -15,10 +15,11 @@ pub(super) fn keyboard_jump(
     position: &Position,
     from: Cell,
     steps: &[(i32, i32)],
+    names: CellNames,
 ) -> Result<Jump, String> {
     position
         .jump_toward(from, steps)
-        .map_err(|refusal| refusal.to_string())
+        .map_err(|refusal| names.direction_refusal(refusal))
 }
 
 #[cfg(test)]
@@ -39,22 +40,22 @@ mod tests {
         // Shift+Up (up-right first) still jumps up-left.
         let steps = crate::rules::arrow_steps(Grid::Triangular, crate::rules::Arrow::Up, true);
         assert_eq!(
-            keyboard_jump(&triangle, from, &steps),
+            keyboard_jump(&triangle, from, &steps, CellNames::Board),
             Ok("2,2-0,0".parse().expect("jump"))
         );
         let english = start("english");
         let d2 = Cell { x: 3, y: 1 };
         assert_eq!(
-            keyboard_jump(&english, d2, &[(-1, 0)]),
+            keyboard_jump(&english, d2, &[(-1, 0)], CellNames::Board),
             Err("d2 cannot jump that way: b2 is not on the board".into())
         );
         assert_eq!(
-            keyboard_jump(&english, Cell { x: 0, y: 2 }, &[(-1, 0)]),
+            keyboard_jump(&english, Cell { x: 0, y: 2 }, &[(-1, 0)], CellNames::Board),
             Err("a3 cannot jump that way: it is the edge of the board".into())
         );
         assert_eq!(
-            keyboard_jump(&english, Cell { x: 3, y: 4 }, &[(0, 1)]),
-            Err("d5 cannot jump that way: the hole at d7 is not empty".into())
+            keyboard_jump(&english, Cell { x: 3, y: 4 }, &[(0, 1)], CellNames::Xy),
+            Err("3,4 cannot jump that way: the hole at 3,6 is not empty".into())
         );
     }
 }

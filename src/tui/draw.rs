@@ -9,8 +9,7 @@
 //! on a terminal without colour.
 
 use super::game::{goal_text, TuiGame};
-use crate::rules::cell_name;
-use crate::rules::{Cell, Grid, Shape};
+use crate::rules::{Cell, CellNames, Grid, Shape};
 use crate::solver::services::advisor::Verdict;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -59,35 +58,90 @@ impl Glyphs {
 /// Columns for the row numbers left of the board.
 const LABEL_COLUMNS: i32 = 3;
 
+/// The colours the screen is drawn in, one set for each kind of background: the 16 colours
+/// every terminal has, chosen to read on it (yellow pegs vanish on white, as blue text does
+/// on black). The cursor is drawn in the terminal's own text colour with brackets, so it
+/// stands out without colour too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colours {
+    /// A peg.
+    pub peg: Color,
+    /// The peg picked up.
+    pub selected: Color,
+    /// The peg the hint jumps with.
+    pub hint: Color,
+    /// A hole the picked-up peg can reach, the hint's landing hole.
+    pub target: Color,
+    /// The empty finish cell.
+    pub finish: Color,
+    /// Holes, labels and the keys: present but quiet.
+    pub dim: Color,
+    /// Prompts and a search in progress.
+    pub strong: Color,
+}
+
+impl Colours {
+    /// For a dark background.
+    pub const DARK: Colours = Colours {
+        peg: Color::Yellow,
+        selected: Color::Magenta,
+        hint: Color::Cyan,
+        target: Color::Green,
+        finish: Color::Blue,
+        dim: Color::DarkGray,
+        strong: Color::Cyan,
+    };
+    /// For a light background.
+    pub const LIGHT: Colours = Colours {
+        peg: Color::Blue,
+        selected: Color::Magenta,
+        hint: Color::Red,
+        target: Color::Green,
+        finish: Color::Cyan,
+        dim: Color::DarkGray,
+        strong: Color::Blue,
+    };
+}
+
+/// Whether the terminal says its background is light: `COLORFGBG` (set by xterm, rxvt,
+/// Konsole and others) as `fg;bg`, the background one of the light colours 7 or 9-15.
+/// `None` when it does not say.
+pub fn background_is_light(env: impl Fn(&str) -> Option<String>) -> Option<bool> {
+    let value = env("COLORFGBG")?;
+    let background: u8 = value.rsplit(';').next()?.trim().parse().ok()?;
+    Some(background == 7 || (9..=15).contains(&background))
+}
+
 /// The board laid out on the character grid.
 struct BoardPlan {
     /// Each cell with the column and row of its character, relative to the plan's corner.
     cells: Vec<(Cell, i32, i32)>,
     /// Row numbers: (row on the plan, text).
     row_labels: Vec<(i32, String)>,
-    /// Column letters (square grids only): (column on the plan, letter).
-    column_labels: Vec<(i32, char)>,
+    /// Column letters: (column on the plan, text), on [`BoardPlan::label_row`].
+    column_labels: Vec<(i32, String)>,
+    /// The row of the column letters: above the board on the square grid; on the triangle,
+    /// below it, where each column (running down and to the right) would go on.
+    label_row: i32,
     width: i32,
     height: i32,
 }
 
 impl BoardPlan {
-    /// Lays `shape` out with `(columns, rows)` between neighbouring cells.
-    fn new(shape: &Shape, (dx, dy): (i32, i32)) -> BoardPlan {
+    /// Lays `shape` out with `(columns, rows)` between neighbouring cells, its rows and
+    /// columns labelled as `names` names cells.
+    fn new(shape: &Shape, (dx, dy): (i32, i32), names: CellNames) -> BoardPlan {
         let grid = shape.grid();
-        let at = |c: Cell| {
-            let (x, y) = (i32::from(c.x), i32::from(c.y));
-            match grid {
-                Grid::Square => (x * dx, y * dy),
-                // Row y shifted left by y/2 cells: the drawn lattice is equilateral.
-                Grid::Triangular => (x * dx - y * dx / 2, y * dy),
-            }
+        let at = |x: i32, y: i32| match grid {
+            Grid::Square => (x * dx, y * dy),
+            // Row y shifted left by y/2 cells: the drawn lattice is equilateral.
+            Grid::Triangular => (x * dx - y * dx / 2, y * dy),
         };
         let spots: Vec<(Cell, i32, i32)> = shape
             .cells()
             .iter()
             .map(|c| {
-                let (col, row) = at(c);
+                let (col, row) = at(i32::from(c.x), i32::from(c.y));
                 (c, col, row)
             })
             .collect();
@@ -95,42 +149,70 @@ impl BoardPlan {
         let max_col = spots.iter().map(|s| s.1).max().unwrap_or(0);
         let min_row = spots.iter().map(|s| s.2).min().unwrap_or(0);
         let max_row = spots.iter().map(|s| s.2).max().unwrap_or(0);
-        let top = i32::from(grid == Grid::Square);
+        let square = grid == Grid::Square;
+        let top = i32::from(square);
         // Row labels, then a bracket's column, then the cells.
         let left = LABEL_COLUMNS + 1;
         let cells: Vec<(Cell, i32, i32)> = spots
             .iter()
             .map(|&(c, col, row)| (c, col - min_col + left, row - min_row + top))
             .collect();
+        let label = |n: u8| match names {
+            CellNames::Board => None,
+            CellNames::Xy => Some(n.to_string()),
+        };
         let mut row_labels: Vec<(i32, String)> = cells
             .iter()
-            .map(|&(c, _, row)| (row, format!("{:>2}", u32::from(c.y) + 1)))
+            .map(|&(c, _, row)| {
+                let text = label(c.y).unwrap_or_else(|| (u32::from(c.y) + 1).to_string());
+                (row, format!("{text:>2}"))
+            })
             .collect();
         row_labels.dedup();
-        let mut column_labels: Vec<(i32, char)> = if grid == Grid::Square {
-            cells
-                .iter()
-                .map(|&(c, col, _)| (col, char::from(b'a' + c.x)))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let bottom = top + (max_row - min_row) + 1;
+        let max_y = shape
+            .cells()
+            .iter()
+            .map(|c| i32::from(c.y))
+            .max()
+            .unwrap_or(0);
+        let mut column_labels: Vec<(i32, String)> = shape
+            .cells()
+            .iter()
+            .map(|c| {
+                // The square grid's letters sit above their column; the triangle's where its
+                // column would continue under the bottom row.
+                let col = if square {
+                    at(i32::from(c.x), 0).0
+                } else {
+                    at(i32::from(c.x), max_y + 1).0
+                };
+                let text = label(c.x).unwrap_or_else(|| char::from(b'a' + c.x).to_string());
+                (col - min_col + left, text)
+            })
+            .collect();
         column_labels.sort_unstable();
         column_labels.dedup();
+        let label_cols = column_labels.iter().map(|(col, t)| col + t.len() as i32);
+        let widest = label_cols
+            .max()
+            .unwrap_or(0)
+            .max(left + (max_col - min_col) + 2);
         BoardPlan {
             cells,
             row_labels,
             column_labels,
-            width: left + (max_col - min_col) + 2,
-            height: top + (max_row - min_row) + 1,
+            label_row: if square { 0 } else { bottom },
+            width: widest,
+            height: bottom + i32::from(!square),
         }
     }
 
     /// The roomiest layout that fits in `width` x `height`, if any does.
-    fn fitting(shape: &Shape, width: u16, height: u16) -> Option<BoardPlan> {
+    fn fitting(shape: &Shape, width: u16, height: u16, names: CellNames) -> Option<BoardPlan> {
         [(4, 2), (2, 1)]
             .into_iter()
-            .map(|spacing| BoardPlan::new(shape, spacing))
+            .map(|spacing| BoardPlan::new(shape, spacing, names))
             .find(|p| p.width <= i32::from(width) && p.height <= i32::from(height))
     }
 }
@@ -165,10 +247,11 @@ impl TuiGame {
             y += 1;
         }
         let shape = self.game.puzzle.shape();
-        let fits = BoardPlan::fitting(shape, area.width, u16::try_from(board_lines).unwrap_or(0));
+        let rows = u16::try_from(board_lines).unwrap_or(0);
+        let fits = BoardPlan::fitting(shape, area.width, rows, self.names);
         let Some(plan) = fits else {
             self.board_shown.set(false);
-            let need = BoardPlan::new(shape, (2, 1));
+            let need = BoardPlan::new(shape, (2, 1), self.names);
             // Narrower than this, the texts around the board take more rows than they save.
             let need_width = need.width.max(MIN_TEXT_WIDTH);
             let smallest_text = text_lines_at(self, need_width);
@@ -195,7 +278,7 @@ impl TuiGame {
         let left = (i32::from(area.width) - plan.width).max(0) / 2;
         let top = i32::from(y) + 1;
         self.draw_board(buf, area, &plan, left, top);
-        let dim = self.style(Style::new(), Some(Color::DarkGray));
+        let dim = self.style(Style::new(), Some(self.colours.dim));
         let mut y = (top + plan.height) as u16;
         for line in &caption {
             put(buf, area, left as u16 + 1, y, line, dim);
@@ -216,19 +299,13 @@ impl TuiGame {
     }
 
     fn draw_board(&self, buf: &mut Buffer, area: Rect, plan: &BoardPlan, left: i32, top: i32) {
-        let label = self.style(Style::new(), Some(Color::DarkGray));
+        let label = self.style(Style::new(), Some(self.colours.dim));
         for (row, text) in &plan.row_labels {
             put(buf, area, left as u16, (top + row) as u16, text, label);
         }
-        for &(col, letter) in &plan.column_labels {
-            put(
-                buf,
-                area,
-                (left + col) as u16,
-                top as u16,
-                &letter.to_string(),
-                label,
-            );
+        for (col, text) in &plan.column_labels {
+            let y = (top + plan.label_row) as u16;
+            put(buf, area, (left + col) as u16, y, text, label);
         }
         let position = self.game.record.position();
         let g = self.glyphs;
@@ -247,23 +324,24 @@ impl TuiGame {
             crate::rules::Goal::At(c) => Some(c),
             crate::rules::Goal::Anywhere => None,
         };
+        let c = self.colours;
         for &(cell, col, row) in &plan.cells {
             let (x, y) = ((left + col) as u16, (top + row) as u16);
             let peg = position.pegs().contains(cell);
             let (glyph, colour) = if peg && self.selected == Some(cell) {
-                (g.selected, Color::Magenta)
+                (g.selected, c.selected)
             } else if peg && hint.is_some_and(|j| j.from == cell) {
-                (g.hint_from, Color::Cyan)
+                (g.hint_from, c.hint)
             } else if peg {
-                (g.peg, Color::Yellow)
+                (g.peg, c.peg)
             } else if targets.contains(&cell) || hint.is_some_and(|j| j.to == cell) {
-                (g.target, Color::Green)
+                (g.target, c.target)
             } else if finish == Some(cell) {
-                (g.finish, Color::Blue)
+                (g.finish, c.finish)
             } else {
-                (g.hole, Color::DarkGray)
+                (g.hole, c.dim)
             };
-            let bold = if peg || colour == Color::Green {
+            let bold = if peg || colour == c.target {
                 Style::new().bold()
             } else {
                 Style::new()
@@ -277,7 +355,8 @@ impl TuiGame {
                 self.style(bold, Some(colour)),
             );
             if cell == self.cursor {
-                let bracket = self.style(Style::new().bold(), Some(Color::White));
+                // The terminal's own text colour: it reads on any background.
+                let bracket = self.style(Style::new().bold(), Some(Color::Reset));
                 put(buf, area, x.saturating_sub(1), y, "[", bracket);
                 put(buf, area, x + 1, y, "]", bracket);
             }
@@ -309,14 +388,14 @@ impl TuiGame {
                 .to_string(),
             );
         }
-        parts.push(goal_text(self.game.puzzle.goal));
+        parts.push(goal_text(self.game.puzzle.goal, self.names));
         parts
     }
 
     /// The line under the board: the cursor's cell, and the timeline when there is something
     /// to replay.
     fn caption_text(&self) -> String {
-        let mut text = format!("Cursor {}", cell_name(self.cursor));
+        let mut text = format!("Cursor {}", self.names.cell(self.cursor));
         let total = self.game.record.jumps().len();
         if total > self.game.record.index() || self.is_playing() {
             text += &format!(
@@ -332,7 +411,7 @@ impl TuiGame {
     /// The message line: the solve prompt, the search's progress, or the last message.
     fn message_line(&self) -> (String, Style) {
         let cells = self.game.puzzle.shape().cells().len();
-        let strong = self.style(Style::new().bold(), Some(Color::Cyan));
+        let strong = self.style(Style::new().bold(), Some(self.colours.strong));
         if let Some(line) = self.file_prompt_line() {
             return (line, strong);
         }
@@ -504,7 +583,7 @@ mod tests {
 
     #[test]
     fn the_triangle_is_laid_out_with_rows_shifted_half_a_cell() {
-        let plan = BoardPlan::new(&shape("triangle"), (4, 2));
+        let plan = BoardPlan::new(&shape("triangle"), (4, 2), CellNames::Board);
         let at = |x, y| {
             plan.cells
                 .iter()
@@ -516,17 +595,25 @@ mod tests {
         let (apex, (l, _), (r, _)) = (at(0, 0), at(0, 1), at(1, 1));
         assert_eq!(apex.0 * 2, l + r);
         assert_eq!(at(0, 1).1 - apex.1, 2);
-        assert!(plan.column_labels.is_empty());
+        // Its column letters sit under the bottom row, where each column (drawn running down
+        // and to the left) would go on: half a cell left of the bottom row's cell of it.
+        assert_eq!(plan.label_row, plan.height - 1);
+        let (bottom_a, _) = at(0, 4);
+        assert_eq!(plan.column_labels[0], (bottom_a - 2, "a".to_string()));
+        assert_eq!(plan.column_labels.len(), 5);
     }
 
     #[test]
     fn a_smaller_layout_is_chosen_before_giving_up() {
         let english = shape("english");
-        let roomy = BoardPlan::fitting(&english, 80, 40).expect("fits");
+        let roomy = BoardPlan::fitting(&english, 80, 40, CellNames::Board).expect("fits");
         assert_eq!((roomy.width, roomy.height), (4 + 24 + 2, 1 + 12 + 1));
-        let compact = BoardPlan::fitting(&english, 80, 10).expect("fits compact");
+        let xy = BoardPlan::fitting(&english, 80, 40, CellNames::Xy).expect("fits");
+        assert_eq!(xy.column_labels[0].1, "0");
+        assert_eq!(xy.row_labels[0].1, " 0");
+        let compact = BoardPlan::fitting(&english, 80, 10, CellNames::Board).expect("fits compact");
         assert_eq!(compact.height, 1 + 6 + 1);
-        assert!(BoardPlan::fitting(&english, 10, 10).is_none());
+        assert!(BoardPlan::fitting(&english, 10, 10, CellNames::Board).is_none());
     }
 
     #[test]
@@ -548,5 +635,18 @@ mod tests {
         assert!(wants_colour(env(&[("TERM", "xterm-256color")])));
         assert!(!wants_colour(env(&[("NO_COLOR", "1")])));
         assert!(!wants_colour(env(&[("TERM", "dumb")])));
+        assert_eq!(
+            background_is_light(env(&[("COLORFGBG", "0;15")])),
+            Some(true)
+        );
+        assert_eq!(
+            background_is_light(env(&[("COLORFGBG", "15;0")])),
+            Some(false)
+        );
+        assert_eq!(
+            background_is_light(env(&[("COLORFGBG", "0;default;7")])),
+            Some(true)
+        );
+        assert_eq!(background_is_light(env(&[])), None);
     }
 }

@@ -14,7 +14,7 @@ use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
 use crate::rules::{
-    arrow_steps, cell_name, pegs_in_words, walk, Arrow, Cell, Goal, Jump, Position,
+    arrow_steps, pegs_in_words, walk, Arrow, Cell, CellNames, Goal, Jump, Position,
 };
 use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -64,12 +64,16 @@ pub struct TuiGame {
     pub(super) glyphs: Glyphs,
     /// Whether to use colours.
     pub(super) colour: bool,
+    /// Which colours: for a dark or a light background.
+    pub(super) colours: super::draw::Colours,
     /// Whether the last frame drew the board (not "too small"): keys that act on the board
     /// wait until it does.
     pub(super) board_shown: std::cell::Cell<bool>,
     /// Whether this is the assignment's `play_solution`: when the line ends, the message says
     /// what `q` leads to.
     watching: bool,
+    /// How messages and the board's labels name cells: `d4`, or the assignment's `3,3` (`x`).
+    pub(super) names: CellNames,
 }
 
 impl TuiGame {
@@ -91,8 +95,10 @@ impl TuiGame {
             next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
+            colours: super::draw::Colours::DARK,
             board_shown: std::cell::Cell::new(true),
             watching: false,
+            names: CellNames::Board,
         };
         tui.message = tui.welcome();
         tui.position_changed();
@@ -197,10 +203,9 @@ impl TuiGame {
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
-        self.game
-            .record
-            .load_line(line)
-            .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
+        self.game.record.load_line(line).map_err(|(i, e)| {
+            format!("jump {} of the solution: {}", i + 1, self.names.refusal(e))
+        })?;
         self.next_step = Some(now + REPLAY_STEP);
         self.watching = true;
         self.message = format!(
@@ -257,6 +262,7 @@ impl TuiGame {
             KeyCode::Home => self.goto(0),
             KeyCode::End => self.goto(usize::MAX),
             KeyCode::Char('a' | 'A') => self.toggle_ascii(),
+            KeyCode::Char('x' | 'X') => self.toggle_names(),
             KeyCode::Char('w' | 'W') => self.open_file_prompt(super::files::FileAction::Save),
             KeyCode::Char('o' | 'O') => self.open_file_prompt(super::files::FileAction::Open),
             KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
@@ -314,10 +320,12 @@ impl TuiGame {
         let shape = self.game.puzzle.shape().clone();
         let steps = arrow_steps(shape.grid(), arrow, shift);
         match self.selected {
-            Some(from) => match keyboard_jump(self.game.record.position(), from, &steps) {
-                Ok(jump) => self.play(jump),
-                Err(why) => self.message = why,
-            },
+            Some(from) => {
+                match keyboard_jump(self.game.record.position(), from, &steps, self.names) {
+                    Ok(jump) => self.play(jump),
+                    Err(why) => self.message = why,
+                }
+            }
             None => {
                 if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
                     self.cursor = next;
@@ -334,15 +342,16 @@ impl TuiGame {
         if position.pegs().contains(cell) {
             if self.selected == Some(cell) {
                 self.selected = None;
-                self.message = format!("{} put down", cell_name(cell));
+                self.message = format!("{} put down", self.names.cell(cell));
             } else if position.legal_jumps_from(cell).is_empty() {
                 self.selected = Some(cell);
-                self.message = format!("The peg at {} has no jump from here", cell_name(cell));
+                self.message =
+                    format!("The peg at {} has no jump from here", self.names.cell(cell));
             } else {
                 self.selected = Some(cell);
                 self.message = format!(
                     "{} picked up: an arrow jumps it, Enter puts it down",
-                    cell_name(cell)
+                    self.names.cell(cell)
                 );
             }
             return;
@@ -350,7 +359,7 @@ impl TuiGame {
         // With a peg picked up the arrows jump it, so the cursor is never on a hole then.
         self.message = format!(
             "{} is an empty hole: pick a peg to jump with first",
-            cell_name(cell)
+            self.names.cell(cell)
         );
     }
 
@@ -368,16 +377,16 @@ impl TuiGame {
     /// Plays a legal jump: the cursor follows the peg.
     fn play(&mut self, jump: Jump) {
         if let Err(e) = self.game.record.play(jump) {
-            self.message = e.in_words();
+            self.message = self.names.refusal(e);
             return;
         }
         self.selected = None;
         self.cursor = jump.to;
         self.message = format!(
             "{} jumped over {} to {}",
-            cell_name(jump.from),
-            cell_name(jump.over),
-            cell_name(jump.to)
+            self.names.cell(jump.from),
+            self.names.cell(jump.over),
+            self.names.cell(jump.to)
         );
         self.position_changed();
         self.report_end();
@@ -436,7 +445,7 @@ impl TuiGame {
                 self.hint = Some((self.game.record.position().clone(), jump));
                 format!(
                     "Hint: jump {} (marked {} and {})",
-                    jump.in_words(),
+                    self.names.jump(jump),
                     self.glyphs.hint_from,
                     self.glyphs.target
                 )
@@ -453,7 +462,7 @@ impl TuiGame {
                         format!(
                             "Only a guess (undecided within the budget): jump {} (marked {} \
                              and {}); the closest line found leaves {}",
-                            jump.in_words(),
+                            self.names.jump(jump),
                             self.glyphs.hint_from,
                             self.glyphs.target,
                             pegs_in_words(left)
@@ -470,6 +479,31 @@ impl TuiGame {
             ),
             Some(Verdict::Checking) | None => "Hint: checking this position...".into(),
         };
+    }
+
+    /// `x`: names cells as the board labels them (`d4`) or as the assignment does (`3,3`).
+    fn toggle_names(&mut self) {
+        self.names = self.names.other();
+        self.message = match self.names {
+            CellNames::Board => "Cells named as the board labels them (d4)".into(),
+            CellNames::Xy => {
+                "Cells named x,y from 0, as the assignment's code and files do (3,3)".into()
+            }
+        };
+    }
+
+    /// Draws in colours for a light background (`true`) or a dark one.
+    pub fn set_light_background(&mut self, light: bool) {
+        self.colours = if light {
+            super::draw::Colours::LIGHT
+        } else {
+            super::draw::Colours::DARK
+        };
+    }
+
+    /// Names cells as `names` says (the terminal's `--coords`).
+    pub fn set_names(&mut self, names: CellNames) {
+        self.names = names;
     }
 
     fn toggle_ascii(&mut self) {
@@ -521,9 +555,9 @@ impl TuiGame {
 }
 
 /// The goal in words, as the window's status line says it.
-pub fn goal_text(goal: Goal) -> String {
+pub fn goal_text(goal: Goal, names: CellNames) -> String {
     match goal {
         Goal::Anywhere => "Goal: one peg left, anywhere".to_string(),
-        Goal::At(cell) => format!("Goal: one peg left, on {}", cell_name(cell)),
+        Goal::At(cell) => format!("Goal: one peg left, on {}", names.cell(cell)),
     }
 }

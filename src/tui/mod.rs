@@ -52,6 +52,11 @@ pub struct TuiOptions {
     pub layout: Option<String>,
     /// Why the terminal game is the one running, for the first line of the screen.
     pub why: String,
+    /// Colours for a light background (`Some(true)`), a dark one, or as the terminal says
+    /// (`COLORFGBG`; dark when it does not say).
+    pub light: Option<bool>,
+    /// How cells are named: `d4`, or `x,y` as the assignment does.
+    pub names: crate::rules::CellNames,
 }
 
 /// Whether a window can be opened here: `Ok` naming the display that is set, or `Err`
@@ -97,7 +102,8 @@ pub fn run(options: TuiOptions) -> ExitCode {
         }
     };
     let mut game = TuiGame::new(game, options.why);
-    look_from_environment(&mut game);
+    look_from_environment(&mut game, options.light);
+    game.set_names(options.names);
     let news = store.take_news();
     for line in &news {
         note(format_args!("pegsol: {line}"));
@@ -198,16 +204,23 @@ fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), 
 pub fn watch_solution(puzzle: Puzzle, jumps: &[Jump], why: String) -> Result<(), String> {
     let source = Source::Other(format!("solution of {}", puzzle.name));
     let mut game = TuiGame::new(Game::new(puzzle, source), why);
-    look_from_environment(&mut game);
+    look_from_environment(&mut game, None);
     game.watch(jumps, Instant::now())?;
     event_loop(&mut game, None)
         .map(|_| ())
         .map_err(|e| format!("the terminal failed: {e}"))
 }
 
-fn look_from_environment(game: &mut TuiGame) {
+/// Unicode or ASCII, colour or none, and which colours, as the environment says (or
+/// `light`, when the person said).
+fn look_from_environment(game: &mut TuiGame, light: Option<bool>) {
     let env = |k: &str| std::env::var(k).ok();
     game.set_look(draw::locale_is_utf8(env), draw::wants_colour(env));
+    game.set_light_background(
+        light
+            .or_else(|| draw::background_is_light(env))
+            .unwrap_or(false),
+    );
 }
 
 /// Least time between two looks at the game store when nothing changed here (to hear of

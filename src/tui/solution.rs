@@ -117,7 +117,11 @@ impl TuiGame {
         }
         self.message = match self.game.record.load_line(&outcome.jumps) {
             Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
-            Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, e.in_words()),
+            Err((i, e)) => format!(
+                "{head}, but jump {} is not legal: {}",
+                i + 1,
+                self.names.refusal(e)
+            ),
         };
     }
 
@@ -168,7 +172,7 @@ impl TuiGame {
             self.cursor = last.to;
         }
         // Which jump, in words, so stepping can be followed without reading the board.
-        let what = last.map_or(String::new(), |j| format!(": {}", j.in_words()));
+        let what = last.map_or(String::new(), |j| format!(": {}", self.names.jump(j)));
         self.message = format!(
             "Jump {} of {}{what}",
             self.game.record.index(),
