@@ -13,9 +13,7 @@ use super::{resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
 use crate::solver::budget::{grouped, parse_budget};
-use crate::solver::trace::{
-    compare, ClassicTrace, Comparison, DifferenceKind, Expansion, Side, StudentTrace,
-};
+use crate::solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
 use crate::solver::{Algorithm, Budget, Stop};
 use std::ffi::OsString;
 use std::io::Write;
@@ -225,54 +223,17 @@ pub fn comparison_text(
         count(theirs.len()),
         Budget(budget)
     );
+    text.push_str(&c.headline(theirs.generated));
     let Some(d) = &c.difference else {
-        text.push_str(&format!(
-            "they agree: the same {} expansions, in the same order",
-            count(c.agreed)
-        ));
-        if let Some(g) = theirs.generated {
-            text.push_str(&format!(", and the same {} generated", count(g)));
-        }
         text.push_str(".\n");
         return text;
     };
-    text.push_str(&match d.kind {
-        DifferenceKind::Node => format!(
-            "they agree on the first {} expansions and differ at expansion {}:\n",
-            count(c.agreed),
-            count(d.n)
-        ),
-        DifferenceKind::TheirsEnded => format!(
-            "they agree on all {} expansions of your trace, but the search goes on: it \
-             expands node {}:\n",
-            count(c.agreed),
-            count(d.n)
-        ),
-        DifferenceKind::OursEnded(stop) => format!(
-            "they agree on the first {} expansions; then the search stops ({}), but your \
-             trace goes on with expansion {}:\n",
-            count(c.agreed),
-            stop_words(stop),
-            count(d.n)
-        ),
-        DifferenceKind::Generated { ours, theirs } => format!(
-            "every expansion agrees, but your STATS count {} generated and the search {}: \
-             the difference is in the children of the last expansion, {}:\n",
-            count(theirs),
-            count(ours),
-            count(d.n)
-        ),
-    });
+    text.push_str(":\n");
     text.push('\n');
     text.push_str(&sides_text(puzzle, d.ours.as_ref(), d.theirs.as_ref()));
     text.push('\n');
-    match &c.cause {
-        Some(cause) => text.push_str(&format!("Likely cause: {cause}.\n")),
-        None => text.push_str(
-            "No likely cause named: none of the usual changes (scan order, direction order, \
-             duplicate check, budget test, winning test) explains your trace.\n",
-        ),
-    }
+    text.push_str(&c.cause_text());
+    text.push_str(".\n");
     text
 }
 
@@ -294,16 +255,6 @@ fn board_rows(puzzle: &Puzzle, pegs: CellSet) -> Vec<String> {
 /// A side's path (none for a missing side).
 fn path_of(side: Option<&Side>) -> &[Jump] {
     side.map(|s| s.path.as_slice()).unwrap_or_default()
-}
-
-fn stop_words(stop: Stop) -> &'static str {
-    match stop {
-        Stop::Solved => "won: a child with one peg was generated",
-        Stop::Budget => "the budget is used",
-        Stop::Exhausted => "nothing is left on the stack",
-        Stop::OutOfMemory => "out of memory",
-        Stop::Cancelled => "stopped",
-    }
 }
 
 /// The two nodes side by side (headings, boards, then each path).

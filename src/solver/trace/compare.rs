@@ -154,6 +154,72 @@ pub struct Comparison {
     pub ours: Counters,
 }
 
+impl Comparison {
+    /// What the comparison found, in one sentence without its full stop: "they agree on the
+    /// first 1 expansions and differ at expansion 2". `generated` is the student's STATS
+    /// count, if they gave one.
+    pub fn headline(&self, generated: Option<u64>) -> String {
+        let count = |n: u64| crate::solver::budget::grouped(&n.to_string());
+        let Some(d) = &self.difference else {
+            let same = generated.map_or(String::new(), |g| {
+                format!(", and the same {} generated", count(g))
+            });
+            return format!(
+                "they agree: the same {} expansions, in the same order{same}",
+                count(self.agreed)
+            );
+        };
+        match d.kind {
+            DifferenceKind::Node => format!(
+                "they agree on the first {} expansions and differ at expansion {}",
+                count(self.agreed),
+                count(d.n)
+            ),
+            DifferenceKind::TheirsEnded => format!(
+                "they agree on all {} expansions of your trace, but the search goes on: it \
+                 expands node {}",
+                count(self.agreed),
+                count(d.n)
+            ),
+            DifferenceKind::OursEnded(stop) => format!(
+                "they agree on the first {} expansions; then the search stops ({}), but your \
+                 trace goes on with expansion {}",
+                count(self.agreed),
+                stop_words(stop),
+                count(d.n)
+            ),
+            DifferenceKind::Generated { ours, theirs } => format!(
+                "every expansion agrees, but your STATS count {} generated and the search {}: \
+                 the difference is in the children of the last expansion, {}",
+                count(theirs),
+                count(ours),
+                count(d.n)
+            ),
+        }
+    }
+
+    /// The likely cause in a sentence without its full stop, or that none can be named.
+    pub fn cause_text(&self) -> String {
+        match &self.cause {
+            Some(cause) => format!("Likely cause: {cause}"),
+            None => "No likely cause named: none of the usual changes (scan order, direction \
+                     order, duplicate check, budget test, winning test) explains your trace"
+                .into(),
+        }
+    }
+}
+
+/// Why the search stopped, in words.
+fn stop_words(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Solved => "won: a child with one peg was generated",
+        Stop::Budget => "the budget is used",
+        Stop::Exhausted => "nothing is left on the stack",
+        Stop::OutOfMemory => "out of memory",
+        Stop::Cancelled => "stopped",
+    }
+}
+
 /// Compares `theirs`, a trace of a search from `start`, with the assignment's search from it
 /// with a budget of `budget` expansions.
 pub fn compare(start: &Position, budget: u64, theirs: &StudentTrace) -> Comparison {

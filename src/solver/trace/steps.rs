@@ -137,27 +137,6 @@ impl ClassicTrace {
         })
     }
 
-    /// Expands nodes until `n` have been expanded (or the search stops), keeping the detail
-    /// of the last only: the Search view's "jump to expansion N". The last expansion made.
-    pub fn run_to(&mut self, n: u64) -> Option<Expansion> {
-        let detail = each!(&self.steps, _s, r => r.detail);
-        self.set_detail(false);
-        let mut last = None;
-        while self.counters().expanded + 1 < n {
-            match self.expand() {
-                Some(e) => last = Some(e),
-                None => break,
-            }
-        }
-        self.set_detail(detail);
-        if self.counters().expanded < n {
-            if let Some(e) = self.expand() {
-                last = Some(e);
-            }
-        }
-        last
-    }
-
     /// The counters after the last expansion.
     pub fn counters(&self) -> Counters {
         each!(&self.steps, s, r => Counters {
