@@ -77,8 +77,11 @@ pub fn chart_ui(ui: &mut egui::Ui, history: &History, height: f32) {
         .height(height)
         .x_axis_label("expansions")
         .y_axis_label("count")
+        // Before the first expansion the axes still run from 0 to something.
         .include_y(0.0)
+        .include_y(1.0)
         .include_x(0.0)
+        .include_x(1.0)
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)

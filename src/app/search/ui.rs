@@ -46,32 +46,39 @@ impl SearchView {
             };
             ui.label(RichText::new(notice).color(colour));
         }
-        if let Some(compared) = &self.compared {
-            let coordinates = frame.settings.coordinates;
-            commands.extend(comparison_ui(ui, compared, &self.start, coordinates));
-        }
+        // The board keeps the size the window gives it; an open comparison goes above it and
+        // the view scrolls.
         let room = ui.available_size();
-        let board_side = (room.y - CHART_HEIGHT - 40.0).min(room.x * 0.55).max(160.0);
-        ui.horizontal_top(|ui| {
-            let board = NodeBoard {
-                position: &self.node.position,
-                path: &self.node.path,
-                children: &self.node.children,
-                label: self.board_label(),
-                coordinates: frame.settings.coordinates,
-            };
-            node_board_ui(ui, &board, egui::vec2(board_side, board_side));
-            ui.vertical(|ui| {
-                ui.set_max_height(board_side);
-                self.counters_ui(ui);
-                ui.separator();
-                egui::ScrollArea::vertical()
-                    .id_salt("search-node")
-                    .auto_shrink([false, true])
-                    .show(ui, |ui| self.node_ui(ui));
+        let board_side = (room.y - CHART_HEIGHT - 40.0).min(room.x * 0.55).max(240.0);
+        egui::ScrollArea::vertical()
+            .id_salt("search-view")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if let Some(compared) = &self.compared {
+                    let coordinates = frame.settings.coordinates;
+                    commands.extend(comparison_ui(ui, compared, &self.start, coordinates));
+                }
+                ui.horizontal_top(|ui| {
+                    let board = NodeBoard {
+                        position: &self.node.position,
+                        path: &self.node.path,
+                        children: &self.node.children,
+                        label: self.board_label(),
+                        coordinates: frame.settings.coordinates,
+                    };
+                    node_board_ui(ui, &board, egui::vec2(board_side, board_side));
+                    ui.vertical(|ui| {
+                        ui.set_max_height(board_side);
+                        self.counters_ui(ui);
+                        ui.separator();
+                        egui::ScrollArea::vertical()
+                            .id_salt("search-node")
+                            .auto_shrink([false, true])
+                            .show(ui, |ui| self.node_ui(ui));
+                    });
+                });
+                chart_ui(ui, &self.history, CHART_HEIGHT);
             });
-        });
-        chart_ui(ui, &self.history, CHART_HEIGHT);
         let mut out = Vec::new();
         for command in commands {
             out.extend(self.apply(command));
