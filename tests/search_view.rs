@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{board, click, press, settle, SIZE};
+use common::{board, click, press, settle, wait_for, SIZE};
 use eframe::egui;
 use egui::Key;
 use egui_kittest::kittest::Queryable;
@@ -222,6 +222,7 @@ fn a_students_trace_opens_in_the_view_and_shows_where_it_differs() {
         &mut h,
         ShellCommand::Search(SearchCommand::CompareFile(dir.join("bad.txt"))),
     );
+    wait_for(&mut h, "the refusal", 30, |app| app.notice().is_some());
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(
         notice.starts_with("bad.txt: line 2: `nonsense` has 1 field"),

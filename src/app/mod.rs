@@ -433,7 +433,7 @@ impl PegsolApp {
         commands.extend(self.play.logic(&ctx));
         commands.extend(self.editor.logic(&ctx));
         if self.shown.mode == Mode::Search {
-            self.search.logic(&ctx);
+            commands.extend(self.search.logic(&ctx));
         }
         let closing = ctx.input(|i| i.viewport().close_requested()) && self.screenshot.is_none();
         if closing && self.editor.holds_close() {

@@ -18,6 +18,8 @@ use super::shell::ShellCommand;
 use crate::rules::{Jump, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::classic::Fate;
+use crate::solver::services::task::Task;
+use crate::solver::services::worker::Finished;
 use crate::solver::trace::{compare as compare_traces, ClassicTrace, Comparison, Counters};
 use crate::solver::trace::{Expansion, StudentTrace};
 use crate::solver::{Budget, Stop};
@@ -99,7 +101,13 @@ pub struct SearchView {
     goto_text: String,
     history: History,
     compared: Option<Compared>,
+    /// A comparison being worked out on its own thread (a long trace takes seconds), keyed
+    /// by the start, budget and file it compares.
+    comparing: Task<CompareKey, Result<Compared, String>>,
 }
+
+/// What a comparison answers: this start, with this budget, against this file.
+type CompareKey = (Position, u64, PathBuf);
 
 impl SearchView {
     /// The view searching `start` (named `name`), nothing expanded yet.
@@ -125,6 +133,7 @@ impl SearchView {
             goto_text: String::new(),
             history: History::default(),
             compared: None,
+            comparing: Task::new("pegsol-compare"),
         }
     }
 
@@ -219,7 +228,7 @@ impl SearchView {
                 .filter("Traces", &["txt", "trace", "log"]);
                 return vec![ShellCommand::ChooseFile(request)];
             }
-            SearchCommand::CompareFile(path) => return self.compare_file(path),
+            SearchCommand::CompareFile(path) => self.compare_file(path),
             SearchCommand::CloseComparison => self.compared = None,
         }
         Vec::new()
@@ -227,9 +236,13 @@ impl SearchView {
 
     /// Runs the search between frames at the chosen speed; asks for the next frame while it
     /// runs.
-    pub fn logic(&mut self, ctx: &egui::Context) {
+    pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let out = self.poll_comparison();
+        if self.comparing.is_busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
         if !self.running {
-            return;
+            return out;
         }
         let now = ctx.input(|i| i.time);
         if let Some(last) = self.last_time {
@@ -245,6 +258,35 @@ impl SearchView {
             self.running = false;
         } else {
             ctx.request_repaint();
+        }
+        out
+    }
+
+    /// Whether a student's trace is being compared.
+    pub fn is_comparing(&self) -> bool {
+        self.comparing.is_busy()
+    }
+
+    /// Takes in a finished comparison: shows it, and the search where the traces part.
+    fn poll_comparison(&mut self) -> Vec<ShellCommand> {
+        let Some(((start, budget, _), finished)) = self.comparing.poll() else {
+            return Vec::new();
+        };
+        if start != self.start || budget != self.budget {
+            // The board or budget changed meanwhile: the answer is to another question.
+            return Vec::new();
+        }
+        match finished {
+            Finished::Done(Ok(compared)) => {
+                if let Some(d) = &compared.comparison.difference {
+                    self.running = false;
+                    self.go_to(d.n.min(self.budget));
+                }
+                self.compared = Some(compared);
+                Vec::new()
+            }
+            Finished::Done(Err(e)) | Finished::Failed(e) => vec![ShellCommand::Tell(e)],
+            Finished::Cancelled(_) => Vec::new(),
         }
     }
 
@@ -295,36 +337,36 @@ impl SearchView {
         }
     }
 
-    /// Reads a student's trace and compares it with the search from this start and budget.
-    fn compare_file(&mut self, path: PathBuf) -> Vec<ShellCommand> {
-        let read = std::fs::File::open(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|f| {
-                StudentTrace::read(std::io::BufReader::new(f), &self.start)
-                    .map_err(|e| e.to_string())
-            });
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
+    /// Starts reading a student's trace and comparing it with the search from this start
+    /// and budget, on its own thread.
+    fn compare_file(&mut self, path: PathBuf) {
+        let (start, budget) = (self.start.clone(), self.budget);
+        let key = (start.clone(), budget, path.clone());
+        self.comparing.start(
+            key,
+            move |_job| compare_trace_file(&start, budget, path),
+            || {},
         );
-        match read {
-            Err(e) => vec![ShellCommand::Tell(format!("{name}: {e}"))],
-            Ok(theirs) => {
-                let comparison = compare_traces(&self.start, self.budget, &theirs);
-                // Show the search where the two part.
-                if let Some(d) = &comparison.difference {
-                    let n = d.n.min(self.budget);
-                    self.running = false;
-                    self.go_to(n);
-                }
-                self.compared = Some(Compared {
-                    file: path,
-                    lines: theirs.len(),
-                    generated: theirs.generated,
-                    comparison,
-                });
-                Vec::new()
-            }
-        }
     }
+}
+
+/// Reads the student's trace in `path` and compares it with the search from `start` with
+/// `budget`; the error names the file and, for a bad line, the line.
+fn compare_trace_file(start: &Position, budget: u64, path: PathBuf) -> Result<Compared, String> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let theirs = std::fs::File::open(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|f| {
+            StudentTrace::read(std::io::BufReader::new(f), start).map_err(|e| e.to_string())
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(Compared {
+        comparison: compare_traces(start, budget, &theirs),
+        file: path,
+        lines: theirs.len(),
+        generated: theirs.generated,
+    })
 }

@@ -38,6 +38,12 @@ impl SearchView {
             }
         });
         commands.extend(self.controls_ui(ui));
+        if self.is_comparing() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing the trace with the search…");
+            });
+        }
         if let Some(notice) = frame.notice {
             let colour = if frame.notice_done {
                 ui.visuals().strong_text_color()
