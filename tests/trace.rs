@@ -418,7 +418,7 @@ fn a_bad_trace_file_is_refused_naming_the_line() {
 #[test]
 fn a_closed_pipe_ends_the_trace_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(["trace", "6", "--budget", "100M", "--json"])
+        .args(["trace", "6", "--budget", "10M", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
