@@ -199,6 +199,10 @@ fn a_students_trace_opens_in_the_view_and_shows_where_it_differs() {
         !h.state_mut().dialogs_mut().is_open(),
         "the dialog is closed"
     );
+    // It is worked out on its own thread.
+    wait_for(&mut h, "the comparison", 30, |app| {
+        app.search().comparison().is_some()
+    });
     let c = h.state().search().comparison().expect("a comparison");
     assert_eq!(c.difference.as_ref().map(|d| d.n), Some(2));
     assert!(h
