@@ -59,32 +59,37 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
     }
 }
 
+/// Bytes gathered before they are written: whole lines only, so standard output's line
+/// buffer passes each chunk straight through instead of copying its tail.
+const CHUNK: usize = 1 << 16;
+
 /// Writes the trace line by line as the search expands.
 fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), CliError> {
     let mut trace = ClassicTrace::new(&puzzle.start, budget);
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut line = Vec::with_capacity(128);
+    let mut out = stdout.lock();
+    let mut chunk = Vec::with_capacity(CHUNK + 256);
     if !json {
-        writeln!(
-            out,
+        let head = format!(
             "The assignment's search on {name} (budget {}), one line per expansion:\n{:>9}  \
-             {:>5}  {:>4}  jump",
+             {:>5}  {:>4}  jump\n",
             Budget(budget),
             "n",
             "depth",
             "pegs"
-        )
-        .map_err(stdout_error)?;
+        );
+        chunk.extend_from_slice(head.as_bytes());
     }
     while let Some(e) = trace.expand() {
-        line.clear();
         if json {
-            json_line(&mut line, &e);
+            json_line(&mut chunk, &e);
         } else {
-            text_line(&mut line, &e);
+            text_line(&mut chunk, &e);
         }
-        out.write_all(&line).map_err(stdout_error)?;
+        if chunk.len() >= CHUNK {
+            out.write_all(&chunk).map_err(stdout_error)?;
+            chunk.clear();
+        }
     }
     if !json {
         let c = trace.counters();
@@ -95,17 +100,18 @@ fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), Cl
             Some(Stop::OutOfMemory) => "Ran out of memory",
             Some(Stop::Cancelled) | None => "Stopped",
         };
-        writeln!(
-            out,
-            "{why}: {} expanded, {} generated, {} duplicates; best {}.",
+        let tail = format!(
+            "{why}: {} expanded, {} generated, {} duplicates; best {}.\n",
             grouped(&c.expanded.to_string()),
             grouped(&c.generated.to_string()),
             grouped(&c.duplicates.to_string()),
             pegs_in_words(c.best_pegs)
-        )
-        .map_err(stdout_error)?;
+        );
+        chunk.extend_from_slice(tail.as_bytes());
     }
-    out.flush().map_err(stdout_error)
+    out.write_all(&chunk)
+        .and_then(|()| out.flush())
+        .map_err(stdout_error)
 }
 
 /// Appends `n`'s digits.
@@ -126,12 +132,9 @@ fn push_number(out: &mut Vec<u8>, n: u64) {
 
 /// Appends `n` right-aligned in `width` columns.
 fn push_padded(out: &mut Vec<u8>, n: u64, width: usize) {
-    let at = out.len();
+    let digits = n.checked_ilog10().unwrap_or(0) as usize + 1;
+    out.extend(std::iter::repeat_n(b' ', width.saturating_sub(digits)));
     push_number(out, n);
-    let len = out.len() - at;
-    if len < width {
-        out.splice(at..at, std::iter::repeat_n(b' ', width - len));
-    }
 }
 
 /// Appends a cell as `x,y`.
