@@ -309,7 +309,7 @@ impl PegsolApp {
                 if mode == Mode::Editor && from_play {
                     self.edit_board_in_play(ctx)
                 } else if mode == Mode::Search {
-                    self.search_board_in_play()
+                    self.search.follow(&self.play.game().puzzle)
                 } else {
                     Vec::new()
                 }
@@ -376,17 +376,6 @@ impl PegsolApp {
         for command in follow_up {
             self.apply(ctx, command);
         }
-    }
-
-    /// Searches the start of the board in play, unless the Search view already does (then
-    /// it keeps its place).
-    fn search_board_in_play(&mut self) -> Vec<ShellCommand> {
-        let puzzle = &self.play.game().puzzle;
-        if self.search.start() == &puzzle.start {
-            return Vec::new();
-        }
-        let load = search::SearchCommand::Load(Box::new(puzzle.start.clone()), puzzle.name.clone());
-        self.search.apply(load)
     }
 
     /// Shows the board in play in the editor (with its file, if it is a board file rather

@@ -187,6 +187,16 @@ impl SearchView {
         self.compared.as_ref().map(|c| &c.comparison)
     }
 
+    /// Searches `puzzle`'s start (the board in play, as the view is shown), unless the view
+    /// already does: then it keeps its place.
+    pub fn follow(&mut self, puzzle: &crate::layout::Puzzle) -> Vec<ShellCommand> {
+        if self.start == puzzle.start {
+            return Vec::new();
+        }
+        let start = Box::new(puzzle.start.clone());
+        self.apply(SearchCommand::Load(start, puzzle.name.clone()))
+    }
+
     /// Carries out one command.
     pub fn apply(&mut self, command: SearchCommand) -> Vec<ShellCommand> {
         match command {
