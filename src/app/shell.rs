@@ -13,6 +13,7 @@ use super::experiments::ExperimentsCommand;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::random::RandomCommand;
+use super::search::SearchCommand;
 use crate::record::Game;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,8 @@ pub enum Mode {
     Play,
     /// Design a board.
     Editor,
+    /// Watch the assignment's search on the board in play.
+    Search,
 }
 
 /// A window or panel the shell shows or hides.
@@ -86,7 +89,8 @@ pub enum ShellCommand {
     },
     /// Open the position in play in the editor.
     EditPosition,
-    /// Show the play view or the editor.
+    /// Show the play view, the editor or the Search view (which then searches the board in
+    /// play).
     SetMode(Mode),
     /// Close the window.
     Quit,
@@ -106,6 +110,8 @@ pub enum ShellCommand {
     Editor(EditorCommand),
     /// Something for the Experiments window.
     Experiments(ExperimentsCommand),
+    /// Something for the Search view.
+    Search(SearchCommand),
     /// The player made a jump on the board (not a replay or a redo): for the statistics.
     PlayerJumped,
     /// Open the New random puzzle window on the board shown (in play, or in the editor).

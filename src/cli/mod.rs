@@ -14,6 +14,7 @@ mod moves;
 mod output;
 mod report;
 mod running;
+mod trace;
 
 pub use error::CliError;
 
@@ -198,6 +199,8 @@ enum Command {
     Hint(hint::HintArgs),
     /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
     Experiment(experiment::ExperimentArgs),
+    /// The assignment's search one expansion a line, or where a student's trace differs.
+    Trace(trace::TraceArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -316,6 +319,7 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         } => count_command(&layout, finish.as_deref(), json),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
+        Command::Trace(args) => trace::run(args),
     }
     .map(|()| None)
 }
