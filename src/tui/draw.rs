@@ -9,6 +9,8 @@
 //! on a terminal without colour.
 
 use super::game::{goal_text, TuiGame};
+pub use super::look::{background_is_light, locale_is_utf8, wants_colour, Colours, Glyphs};
+use super::wrap::{wrap, wrap_parts};
 use crate::rules::{Cell, CellNames, Grid, Shape};
 use crate::solver::services::advisor::Verdict;
 use ratatui::buffer::Buffer;
@@ -17,100 +19,8 @@ use ratatui::style::{Color, Style};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
-/// The characters the board is drawn with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Glyphs {
-    /// A peg.
-    pub peg: char,
-    /// An empty hole.
-    pub hole: char,
-    /// The peg picked up.
-    pub selected: char,
-    /// A hole the picked-up peg can jump into, or the hint's landing hole.
-    pub target: char,
-    /// The peg the hint jumps with.
-    pub hint_from: char,
-    /// The empty finish cell, when the goal names one.
-    pub finish: char,
-}
-
-impl Glyphs {
-    /// Unicode discs and dots.
-    pub const UNICODE: Glyphs = Glyphs {
-        peg: '●',
-        hole: '·',
-        selected: '◉',
-        target: '○',
-        hint_from: '◆',
-        finish: '⊙',
-    };
-    /// Plain ASCII, for terminals without Unicode.
-    pub const ASCII: Glyphs = Glyphs {
-        peg: 'o',
-        hole: '.',
-        selected: '@',
-        target: '*',
-        hint_from: '#',
-        finish: 'x',
-    };
-}
-
 /// Columns for the row numbers left of the board.
 const LABEL_COLUMNS: i32 = 3;
-
-/// The colours the screen is drawn in, one set for each kind of background: the 16 colours
-/// every terminal has, chosen to read on it (yellow pegs vanish on white, as blue text does
-/// on black). The cursor is drawn in the terminal's own text colour with brackets, so it
-/// stands out without colour too.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Colours {
-    /// A peg.
-    pub peg: Color,
-    /// The peg picked up.
-    pub selected: Color,
-    /// The peg the hint jumps with.
-    pub hint: Color,
-    /// A hole the picked-up peg can reach, the hint's landing hole.
-    pub target: Color,
-    /// The empty finish cell.
-    pub finish: Color,
-    /// Holes, labels and the keys: present but quiet.
-    pub dim: Color,
-    /// Prompts and a search in progress.
-    pub strong: Color,
-}
-
-impl Colours {
-    /// For a dark background.
-    pub const DARK: Colours = Colours {
-        peg: Color::Yellow,
-        selected: Color::Magenta,
-        hint: Color::Cyan,
-        target: Color::Green,
-        finish: Color::Blue,
-        dim: Color::DarkGray,
-        strong: Color::Cyan,
-    };
-    /// For a light background.
-    pub const LIGHT: Colours = Colours {
-        peg: Color::Blue,
-        selected: Color::Magenta,
-        hint: Color::Red,
-        target: Color::Green,
-        finish: Color::Cyan,
-        dim: Color::DarkGray,
-        strong: Color::Blue,
-    };
-}
-
-/// Whether the terminal says its background is light: `COLORFGBG` (set by xterm, rxvt,
-/// Konsole and others) as `fg;bg`, the background one of the light colours 7 or 9-15.
-/// `None` when it does not say.
-pub fn background_is_light(env: impl Fn(&str) -> Option<String>) -> Option<bool> {
-    let value = env("COLORFGBG")?;
-    let background: u8 = value.rsplit(';').next()?.trim().parse().ok()?;
-    Some(background == 7 || (9..=15).contains(&background))
-}
 
 /// The board laid out on the character grid.
 struct BoardPlan {
@@ -492,55 +402,6 @@ fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
     i32::try_from(lines).unwrap_or(i32::MAX)
 }
 
-/// `text` in lines of at most `width` characters, broken at spaces; a word longer than a line
-/// (a long path) is broken where it must. Never empty: an empty text is one empty line.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let needed = if line.is_empty() { 0 } else { 1 } + word.chars().count();
-        if !line.is_empty() && line.chars().count() + needed > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let rest: String = line.chars().skip(width).collect();
-            line = line.chars().take(width).collect();
-            lines.push(std::mem::replace(&mut line, rest));
-        }
-    }
-    lines.push(line);
-    lines
-}
-
-/// `parts` joined by `separator` in lines of at most `width` characters, broken between
-/// parts (a part longer than a line is wrapped at its spaces).
-pub fn wrap_parts(parts: &[String], separator: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for part in parts {
-        let sep = if line.is_empty() { "" } else { separator };
-        if line.chars().count() + sep.chars().count() + part.chars().count() <= width {
-            line.push_str(sep);
-            line.push_str(part);
-            continue;
-        }
-        if !line.is_empty() {
-            // The line break itself separates: nothing is added that could overflow.
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut wrapped = wrap(part, width);
-        line = wrapped.pop().unwrap_or_default();
-        lines.extend(wrapped);
-    }
-    lines.push(line);
-    lines
-}
-
 /// Writes `text` at (`x`, `y`) inside `area`, cut at its right edge; nothing outside it.
 fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     if x >= area.width || y >= area.height {
@@ -548,24 +409,6 @@ fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     }
     let width = usize::from(area.width - x);
     buf.set_stringn(area.x + x, area.y + y, text, width, style);
-}
-
-/// Whether the terminal's locale says it takes UTF-8 (the first of `LC_ALL`, `LC_CTYPE`,
-/// `LANG` that is set decides, as in C programs); `env` looks a variable up.
-pub fn locale_is_utf8(env: impl Fn(&str) -> Option<String>) -> bool {
-    ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .find_map(|v| env(v).filter(|s| !s.is_empty()))
-        .is_some_and(|s| {
-            let s = s.to_ascii_lowercase();
-            s.contains("utf-8") || s.contains("utf8")
-        })
-}
-
-/// Whether to draw in colour: not when `NO_COLOR` is set (<https://no-color.org>) or the
-/// terminal is `dumb`.
-pub fn wants_colour(env: impl Fn(&str) -> Option<String>) -> bool {
-    env("NO_COLOR").is_none_or(|v| v.is_empty()) && env("TERM").is_none_or(|t| t != "dumb")
 }
 
 #[cfg(test)]
@@ -614,39 +457,5 @@ mod tests {
         let compact = BoardPlan::fitting(&english, 80, 10, CellNames::Board).expect("fits compact");
         assert_eq!(compact.height, 1 + 6 + 1);
         assert!(BoardPlan::fitting(&english, 10, 10, CellNames::Board).is_none());
-    }
-
-    #[test]
-    fn locale_and_colour_follow_the_environment() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
-        assert!(locale_is_utf8(env(&[("LANG", "en_GB.UTF-8")])));
-        assert!(!locale_is_utf8(env(&[
-            ("LC_ALL", "C"),
-            ("LANG", "en_GB.UTF-8")
-        ])));
-        assert!(!locale_is_utf8(env(&[])));
-        assert!(wants_colour(env(&[("TERM", "xterm-256color")])));
-        assert!(!wants_colour(env(&[("NO_COLOR", "1")])));
-        assert!(!wants_colour(env(&[("TERM", "dumb")])));
-        assert_eq!(
-            background_is_light(env(&[("COLORFGBG", "0;15")])),
-            Some(true)
-        );
-        assert_eq!(
-            background_is_light(env(&[("COLORFGBG", "15;0")])),
-            Some(false)
-        );
-        assert_eq!(
-            background_is_light(env(&[("COLORFGBG", "0;default;7")])),
-            Some(true)
-        );
-        assert_eq!(background_is_light(env(&[])), None);
     }
 }

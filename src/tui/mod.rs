@@ -15,9 +15,11 @@ mod arrows;
 pub mod draw;
 pub mod files;
 pub mod game;
+mod look;
 mod signals;
 pub mod solution;
 pub mod solve;
+mod wrap;
 
 pub use game::{Effect, TuiGame};
 
