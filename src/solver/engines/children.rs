@@ -278,6 +278,45 @@ fn least<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
     c[0].to_bits() ^ EXP
 }
 
+/// A board's [`Children`], for as many symmetries as it has (a group padded to the next
+/// length compiled).
+pub enum Kids {
+    /// Groups of at most two.
+    Two(Children<2>),
+    /// At most four.
+    Four(Children<4>),
+    /// At most eight.
+    Eight(Children<8>),
+    /// At most twelve.
+    Twelve(Children<12>),
+}
+
+impl Kids {
+    /// The children of the board `compact` numbers under `sym`; `None` past [`MAX_CELLS`]
+    /// cells or twelve symmetries.
+    pub fn new(compact: &Compact<u64>, sym: &Symmetries<u64>) -> Option<Kids> {
+        Some(match sym.len() {
+            0..=2 => Kids::Two(Children::new(compact, sym)?),
+            3..=4 => Kids::Four(Children::new(compact, sym)?),
+            5..=8 => Kids::Eight(Children::new(compact, sym)?),
+            _ => Kids::Twelve(Children::new(compact, sym)?),
+        })
+    }
+}
+
+/// Runs `$body` with `$k` bound to the [`Children`] inside a [`Kids`].
+macro_rules! with_kids {
+    ($kids:expr, $k:ident => $body:expr) => {
+        match $kids {
+            $crate::solver::engines::children::Kids::Two($k) => $body,
+            $crate::solver::engines::children::Kids::Four($k) => $body,
+            $crate::solver::engines::children::Kids::Eight($k) => $body,
+            $crate::solver::engines::children::Kids::Twelve($k) => $body,
+        }
+    };
+}
+pub(crate) use with_kids;
+
 #[cfg(test)]
 mod tests {
     use super::*;

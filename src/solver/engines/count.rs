@@ -19,8 +19,7 @@ use crate::solver::boards::set::BoardSet;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::budget::available_memory;
 use crate::solver::engines::levels::{self, Direction, Halt};
-use crate::solver::engines::ranked;
-use crate::solver::engines::step::Stepper;
+use crate::solver::engines::step::{self, Stepper};
 use crate::solver::engines::winnable::{self, WinnableSet};
 use crate::solver::{Control, Stop};
 use crate::with_bits;
@@ -283,7 +282,7 @@ fn run<B: Bits>(
 }
 
 /// Every level through [`Stepper`] (a dense bitset per level), for boards of at most
-/// [`ranked::MAX_CELLS`] cells numbered as `u64`; `None` for other boards.
+/// [`step::DENSE_CELLS`] cells numbered as `u64`; `None` for other boards.
 fn dense_levels<B: Bits>(
     start: &Position,
     goal: Goal,
@@ -291,7 +290,7 @@ fn dense_levels<B: Bits>(
 ) -> Result<Option<Vec<Vec<B>>>, CountError> {
     let shape = start.shape();
     if std::any::TypeId::of::<B>() != std::any::TypeId::of::<u64>()
-        || shape.cells().len() > ranked::MAX_CELLS
+        || shape.cells().len() > step::DENSE_CELLS
     {
         return Ok(None);
     }

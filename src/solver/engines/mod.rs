@@ -18,6 +18,10 @@
 //!   level vectors it, [`count`] and [`solutions`] share, [`step`] the step from one level to
 //!   the next (through [`ranked`]'s dense bitset where it pays, with [`children`]'s inner
 //!   loops).
+//! - [`whole`]: the level engine for whole boards, which uses the whole machine and then the
+//!   disk (levels as dense ranked bitsets or sorted, compressed runs, in memory or in scratch
+//!   files), for `count` and `solutions` on boards the in-memory engines cannot hold;
+//!   [`memory`] holds what every level engine may take, and its fallible buffers.
 //!
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
@@ -27,9 +31,11 @@ pub mod classic;
 pub mod count;
 pub mod exact;
 pub mod levels;
+pub mod memory;
 pub mod moves;
 pub mod prove;
 pub mod ranked;
 pub mod solutions;
 pub mod step;
+pub mod whole;
 pub mod winnable;

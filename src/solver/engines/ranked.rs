@@ -17,22 +17,34 @@
 //!   patterns, 8.7 MiB for its largest level instead of 139 MiB.
 //!
 //! The rank is two table reads and an add (as feschber/peg-solitaire does): the board's low
-//! 16 bits index a table of "how many 16-bit values below this one share its peg count and
-//! class", its high bits a table of "how many boards of this level have a smaller high part"
-//! (rebuilt for each level), whose entries also hold the class the low part must have, so
+//! bits (16, or more on boards of over 37 cells, so that the high part has at most 21) index
+//! a table of "how many low values below this one share its peg count and class"
+//! ([`RankBase`], one per board), its high bits a table of "how many boards of this level
+//! have a smaller high part" ([`Ranks`], one per level), whose entries also hold the class
+//! the low part must have, so
 //! that a rank reads each table once (they are too large for the nearest caches, and a step
 //! ranks every child). Ranks keep the boards' order, so reading the bits back in rank order
 //! gives the level sorted.
 
+use super::memory::{NoMemory, Zeroed};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
-/// Low bits ranked by the fixed table.
-const LOW: u32 = 16;
-/// Most invariant bits used: the tables hold `17 * 2^STATE_BITS` lists.
+/// Most invariant bits used: the tables hold `(LOW + 2) * 2^STATE_BITS` groups.
 const STATE_BITS: u32 = 6;
-/// Largest board (in cells) ranked: its high table then has at most `2^17` entries, and every
-/// rank fits 32 bits.
-pub const MAX_CELLS: u32 = 33;
+/// Most high bits: a level's high table has at most `2^HIGH + 1` entries (16 MiB).
+const HIGH: u32 = 21;
+/// Fewest low bits ranked by the fixed table.
+const LOW: u32 = 16;
+/// Largest board (in cells) ranked: its low table then has `2^24` entries.
+pub const MAX_CELLS: u32 = 45;
+/// Bits of a high-table entry that hold the count of boards before it (the rest hold the
+/// class the low part must have).
+const CUM_BITS: u32 = 56;
+const CUM: u64 = (1 << CUM_BITS) - 1;
+/// Bits of a low-table entry that hold the rank within its group (the rest hold its class).
+const INFO_BITS: u32 = 24;
+const INFO: u32 = (1 << INFO_BITS) - 1;
 
 /// The invariant class of boards as a linear map: `labels[i]` is cell i's contribution.
 #[derive(Clone, Debug)]
@@ -97,214 +109,327 @@ impl Invariant {
     }
 }
 
-/// Ranks of one level (peg count and class) and the bitset over them. Shared by the threads
-/// of a step: bits are set atomically.
-pub struct RankedBits {
+/// The tables every level of one board shares: the low part's rank within its peg count and
+/// class, and the class of each high part.
+pub struct RankBase {
     cells: u32,
-    /// `low_info[l]`: l's rank among the 16-bit values of its peg count and class (low 16
-    /// bits) and its class (bits 16..24).
+    low: u32,
+    /// `low_info[l]`: l's rank among the low values of its peg count and class (low
+    /// [`INFO_BITS`] bits) and its class (the bits above).
     low_info: Vec<u32>,
     /// `low_start[pegs << STATE_BITS | class]`..the next: where that group's values start in
     /// `low_values`, ascending.
     low_start: Vec<u32>,
-    low_values: Vec<u16>,
-    /// The class of each high part (the board shifted right by 16).
+    low_values: Vec<u32>,
+    /// The class of each high part (the board shifted right by `low`).
     high_class: Vec<u8>,
-    /// For the current level: boards of the level whose high part is below h.
-    high_cum: Vec<u32>,
-    /// For the current level, what a rank reads of each high part in one load: its
-    /// `high_cum` (low 32 bits) and the class its low part must have (bits 32..40).
-    high: Vec<u64>,
-    pegs: u32,
-    class: u8,
-    /// Bits of the current level.
-    len: u64,
-    words: Vec<AtomicU64>,
 }
 
-impl RankedBits {
+impl RankBase {
     /// The tables for boards of `cells` cells (at most [`MAX_CELLS`]) with the invariant
     /// `invariant`; `None` for a larger board.
-    pub fn new(cells: u32, invariant: &Invariant) -> Option<RankedBits> {
+    pub fn new(cells: u32, invariant: &Invariant) -> Option<RankBase> {
         if cells > MAX_CELLS {
             return None;
         }
-        let low = LOW.min(cells);
+        let low = cells.saturating_sub(HIGH).max(LOW).min(cells);
         let high = cells - low;
         let class_of = |x: u64, shift: u32| invariant.of(x << shift);
         let groups = ((low as usize) + 2) << STATE_BITS;
         let mut count = vec![0u32; groups];
-        let mut low_info = Vec::with_capacity(1 << low);
+        let mut low_info = Vec::new();
+        low_info.try_reserve_exact(1 << low).ok()?;
+        let group = |l: u64, s: u8| ((l.count_ones() as usize) << STATE_BITS) | s as usize;
         for l in 0..1u64 << low {
             let s = class_of(l, 0);
-            let g = ((l.count_ones() as usize) << STATE_BITS) | s as usize;
-            low_info.push(count[g] | u32::from(s) << 16);
+            let g = group(l, s);
+            low_info.push(count[g] | u32::from(s) << INFO_BITS);
             count[g] += 1;
         }
         let mut low_start = vec![0u32; groups + 1];
         for g in 0..groups {
             low_start[g + 1] = low_start[g] + count[g];
         }
-        let mut low_values = vec![0u16; 1 << low];
+        let mut low_values = Vec::new();
+        low_values.try_reserve_exact(1 << low).ok()?;
+        low_values.resize(1 << low, 0u32);
         let mut fill = low_start.clone();
-        for l in 0..1u64 << low {
-            let g = ((l.count_ones() as usize) << STATE_BITS) | class_of(l, 0) as usize;
-            low_values[fill[g] as usize] = l as u16;
+        for (l, info) in low_info.iter().enumerate() {
+            let g = group(l as u64, (info >> INFO_BITS) as u8);
+            low_values[fill[g] as usize] = l as u32;
             fill[g] += 1;
         }
         let high_class = (0..1u64 << high).map(|h| class_of(h, low)).collect();
-        Some(RankedBits {
+        Some(RankBase {
             cells,
+            low,
             low_info,
             low_start,
             low_values,
             high_class,
-            high_cum: vec![0; (1 << high) + 1],
-            high: vec![0; 1 << high],
-            pegs: 0,
-            class: 0,
-            len: 0,
-            words: Vec::new(),
         })
     }
 
-    #[inline(always)]
-    fn low_bits(&self) -> u32 {
-        LOW.min(self.cells)
+    /// Cells of the board.
+    pub fn cells(&self) -> u32 {
+        self.cells
     }
 
-    /// How many boards of `pegs` pegs in `class` there are: the bits a level of them needs.
-    pub fn level_len(&self, pegs: u32, class: u8) -> u64 {
-        let low = self.low_bits();
-        (0..self.high_class.len())
-            .map(|h| self.group_len(low, pegs, class, h))
-            .sum()
-    }
-
-    fn group_len(&self, low: u32, pegs: u32, class: u8, h: usize) -> u64 {
+    fn group_len(&self, pegs: u32, class: u8, h: usize) -> u64 {
         let used = h.count_ones();
-        if used > pegs || pegs - used > low {
+        if used > pegs || pegs - used > self.low {
             return 0;
         }
         let g = (((pegs - used) as usize) << STATE_BITS) | (class ^ self.high_class[h]) as usize;
         u64::from(self.low_start[g + 1] - self.low_start[g])
     }
 
-    /// Starts a level: boards of `pegs` pegs in `class`. The bitset must be empty (every
-    /// level is drained or cleared before the next); it grows to the level's size.
-    pub fn begin(&mut self, pegs: u32, class: u8) {
-        let low = self.low_bits();
-        let mut sum = 0u64;
-        for h in 0..self.high_class.len() {
-            self.high_cum[h] = sum as u32;
-            self.high[h] = sum | u64::from(class ^ self.high_class[h]) << 32;
-            sum += self.group_len(low, pegs, class, h);
+    /// How many boards of `pegs` pegs in `class` there are: the bits a level of them needs.
+    pub fn level_len(&self, pegs: u32, class: u8) -> u64 {
+        (0..self.high_class.len())
+            .map(|h| self.group_len(pegs, class, h))
+            .sum()
+    }
+
+    /// Bytes of a [`Ranks`] for this board.
+    pub fn ranks_bytes(&self) -> u64 {
+        (self.high_class.len() as u64 + 1) * 8
+    }
+}
+
+/// The ranks of one level: boards of one peg count in one class, numbered in order.
+pub struct Ranks {
+    base: Arc<RankBase>,
+    low: u32,
+    pegs: u32,
+    class: u8,
+    len: u64,
+    /// `high[h]`: boards of the level whose high part is below h (low [`CUM_BITS`] bits) and
+    /// the class h's low part must have (the bits above); one more entry holds the level's
+    /// size.
+    high: Vec<u64>,
+}
+
+impl Ranks {
+    /// The ranks of boards of `pegs` pegs in `class`.
+    pub fn new(base: &Arc<RankBase>, pegs: u32, class: u8) -> Result<Ranks, NoMemory> {
+        let mut ranks = Ranks {
+            base: base.clone(),
+            low: base.low,
+            pegs,
+            class,
+            len: 0,
+            high: Vec::new(),
+        };
+        ranks.refill(pegs, class)?;
+        Ok(ranks)
+    }
+
+    /// Makes these the ranks of another level (reusing the table).
+    pub fn refill(&mut self, pegs: u32, class: u8) -> Result<(), NoMemory> {
+        let base = &*self.base;
+        let n = base.high_class.len();
+        if self.high.len() != n + 1 {
+            self.high.clear();
+            self.high
+                .try_reserve_exact(n + 1)
+                .map_err(|_| NoMemory {
+                    bytes: (n as u64 + 1) * 8,
+                })?;
+            self.high.resize(n + 1, 0);
         }
-        let last = self.high_class.len();
-        self.high_cum[last] = sum as u32;
+        let mut sum = 0u64;
+        for h in 0..n {
+            self.high[h] = sum | u64::from(class ^ base.high_class[h]) << CUM_BITS;
+            sum += base.group_len(pegs, class, h);
+        }
+        self.high[n] = sum;
         self.pegs = pegs;
         self.class = class;
         self.len = sum;
-        let words = sum.div_ceil(64) as usize;
-        if self.words.len() < words {
-            self.words.resize_with(words, || AtomicU64::new(0));
-        }
+        Ok(())
+    }
+
+    /// Boards in the level: the bits a bitset over it needs.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the level has no boards at all.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Words of a bitset over the level.
+    pub fn words(&self) -> usize {
+        self.len.div_ceil(64) as usize
+    }
+
+    /// Peg count of the level.
+    pub fn pegs(&self) -> u32 {
+        self.pegs
+    }
+
+    /// Class of the level.
+    pub fn class(&self) -> u8 {
+        self.class
     }
 
     /// The rank of `board` (which has the level's peg count) in the level, or `None` when it
     /// is of another class.
     #[inline(always)]
     pub fn rank(&self, board: u64) -> Option<u64> {
-        let low = self.low_bits();
-        let high = self.high[(board >> low) as usize];
-        let info = self.low_info[(board & ((1 << low) - 1)) as usize];
+        let high = self.high[(board >> self.low) as usize];
+        let info = self.base.low_info[(board & ((1 << self.low) - 1)) as usize];
         debug_assert_eq!(board.count_ones(), self.pegs);
-        if (info >> 16) as u8 != (high >> 32) as u8 {
+        if u64::from(info >> INFO_BITS) != high >> CUM_BITS {
             return None;
         }
-        Some((high & 0xffff_ffff) + u64::from(info & 0xffff))
+        Some((high & CUM) + u64::from(info & INFO))
+    }
+
+    /// The boards whose bits are set in `bits`, the words `from..from + bits.len()` of a
+    /// bitset over the level, appended to `out` in order.
+    pub fn unrank_words(&self, from: usize, bits: &[u64], out: &mut Vec<u64>) {
+        self.unrank_each(from, bits.len(), |w| bits[w], |b| out.push(b));
+    }
+
+    /// Calls `f` with the board of every set bit of words `from..from + count`, in order;
+    /// `word(i)` is word `from + i`.
+    #[inline]
+    pub fn unrank_each(
+        &self,
+        from: usize,
+        count: usize,
+        word: impl Fn(usize) -> u64,
+        mut f: impl FnMut(u64),
+    ) {
+        let base = &*self.base;
+        let low = self.low;
+        let first = from as u64 * 64;
+        let cum = |h: usize| self.high[h] & CUM;
+        // The high part of the first rank: the last h whose count so far is at most it.
+        let last = base.high_class.len();
+        let mut h = self.high[..last].partition_point(|&c| c & CUM <= first);
+        h = h.saturating_sub(1);
+        // What a rank of high part h adds to find its low part: `low_start` of h's group,
+        // less the ranks before h (recomputed only when h changes).
+        let offset = |h: usize| {
+            let g = (((self.pegs - h.count_ones()) as usize) << STATE_BITS)
+                | (self.class ^ base.high_class[h]) as usize;
+            i64::from(base.low_start[g]) - cum(h) as i64
+        };
+        // Worked out at the first set bit (h may be past the last high part before it).
+        let (mut add, mut next) = (0i64, 0u64);
+        for i in 0..count {
+            let mut bits = word(i);
+            while bits != 0 {
+                let rank = (from + i) as u64 * 64 + u64::from(bits.trailing_zeros());
+                bits &= bits - 1;
+                if rank >= next {
+                    while cum(h + 1) <= rank {
+                        h += 1;
+                    }
+                    add = offset(h);
+                    next = cum(h + 1);
+                }
+                let l = (rank as i64 + add) as usize;
+                f((h as u64) << low | u64::from(base.low_values[l]));
+            }
+        }
+    }
+}
+
+/// Ranks of one level and a bitset over them, for [`super::step`]'s steps, shared by its
+/// threads: bits are set atomically. The bitset is reused level after level.
+pub struct RankedBits {
+    ranks: Ranks,
+    words: Vec<AtomicU64>,
+}
+
+impl RankedBits {
+    /// The tables for boards of `cells` cells (at most [`MAX_CELLS`]) with the invariant
+    /// `invariant`; `None` for a larger board, or when the tables cannot be allocated.
+    pub fn new(cells: u32, invariant: &Invariant) -> Option<RankedBits> {
+        let base = Arc::new(RankBase::new(cells, invariant)?);
+        let ranks = Ranks::new(&base, 0, 0).ok()?;
+        Some(RankedBits {
+            ranks,
+            words: Vec::new(),
+        })
+    }
+
+    /// How many boards of `pegs` pegs in `class` there are: the bits a level of them needs.
+    pub fn level_len(&self, pegs: u32, class: u8) -> u64 {
+        self.ranks.base.level_len(pegs, class)
+    }
+
+    /// Starts a level: boards of `pegs` pegs in `class`. The bitset must be empty (every
+    /// level is drained or cleared before the next); it grows to the level's size, or, when
+    /// that memory cannot be had, [`NoMemory`] and the bitset is left as it was.
+    pub fn begin(&mut self, pegs: u32, class: u8) -> Result<(), NoMemory> {
+        self.ranks.refill(pegs, class)?;
+        let words = self.ranks.words();
+        if self.words.len() < words {
+            let more = words - self.words.len();
+            self.words.try_reserve_exact(more).map_err(|_| NoMemory {
+                bytes: words as u64 * 8,
+            })?;
+            self.words.resize_with(words, || AtomicU64::new(0));
+        }
+        Ok(())
+    }
+
+    /// The rank of `board` (which has the level's peg count) in the level, or `None` when it
+    /// is of another class.
+    #[inline(always)]
+    pub fn rank(&self, board: u64) -> Option<u64> {
+        self.ranks.rank(board)
     }
 
     /// Asks the processor to fetch the word of `rank` ahead of a [`RankedBits::set`] or
     /// [`RankedBits::test`] on it.
     #[inline(always)]
     pub fn prefetch(&self, rank: u64) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(w) = self.words.get((rank >> 6) as usize) {
-            // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never
-            // faults; the address is a word of this bitset anyway.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    w as *const AtomicU64 as *const i8,
-                );
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = rank;
+        prefetch(&self.words, rank);
     }
 
     /// Sets the bit of `rank`.
     #[inline(always)]
     pub fn set(&self, rank: u64) {
-        let w = &self.words[(rank >> 6) as usize];
-        let bit = 1u64 << (rank & 63);
-        // Most children repeat: a plain load spares the locked write for them.
-        if w.load(Ordering::Relaxed) & bit == 0 {
-            w.fetch_or(bit, Ordering::Relaxed);
-        }
+        set_bit(&self.words, rank);
     }
 
     /// Whether the bit of `rank` is set.
     #[inline(always)]
     pub fn test(&self, rank: u64) -> bool {
-        self.words[(rank >> 6) as usize].load(Ordering::Relaxed) >> (rank & 63) & 1 == 1
+        test_bit(&self.words, rank)
     }
 
     /// Words of the current level.
     pub fn words(&self) -> usize {
-        self.len.div_ceil(64) as usize
+        self.ranks.words()
     }
 
     /// The boards whose bits are set among words `from..to` of the level, ascending, and
     /// those words cleared.
     pub fn drain(&self, from: usize, to: usize) -> Vec<u64> {
-        let low = self.low_bits();
-        let first = from as u64 * 64;
-        // The high part of the first rank: the last h whose count so far is at most it.
-        let mut h = self.high_cum.partition_point(|&c| u64::from(c) <= first);
-        h = h.saturating_sub(1);
-        // What a rank of high part h adds to find its low part: `low_start` of h's group,
-        // less the ranks before h (recomputed only when h changes).
-        let offset = |h: usize| {
-            let g = (((self.pegs - h.count_ones()) as usize) << STATE_BITS)
-                | (self.class ^ self.high_class[h]) as usize;
-            i64::from(self.low_start[g]) - i64::from(self.high_cum[h])
-        };
-        // Worked out at the first set bit (h may be past the last high part before it).
-        let (mut base, mut next) = (0, 0);
         let mut out = Vec::new();
-        for (w, word) in self.words[from..to].iter().enumerate() {
-            // No thread sets bits while the level is drained: a load and a store, not an
-            // atomic swap, clear the word.
-            let mut bits = word.load(Ordering::Relaxed);
-            if bits == 0 {
-                continue;
-            }
-            word.store(0, Ordering::Relaxed);
-            while bits != 0 {
-                let rank = (from + w) as u64 * 64 + u64::from(bits.trailing_zeros());
-                bits &= bits - 1;
-                if rank >= next {
-                    while u64::from(self.high_cum[h + 1]) <= rank {
-                        h += 1;
-                    }
-                    base = offset(h);
-                    next = u64::from(self.high_cum[h + 1]);
+        // No thread sets bits while the level is drained: a load and a store, not an atomic
+        // swap, clear each word.
+        let words = &self.words[from..to];
+        self.ranks.unrank_each(
+            from,
+            to - from,
+            |i| {
+                let w = words[i].load(Ordering::Relaxed);
+                if w != 0 {
+                    words[i].store(0, Ordering::Relaxed);
                 }
-                let i = (rank as i64 + base) as usize;
-                out.push((h as u64) << low | u64::from(self.low_values[i]));
-            }
-        }
+                w
+            },
+            |b| out.push(b),
+        );
         out
     }
 
@@ -319,6 +444,90 @@ impl RankedBits {
     pub fn bytes(&self) -> u64 {
         self.words.len() as u64 * 8
     }
+
+    /// The bitset's words.
+    pub fn bits(&self) -> &[AtomicU64] {
+        &self.words
+    }
+}
+
+/// How many bits ahead of its write a bit's word is prefetched.
+const AHEAD: usize = 16;
+
+/// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
+/// line already loaded.
+pub struct DelayedSet<'a> {
+    words: &'a [AtomicU64],
+    ring: [u64; AHEAD],
+    n: usize,
+}
+
+impl<'a> DelayedSet<'a> {
+    /// Sets bits of `words`.
+    pub fn new(words: &'a [AtomicU64]) -> DelayedSet<'a> {
+        DelayedSet {
+            words,
+            ring: [0; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
+    #[inline(always)]
+    pub fn push(&mut self, rank: u64) {
+        prefetch(self.words, rank);
+        let slot = self.n % AHEAD;
+        if self.n >= AHEAD {
+            set_bit(self.words, self.ring[slot]);
+        }
+        self.ring[slot] = rank;
+        self.n += 1;
+    }
+
+    /// Sets the bits still waiting.
+    pub fn finish(self) {
+        for i in self.n.saturating_sub(AHEAD)..self.n {
+            set_bit(self.words, self.ring[i % AHEAD]);
+        }
+    }
+}
+
+/// A bitset over one level held in memory from the system ([`Zeroed`]), for the level
+/// engines: set by many threads at once.
+pub type LevelBits = Zeroed<AtomicU64>;
+
+/// Asks the processor to fetch the word of bit `rank` of `words`.
+#[inline(always)]
+pub fn prefetch(words: &[AtomicU64], rank: u64) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(w) = words.get((rank >> 6) as usize) {
+        // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never faults;
+        // the address is a word of this bitset anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                w as *const AtomicU64 as *const i8,
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (words, rank);
+}
+
+/// Sets bit `rank` of `words`.
+#[inline(always)]
+pub fn set_bit(words: &[AtomicU64], rank: u64) {
+    let w = &words[(rank >> 6) as usize];
+    let bit = 1u64 << (rank & 63);
+    // Most children repeat: a plain load spares the locked write for them.
+    if w.load(Ordering::Relaxed) & bit == 0 {
+        w.fetch_or(bit, Ordering::Relaxed);
+    }
+}
+
+/// Whether bit `rank` of `words` is set.
+#[inline(always)]
+pub fn test_bit(words: &[AtomicU64], rank: u64) -> bool {
+    words[(rank >> 6) as usize].load(Ordering::Relaxed) >> (rank & 63) & 1 == 1
 }
 
 #[cfg(test)]
@@ -343,7 +552,7 @@ mod tests {
             .filter(|b| b.count_ones() == pegs && inv.of(*b) == class)
             .collect();
         assert_eq!(bits.level_len(pegs, class), boards.len() as u64);
-        bits.begin(pegs, class);
+        bits.begin(pegs, class).expect("small");
         for (i, &b) in boards.iter().enumerate() {
             assert_eq!(bits.rank(b), Some(i as u64));
         }

@@ -2,7 +2,7 @@
 //! those of them in a given level (the meeting of two searches in the middle).
 //!
 //! A [`Stepper`] holds what the steps over one board share: its symmetries and, for boards of
-//! at most [`ranked::MAX_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
+//! at most [`DENSE_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
 //! rank tables, built once and reused level after level, and the children's inner loops
 //! ([`Children`]). Each step picks the cheaper way:
 //! - **dense**: every child's bit is set (the threads share the bitset; each prefetches the
@@ -20,87 +20,20 @@
 //! stored, in order and with no canonical form to take, and the positions of `within` are
 //! asked of turned inside out instead.
 
-use super::children::Children;
+use super::children::{with_kids, Children, Kids};
 use super::levels::{self, Direction, Halt};
-use super::ranked::{self, Invariant, RankedBits};
+use super::ranked::{self, DelayedSet, Invariant, RankedBits};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// Largest board (in cells) whose levels are stepped through a dense bitset here: the
+/// English board's largest level takes 8.7 MiB; larger boards' levels go to the level
+/// engine ([`super::whole`]), which holds them where they fit.
+pub const DENSE_CELLS: u32 = 33;
+
 /// Positions handed to a thread at a time: small enough to keep both cores busy to the end.
 const BLOCK: usize = 4096;
-/// How many children ahead of its write a child's word is prefetched.
-const AHEAD: usize = 16;
-
-/// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
-/// line already loaded.
-struct DelayedSet<'a> {
-    bits: &'a RankedBits,
-    ring: [u64; AHEAD],
-    n: usize,
-}
-
-impl<'a> DelayedSet<'a> {
-    fn new(bits: &'a RankedBits) -> DelayedSet<'a> {
-        DelayedSet {
-            bits,
-            ring: [0; AHEAD],
-            n: 0,
-        }
-    }
-
-    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
-    #[inline(always)]
-    fn push(&mut self, rank: u64) {
-        self.bits.prefetch(rank);
-        let slot = self.n % AHEAD;
-        if self.n >= AHEAD {
-            self.bits.set(self.ring[slot]);
-        }
-        self.ring[slot] = rank;
-        self.n += 1;
-    }
-
-    /// Sets the bits still waiting.
-    fn finish(self) {
-        for i in self.n.saturating_sub(AHEAD)..self.n {
-            self.bits.set(self.ring[i % AHEAD]);
-        }
-    }
-}
-
-/// A board's [`Children`], for as many symmetries as it has (a group padded to the next
-/// length compiled).
-enum Kids {
-    Two(Children<2>),
-    Four(Children<4>),
-    Eight(Children<8>),
-    Twelve(Children<12>),
-}
-
-impl Kids {
-    fn new(compact: &Compact<u64>, sym: &Symmetries<u64>) -> Option<Kids> {
-        Some(match sym.len() {
-            0..=2 => Kids::Two(Children::new(compact, sym)?),
-            3..=4 => Kids::Four(Children::new(compact, sym)?),
-            5..=8 => Kids::Eight(Children::new(compact, sym)?),
-            _ => Kids::Twelve(Children::new(compact, sym)?),
-        })
-    }
-}
-
-/// Runs `$body` with `$k` bound to the [`Children`] inside a [`Kids`].
-macro_rules! with_kids {
-    ($kids:expr, $k:ident => $body:expr) => {
-        match $kids {
-            Kids::Two($k) => $body,
-            Kids::Four($k) => $body,
-            Kids::Eight($k) => $body,
-            Kids::Twelve($k) => $body,
-        }
-    };
-}
-
 /// Steps over the levels of one board (see the module docs).
 pub struct Stepper<'a> {
     compact: &'a Compact<u64>,
@@ -158,7 +91,10 @@ impl<'a> Stepper<'a> {
     /// whose parents are `parents` positions: the level's words must not outnumber the
     /// children by much, or scanning them costs more than sorting the children.
     fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
-        if self.cells > ranked::MAX_CELLS || pegs > self.cells || self.kids.is_none() {
+        if self.cells > DENSE_CELLS.min(ranked::MAX_CELLS)
+            || pegs > self.cells
+            || self.kids.is_none()
+        {
             return false;
         }
         if self.dense.is_none() {
@@ -179,8 +115,8 @@ impl<'a> Stepper<'a> {
         if len / 64 > parents as u64 * 16 {
             return false;
         }
-        bits.begin(pegs, class);
-        true
+        // A bitset the system will not give is no failure: the sorted vectors do the step.
+        bits.begin(pegs, class).is_ok()
     }
 
     /// The first position of `level` as a board (turned inside out with `inside_out`).
@@ -328,7 +264,7 @@ impl<'a> Stepper<'a> {
     ) -> bool {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut setter = DelayedSet::new(bits);
+            let mut setter = DelayedSet::new(bits.bits());
             let mut out = false;
             for &p in slice {
                 let board = if inside_out { self.full ^ p } else { p };

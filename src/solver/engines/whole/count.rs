@@ -1,0 +1,188 @@
+//! Counting a whole board with the level engine: every position reachable from the start,
+//! jump by jump, and how many of each level can still reach the goal.
+//!
+//! Forward, each level is the children of the one before ([`Board::step`]); every level is
+//! kept (in memory while it fits, the oldest moved to disk first) for the way back. Back,
+//! the winners of the last level are its positions that are the goal, and the winners of
+//! each level above are its positions among the parents of the winners below: one step
+//! backwards from the winners, kept within the level (winners are few, so this costs far
+//! less than asking of every position whether a child wins).
+//!
+//! The levels' canonical forms are taken under the symmetries that keep the start and the
+//! goal, so the counts of positions follow from orbit sizes and the winners are closed under
+//! them; up to symmetry counts use the board's whole group ([`super::figures`]).
+
+use super::figures::Figures;
+use super::level::Level;
+use super::{Board, Settings, Status, Usage, WholeError};
+use crate::rules::{CellSet, Goal, Position};
+use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::engines::count::LevelCount;
+use crate::solver::engines::levels::Direction;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What a count found, finished or not.
+#[derive(Debug)]
+pub struct WholeCount {
+    /// One entry per level counted (its winnable column is 0 until `winnable`).
+    pub levels: Vec<LevelCount>,
+    /// Whether the winnable column was worked out.
+    pub winnable: bool,
+    /// Why it stopped before the end (`None`: it finished).
+    pub stopped: Option<WholeError>,
+    /// Memory and disk used.
+    pub usage: Usage,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Counts every level from `start` and how many of its positions can still reach `goal`
+/// (see the module docs); `watch` hears after every step. Cancelled (or stopped by a
+/// refusal or a failing disk) it returns what it finished, with the reason in `stopped`.
+pub fn count(
+    start: &Position,
+    goal: Goal,
+    settings: &Settings,
+    cancel: &AtomicBool,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<WholeCount, WholeError> {
+    let board = Board::new(
+        start,
+        |c| Symmetries::keeping_start_and_goal(c, start, goal),
+        settings,
+        cancel,
+    )?;
+    let mut out = WholeCount {
+        levels: Vec::new(),
+        winnable: false,
+        stopped: None,
+        usage: Usage::default(),
+        elapsed: Duration::ZERO,
+    };
+    let mut levels = Vec::new();
+    if let Err(e) = forward(&board, start, &mut levels, &mut out.levels, watch) {
+        out.stopped = Some(e);
+    } else if let Err(e) = backward(&board, goal, &mut levels, &mut out.levels, watch) {
+        out.stopped = Some(e);
+    } else {
+        out.winnable = true;
+    }
+    if !out.winnable {
+        for l in out.levels.iter_mut() {
+            l.winnable_up_to_symmetry = 0;
+        }
+    }
+    out.usage = board.usage();
+    out.elapsed = board.elapsed();
+    Ok(out)
+}
+
+/// Every level from the start, kept in `levels` (`levels[n]`: n jumps made), their figures in
+/// `counts`.
+pub fn forward(
+    board: &Board,
+    start: &Position,
+    levels: &mut Vec<Level>,
+    counts: &mut Vec<LevelCount>,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<(), WholeError> {
+    let first = board.sub.canon(board.compact.encode(start.pegs()));
+    let class = board.class_of(first);
+    let top = first.count_ones();
+    let of = top.saturating_sub(1);
+    levels.push(board.level_of(top, class, &[first])?);
+    loop {
+        let n = levels.len() - 1;
+        let source = &levels[n];
+        let pegs = source.pegs.saturating_sub(1);
+        // The next level's bitset, if it is wanted, before what it pushes out.
+        if board.dense_pays(source.len, pegs, class) {
+            if let Some(bytes) = board.dense_bytes(pegs, class) {
+                board.make_room(levels, bytes + (64 << 20), Some(n))?;
+            }
+        }
+        let source = &levels[n];
+        let figures = Figures::new(board, source)?;
+        let next = board.step(source, Direction::Forward, None, &|k, _| figures.visit(k))?;
+        let (positions, up_to_symmetry) = figures.finish()?;
+        counts.push(LevelCount {
+            jumps: n as u32,
+            positions,
+            up_to_symmetry,
+            winnable_up_to_symmetry: 0,
+        });
+        watch(&board.status("forward", n as u32 + 1, of, next.len));
+        if next.len == 0 {
+            return Ok(());
+        }
+        levels.push(next);
+    }
+}
+
+/// The winners of every level, from the last up (see the module docs), into `counts`'
+/// winnable column; `levels` are dropped as they are used.
+fn backward(
+    board: &Board,
+    goal: Goal,
+    levels: &mut Vec<Level>,
+    counts: &mut [LevelCount],
+    watch: &mut dyn FnMut(&Status),
+) -> Result<(), WholeError> {
+    let Some(last) = levels.last() else {
+        return Ok(());
+    };
+    let of = counts.len() as u32;
+    let mut winners = goal_winners(board, goal, last)?;
+    loop {
+        let n = levels.len() - 1;
+        let figures = Figures::new(board, &winners)?;
+        let above = if n == 0 {
+            board.visit_all(&winners, &|k, _| figures.visit(k))?;
+            None
+        } else {
+            let within = &levels[n - 1];
+            if let Some(bytes) = board.dense_bytes(within.pegs, within.class) {
+                board.make_room(levels, bytes + (64 << 20), Some(n - 1))?;
+            }
+            let within = &levels[n - 1];
+            Some(board.step(
+                &winners,
+                Direction::Backward,
+                Some(within),
+                &|k, _| figures.visit(k),
+            )?)
+        };
+        counts[n].winnable_up_to_symmetry = figures.finish()?.1;
+        levels.pop();
+        let Some(above) = above else {
+            return Ok(());
+        };
+        watch(&board.status("winners", n as u32 - 1, of, above.len));
+        winners = above;
+    }
+}
+
+/// The goal positions of the last level: every one-peg position for one peg anywhere, the
+/// goal cell's for a cell (none when the last level is not one peg).
+pub fn goal_winners(board: &Board, goal: Goal, last: &Level) -> Result<Level, WholeError> {
+    let keys: Vec<u64> = if last.pegs != 1 {
+        Vec::new()
+    } else {
+        let mut all = Vec::new();
+        let ranks = board.ranks_of(last)?;
+        let mut buf = super::level::ChunkBuf::default();
+        for i in 0..last.chunks() {
+            last.read_chunk(i, ranks.as_ref().map(|r| &r.0), &mut buf)?;
+            all.extend_from_slice(&buf.keys);
+        }
+        match goal {
+            Goal::Anywhere => all,
+            Goal::At(c) => {
+                let g = board.sub.canon(board.compact.encode(CellSet::single(c)));
+                all.into_iter().filter(|&k| k == g).collect()
+            }
+        }
+    };
+    board.level_of(last.pegs, last.class, &keys)
+}

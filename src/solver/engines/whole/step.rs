@@ -1,0 +1,766 @@
+//! One step of the level engine: the canonical children (or parents) of every position of a
+//! level, as the next level, optionally kept only where they lie in a given level (the
+//! winners of a level are its positions among the parents of the winners below).
+//!
+//! Two ways, chosen by what fits:
+//! - **dense**: a bitset over the next level's ranks, in memory; the threads set each
+//!   child's bit (prefetching a few children ahead), and the level is the bitset itself, or
+//!   a run made from it when it is sparse;
+//! - **sorted**: each thread gathers children in a buffer its share of the free memory
+//!   long, sorts it (radix), drops repeats and writes it as a run (to memory while the
+//!   account lends it, else to disk); the runs are merged into the level.
+//!
+//! Counted steps ([`Board::step_counts`]) carry a count with every position: the parents of
+//! a level of winners, each with its child's count, added up per parent (see
+//! [`super::solutions`]). They are always sorted.
+
+use super::level::{popcount, ChunkBuf, Held, Level, LevelCursor, Words};
+use super::runs::{self, Run, RunWriter};
+use super::scratch::Lease;
+use super::{Board, WholeError};
+use crate::solver::engines::children::with_kids;
+use crate::solver::engines::levels::{self, Direction};
+use crate::solver::engines::memory::{try_vec, NoMemory};
+use crate::solver::engines::ranked::{DelayedSet, LevelBits, Ranks};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// What a step calls with every chunk of the level it reads (keys and, for counted levels,
+/// their counts): the per-level figures are taken on the way.
+pub type Visit<'v> = &'v (dyn Fn(&[u64], &[u128]) + Sync);
+
+/// Least sort buffer a thread is given (keys): below it the runs are too many to merge.
+const LEAST_BUFFER: usize = 1 << 16;
+/// Most a thread's sort buffer holds (keys): more only makes each sort slower.
+const MOST_BUFFER: usize = 1 << 27;
+
+/// A position and its count, as the counted steps sort them (24 bytes, not the 32 a
+/// `(u64, u128)` takes).
+#[derive(Clone, Copy, Debug)]
+struct Counted {
+    key: u64,
+    lo: u64,
+    hi: u64,
+}
+
+impl Counted {
+    fn new(key: u64, value: u128) -> Counted {
+        Counted {
+            key,
+            lo: value as u64,
+            hi: (value >> 64) as u64,
+        }
+    }
+
+    fn value(self) -> u128 {
+        u128::from(self.hi) << 64 | u128::from(self.lo)
+    }
+}
+
+/// One thread's children gathered for sorting, and the runs it has written.
+struct KeyGather {
+    buf: Vec<u64>,
+    tmp: Vec<u64>,
+    _lease: Lease,
+    runs: Vec<Run>,
+}
+
+impl Board<'_> {
+    /// The ranks of `level` (when it is a bitset), held against the account.
+    pub fn ranks_of(&self, level: &Level) -> Result<Option<(Ranks, Lease)>, WholeError> {
+        if !level.is_dense() {
+            return Ok(None);
+        }
+        self.ranks(level.pegs, level.class).map(Some)
+    }
+
+    /// The ranks of boards of `pegs` pegs in `class`, held against the account.
+    fn ranks(&self, pegs: u32, class: u8) -> Result<(Ranks, Lease), WholeError> {
+        let base = self.base().ok_or(WholeError::Failed("no rank tables".into()))?;
+        let lease = self.account.take(base.ranks_bytes()).ok_or(NoMemory {
+            bytes: base.ranks_bytes(),
+        })?;
+        Ok((Ranks::new(base, pegs, class)?, lease))
+    }
+
+    /// Bytes a bitset over the boards of `pegs` pegs in `class` takes, with its ranks
+    /// (`None` where the board has no rank tables).
+    pub fn dense_bytes(&self, pegs: u32, class: u8) -> Option<u64> {
+        let base = self.base()?;
+        Some(base.level_len(pegs, class).div_ceil(64) * 8 + base.ranks_bytes())
+    }
+
+    /// Whether a step from `parents` positions to a level of `pegs` pegs in `class` is
+    /// better done dense: the bitset's words must not outnumber the parents by much, or
+    /// scanning it costs more than sorting the children.
+    pub fn dense_pays(&self, parents: u64, pegs: u32, class: u8) -> bool {
+        self.dense_bytes(pegs, class)
+            .is_some_and(|b| b / 8 <= parents.saturating_mul(16))
+    }
+
+    /// Runs `work` on every chunk of `source` (keys ascending, and counts), on every thread,
+    /// each with its own state from `state`; the states when every chunk is done. Stops at
+    /// the first error, or soon after a cancel ([`WholeError::Cancelled`]).
+    fn par_chunks<S: Send>(
+        &self,
+        source: &Level,
+        ranks: Option<&Ranks>,
+        state: impl Fn() -> Result<S, WholeError> + Sync,
+        work: impl Fn(&mut S, &[u64], &[u128]) -> Result<(), WholeError> + Sync,
+    ) -> Result<Vec<S>, WholeError> {
+        let next = AtomicUsize::new(0);
+        let failed: Mutex<Option<WholeError>> = Mutex::new(None);
+        let stop = AtomicBool::new(false);
+        let chunks = source.chunks();
+        let run = || -> Option<S> {
+            let fail = |e: WholeError| {
+                stop.store(true, Ordering::Relaxed);
+                let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+                f.get_or_insert(e);
+                None
+            };
+            let mut s = match state() {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            let mut buf = ChunkBuf::default();
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    return Some(s);
+                }
+                if self.cancelled() {
+                    return fail(WholeError::Cancelled);
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= chunks {
+                    return Some(s);
+                }
+                if let Err(e) = source.read_chunk(i, ranks, &mut buf) {
+                    return fail(e.into());
+                }
+                if let Err(e) = work(&mut s, &buf.keys, &buf.values) {
+                    return fail(e);
+                }
+            }
+        };
+        let threads = levels::threads().min(chunks.max(1));
+        let states: Vec<Option<S>> = std::thread::scope(|scope| {
+            let run = &run;
+            let others: Vec<_> = (1..threads)
+                .filter_map(|t| {
+                    std::thread::Builder::new()
+                        .name(format!("pegsol-level-{t}"))
+                        .spawn_scoped(scope, run)
+                        .ok()
+                })
+                .collect();
+            let mut out = vec![run()];
+            for h in others {
+                out.push(h.join().unwrap_or_else(|_| {
+                    let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
+                    f.get_or_insert(WholeError::Failed("a thread panicked".into()));
+                    None
+                }));
+            }
+            out
+        });
+        if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(e);
+        }
+        Ok(states.into_iter().flatten().collect())
+    }
+
+    /// The canonical children (parents, [`Direction::Backward`]) of the positions of
+    /// `source`, as a level; with `within`, only those in it (a level of their peg count).
+    /// `visit` sees every chunk of `source`.
+    pub fn step(
+        &self,
+        source: &Level,
+        direction: Direction,
+        within: Option<&Level>,
+        visit: Visit,
+    ) -> Result<Level, WholeError> {
+        let pegs = match direction {
+            Direction::Forward => source.pegs.saturating_sub(1),
+            Direction::Backward => source.pegs + 1,
+        };
+        let class = source.class;
+        if source.len == 0 || pegs == 0 || pegs > self.compact.cells.len() as u32 {
+            // Still show the figures of the level read.
+            let src = self.ranks_of(source)?;
+            self.par_chunks(
+                source,
+                src.as_ref().map(|r| &r.0),
+                || Ok(()),
+                |_, k, v| {
+                    visit(k, v);
+                    Ok(())
+                },
+            )?;
+            return self.level_of(pegs, class, &[]);
+        }
+        let parents = source.len;
+        if self.dense_pays(parents, pegs, class)
+            && self
+                .dense_bytes(pegs, class)
+                .is_some_and(|b| b + (16 << 20) <= self.account.free())
+        {
+            if let Some(level) = self.step_dense(source, direction, pegs, class, within, visit)? {
+                return Ok(level);
+            }
+        }
+        self.step_sorted(source, direction, pegs, class, within, visit)
+    }
+
+    /// [`Board::step`] through a bitset over the next level; `None` when a child fell
+    /// outside the level's class (then the sorted step does it).
+    fn step_dense(
+        &self,
+        source: &Level,
+        direction: Direction,
+        pegs: u32,
+        class: u8,
+        within: Option<&Level>,
+        visit: Visit,
+    ) -> Result<Option<Level>, WholeError> {
+        let src = self.ranks_of(source)?;
+        let (out, _out_lease) = self.ranks(pegs, class)?;
+        let n = out.words();
+        let lease = self
+            .account
+            .take(n as u64 * 8)
+            .ok_or(NoMemory { bytes: n as u64 * 8 })?;
+        let words = LevelBits::new(n)?;
+        words.advise_huge();
+        let stray = AtomicBool::new(false);
+        // Children outside `within` are dropped at once when it is a bitset in memory.
+        let within_ranks = match within {
+            Some(w) if w.bits_in_memory().is_some() => self.ranks_of(w)?,
+            _ => None,
+        };
+        let keep = |c: u64| match (within, &within_ranks) {
+            (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
+            _ => true,
+        };
+        self.par_chunks(
+            source,
+            src.as_ref().map(|r| &r.0),
+            || Ok(()),
+            |_, keys, values| {
+                visit(keys, values);
+                let mut setter = DelayedSet::new(&words);
+                let mut outside = false;
+                with_kids!(&self.kids, k => {
+                    for &p in keys {
+                        k.each(p, direction, |c| match out.rank(c) {
+                            Some(r) if keep(c) => setter.push(r),
+                            Some(_) => {}
+                            None => outside = true,
+                        });
+                    }
+                });
+                setter.finish();
+                if outside {
+                    stray.store(true, Ordering::Relaxed);
+                }
+                Ok(())
+            },
+        )?;
+        drop(src);
+        if stray.into_inner() {
+            return Ok(None);
+        }
+        let mut words = Words::Memory { words, lease };
+        match within {
+            Some(w) if within_ranks.is_none() => {
+                // Keep only what `within` holds: word by word from its bitset, or key by key
+                // from its run.
+                if let Held::Dense(theirs) = &w.held {
+                    and_words(&mut words, theirs)?;
+                } else {
+                    return self.keep_set(&words, &out, w).map(Some);
+                }
+            }
+            _ => {}
+        }
+        let Words::Memory { words: bits, lease } = words else {
+            return Err(WholeError::Failed("bitset moved".into()));
+        };
+        let len = popcount(&bits);
+        let level = Level {
+            pegs,
+            class,
+            len,
+            held: Held::Dense(Words::Memory { words: bits, lease }),
+        };
+        self.tighten(level, &out).map(Some)
+    }
+
+    /// The keys of `within` whose bits are set in `words` (over `ranks`), as a run.
+    fn keep_set(&self, words: &Words, ranks: &Ranks, within: &Level) -> Result<Level, WholeError> {
+        let Words::Memory { words, .. } = words else {
+            return Err(WholeError::Failed("bitset on disk".into()));
+        };
+        let mut out = RunWriter::new(false, &self.account, &self.scratch);
+        let theirs = self.ranks_of(within)?;
+        let mut buf = ChunkBuf::default();
+        for i in 0..within.chunks() {
+            if self.cancelled() {
+                return Err(WholeError::Cancelled);
+            }
+            within.read_chunk(i, theirs.as_ref().map(|r| &r.0), &mut buf)?;
+            for &k in &buf.keys {
+                if ranks
+                    .rank(k)
+                    .is_some_and(|r| crate::solver::engines::ranked::test_bit(words, r))
+                {
+                    out.push(k, 0)?;
+                }
+            }
+        }
+        Ok(Level {
+            pegs: within.pegs,
+            class: within.class,
+            len: out.len(),
+            held: Held::Runs(out.finish()?),
+        })
+    }
+
+    /// A bitset level as a run instead when the run is the smaller (a sparse level: about
+    /// two bytes a position against a bit for every board of the class).
+    fn tighten(&self, level: Level, ranks: &Ranks) -> Result<Level, WholeError> {
+        let Held::Dense(Words::Memory { words, .. }) = &level.held else {
+            return Ok(level);
+        };
+        if level.len.saturating_mul(3) >= words.len() as u64 * 8 {
+            return Ok(level);
+        }
+        let mut out = RunWriter::new(false, &self.account, &self.scratch);
+        let mut keys = Vec::new();
+        let mut buf = Vec::new();
+        for (c, chunk) in words.chunks(super::level::CHUNK_WORDS).enumerate() {
+            buf.clear();
+            buf.extend(chunk.iter().map(|w| w.load(Ordering::Relaxed)));
+            keys.clear();
+            ranks.unrank_words(c * super::level::CHUNK_WORDS, &buf, &mut keys);
+            for &k in &keys {
+                out.push(k, 0)?;
+            }
+        }
+        Ok(Level {
+            pegs: level.pegs,
+            class: level.class,
+            len: level.len,
+            held: Held::Runs(out.finish()?),
+        })
+    }
+
+    /// Sort-buffer keys for each of the step's threads: a share of the free memory (with
+    /// room for the radix sort's second buffer), within [`LEAST_BUFFER`]..[`MOST_BUFFER`].
+    fn buffer_keys(&self, bytes_per_key: u64) -> usize {
+        let threads = levels::threads() as u64;
+        let share = self.account.free() / 2 / threads / (bytes_per_key * 2);
+        (share as usize).clamp(LEAST_BUFFER, MOST_BUFFER)
+    }
+
+    /// [`Board::step`] by sorting.
+    fn step_sorted(
+        &self,
+        source: &Level,
+        direction: Direction,
+        pegs: u32,
+        class: u8,
+        within: Option<&Level>,
+        visit: Visit,
+    ) -> Result<Level, WholeError> {
+        let src = self.ranks_of(source)?;
+        let within_ranks = match within {
+            Some(w) if w.bits_in_memory().is_some() => self.ranks_of(w)?,
+            _ => None,
+        };
+        let filtered = within_ranks.is_some();
+        let keep = |c: u64| match (within, &within_ranks) {
+            (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
+            _ => true,
+        };
+        let cap = self.buffer_keys(8);
+        let most_kids = self.compact.jumps.len();
+        let bits = self.compact.cells.len() as u32;
+        let flush = |g: &mut KeyGather| self.flush_keys(g, bits);
+        let mut states = self.par_chunks(
+            source,
+            src.as_ref().map(|r| &r.0),
+            || self.key_gather(cap),
+            |g, keys, values| {
+                visit(keys, values);
+                with_kids!(&self.kids, k => {
+                    for &p in keys {
+                        if g.buf.len() + most_kids > cap {
+                            flush(g)?;
+                        }
+                        k.each(p, direction, |c| {
+                            if keep(c) {
+                                g.buf.push(c);
+                            }
+                        });
+                    }
+                });
+                Ok(())
+            },
+        )?;
+        drop(src);
+        let mut runs = Vec::new();
+        for g in states.iter_mut() {
+            flush(g)?;
+            runs.append(&mut g.runs);
+        }
+        // The buffers go back before the merge wants memory for the level.
+        drop(states);
+        let within = if filtered { None } else { within };
+        self.merge_runs(&runs, pegs, class, within, false, |a, _| Some(a), |_, v| Ok(v))
+    }
+
+    /// Merges `runs` (adding counts with `add`) into a level of `pegs` pegs in `class`; with
+    /// `within`, only keys it holds; `finish` turns each key's summed count into the level's
+    /// (the counted steps divide by the orbit there).
+    #[allow(clippy::too_many_arguments)]
+    fn merge_runs(
+        &self,
+        runs: &[Run],
+        pegs: u32,
+        class: u8,
+        within: Option<&Level>,
+        values: bool,
+        add: impl Fn(u128, u128) -> Option<u128>,
+        finish: impl Fn(u64, u128) -> Result<u128, WholeError>,
+    ) -> Result<Level, WholeError> {
+        let theirs = match within {
+            Some(w) => self.ranks_of(w)?,
+            None => None,
+        };
+        let mut cursor = match within {
+            Some(w) => Some(LevelCursor::new(w, theirs.as_ref().map(|r| &r.0))?),
+            None => None,
+        };
+        let mut out = RunWriter::new(values, &self.account, &self.scratch);
+        let mut failed: Option<WholeError> = None;
+        let mut keep = |k: u64, v: u128| -> Result<(), runs::RunError> {
+            if failed.is_some() {
+                return Ok(());
+            }
+            if let Some(c) = cursor.as_mut() {
+                if !c.seek(k)? {
+                    return Ok(());
+                }
+            }
+            match finish(k, v) {
+                Ok(v) => out.push(k, v),
+                Err(e) => {
+                    failed = Some(e);
+                    Ok(())
+                }
+            }
+        };
+        let refs: Vec<&Run> = runs.iter().collect();
+        let whole = runs::merge_each(&refs, &add, &mut keep, self.cancel_flag())?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if !whole {
+            return Err(WholeError::Overflow);
+        }
+        if self.cancelled() {
+            return Err(WholeError::Cancelled);
+        }
+        Ok(Level {
+            pegs,
+            class,
+            len: out.len(),
+            held: Held::Runs(out.finish()?),
+        })
+    }
+
+    /// The parents of the winners `source` (each with its count of solutions) that lie in
+    /// `within` (the level above, its winners), each with its count: the sum over its
+    /// children of theirs. See [`super::solutions`] for why each parent receives its
+    /// child's count times the child's orbit, divided by its own.
+    pub fn step_counts(
+        &self,
+        source: &Level,
+        within: &Level,
+        visit: Visit,
+    ) -> Result<Level, WholeError> {
+        let pegs = source.pegs + 1;
+        let class = source.class;
+        let src = self.ranks_of(source)?;
+        let within_ranks = if within.bits_in_memory().is_some() {
+            self.ranks_of(within)?
+        } else {
+            None
+        };
+        let keep = |c: u64| match &within_ranks {
+            Some((r, _)) => within.contains(r, c).unwrap_or(true),
+            None => true,
+        };
+        let cap = self.buffer_keys(24);
+        let most_kids = self.compact.jumps.len();
+        struct Gather {
+            buf: Vec<Counted>,
+            _lease: Lease,
+            runs: Vec<Run>,
+        }
+        let flush = |g: &mut Gather| -> Result<(), WholeError> {
+            if g.buf.is_empty() {
+                return Ok(());
+            }
+            g.buf.sort_unstable_by_key(|c| c.key);
+            let mut w = RunWriter::new(true, &self.account, &self.scratch);
+            let mut i = 0;
+            while i < g.buf.len() {
+                let key = g.buf[i].key;
+                let mut sum = 0u128;
+                while i < g.buf.len() && g.buf[i].key == key {
+                    sum = sum
+                        .checked_add(g.buf[i].value())
+                        .ok_or(WholeError::Overflow)?;
+                    i += 1;
+                }
+                w.push(key, sum)?;
+            }
+            g.runs.push(w.finish()?);
+            g.buf.clear();
+            Ok(())
+        };
+        let mut states = self.par_chunks(
+            source,
+            src.as_ref().map(|r| &r.0),
+            || {
+                let lease = self
+                    .account
+                    .take(cap as u64 * 24)
+                    .ok_or(NoMemory {
+                        bytes: cap as u64 * 24,
+                    })?;
+                Ok(Gather {
+                    buf: try_vec(cap)?,
+                    _lease: lease,
+                    runs: Vec::new(),
+                })
+            },
+            |g, keys, values| {
+                visit(keys, values);
+                with_kids!(&self.kids, k => {
+                    for (&c, &n) in keys.iter().zip(values) {
+                        if g.buf.len() + most_kids > cap {
+                            flush(g)?;
+                        }
+                        let weight = n
+                            .checked_mul(u128::from(self.sub.orbit_size(c) as u32))
+                            .ok_or(WholeError::Overflow)?;
+                        k.each(c, Direction::Backward, |p| {
+                            if keep(p) {
+                                g.buf.push(Counted::new(p, weight));
+                            }
+                        });
+                    }
+                });
+                Ok(())
+            },
+        )?;
+        drop(src);
+        let mut runs = Vec::new();
+        for g in states.iter_mut() {
+            flush(g)?;
+            runs.append(&mut g.runs);
+        }
+        drop(states);
+        self.merge_runs(
+            &runs,
+            pegs,
+            class,
+            Some(within),
+            true,
+            |a, b| a.checked_add(b),
+            |p, sum| Ok(sum / u128::from(self.sub.orbit_size(p) as u32)),
+        )
+    }
+
+    /// Calls `visit` with every chunk of `level` (for its figures), on every thread.
+    pub fn visit_all(&self, level: &Level, visit: Visit) -> Result<(), WholeError> {
+        let ranks = self.ranks_of(level)?;
+        self.par_chunks(
+            level,
+            ranks.as_ref().map(|r| &r.0),
+            || Ok(()),
+            |_, k, v| {
+                visit(k, v);
+                Ok(())
+            },
+        )?;
+        Ok(())
+    }
+
+    /// How many distinct values `map` takes over the positions of `level`: sorted in runs
+    /// (to disk past the memory free) and counted as they merge.
+    pub fn count_mapped(
+        &self,
+        level: &Level,
+        map: &(dyn Fn(u64) -> u64 + Sync),
+    ) -> Result<u64, WholeError> {
+        let src = self.ranks_of(level)?;
+        let cap = self.buffer_keys(8);
+        let bits = self.compact.cells.len() as u32;
+        let flush = |g: &mut KeyGather| self.flush_keys(g, bits);
+        let mut states = self.par_chunks(
+            level,
+            src.as_ref().map(|r| &r.0),
+            || self.key_gather(cap),
+            |g, keys, _| {
+                for &p in keys {
+                    if g.buf.len() == cap {
+                        flush(g)?;
+                    }
+                    g.buf.push(map(p));
+                }
+                Ok(())
+            },
+        )?;
+        drop(src);
+        let mut runs = Vec::new();
+        for g in states.iter_mut() {
+            flush(g)?;
+            runs.append(&mut g.runs);
+        }
+        drop(states);
+        let refs: Vec<&Run> = runs.iter().collect();
+        let mut n = 0u64;
+        runs::merge_each(
+            &refs,
+            &|a, _| Some(a),
+            &mut |_, _| {
+                n += 1;
+                Ok(())
+            },
+            self.cancel,
+        )?;
+        if self.cancelled() {
+            return Err(WholeError::Cancelled);
+        }
+        Ok(n)
+    }
+
+    /// A sort buffer of `cap` keys (and the radix sort's second), held against the account.
+    fn key_gather(&self, cap: usize) -> Result<KeyGather, WholeError> {
+        let bytes = cap as u64 * 16;
+        let lease = self.account.take(bytes).ok_or(NoMemory { bytes })?;
+        Ok(KeyGather {
+            buf: try_vec(cap)?,
+            tmp: try_vec(cap)?,
+            _lease: lease,
+            runs: Vec::new(),
+        })
+    }
+
+    /// Sorts what `g` gathered (keys of `bits` bits), drops repeats and writes it as a run.
+    fn flush_keys(&self, g: &mut KeyGather, bits: u32) -> Result<(), WholeError> {
+        if g.buf.is_empty() {
+            return Ok(());
+        }
+        sort_keys(&mut g.buf, &mut g.tmp, bits);
+        g.buf.dedup();
+        let mut w = RunWriter::new(false, &self.account, &self.scratch);
+        for &k in &g.buf {
+            w.push(k, 0)?;
+        }
+        g.runs.push(w.finish()?);
+        g.buf.clear();
+        Ok(())
+    }
+
+    /// The cancel flag.
+    fn cancel_flag(&self) -> &AtomicBool {
+        self.cancel
+    }
+}
+
+/// `ours &= theirs`, word by word (`theirs` in memory or read from its file).
+fn and_words(ours: &mut Words, theirs: &Words) -> Result<(), WholeError> {
+    let Words::Memory { words, .. } = ours else {
+        return Err(WholeError::Failed("bitset on disk".into()));
+    };
+    let n = words.len().min(theirs.len());
+    let mut buf = Vec::new();
+    let mut raw = Vec::new();
+    let step = super::level::CHUNK_WORDS * 16;
+    let mut from = 0;
+    while from < n {
+        let to = (from + step).min(n);
+        let t = theirs.read(from, to, &mut buf, &mut raw)?;
+        for (w, &x) in words[from..to].iter().zip(t) {
+            let v = w.load(Ordering::Relaxed) & x;
+            w.store(v, Ordering::Relaxed);
+        }
+        from = to;
+    }
+    for w in &words[n..] {
+        w.store(0, Ordering::Relaxed);
+    }
+    Ok(())
+}
+
+/// Sorts `v` (keys of at most `bits` bits) by radix, 11 bits a pass, with `tmp` (of at least
+/// `v`'s capacity) as the second buffer: no allocation.
+fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
+    const DIGIT: u32 = 11;
+    if v.len() < 4096 {
+        v.sort_unstable();
+        return;
+    }
+    tmp.clear();
+    tmp.resize(v.len(), 0);
+    let mut counts = [0usize; 1 << DIGIT];
+    let mask = (1u64 << DIGIT) - 1;
+    let mut shift = 0;
+    while shift < bits.max(1) {
+        counts.fill(0);
+        for &x in v.iter() {
+            counts[((x >> shift) & mask) as usize] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            let here = *c;
+            *c = sum;
+            sum += here;
+        }
+        for &x in v.iter() {
+            let d = ((x >> shift) & mask) as usize;
+            tmp[counts[d]] = x;
+            counts[d] += 1;
+        }
+        std::mem::swap(v, tmp);
+        shift += DIGIT;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_radix_sort_agrees_with_the_standard_sort() {
+        let mut x: u64 = 99;
+        let mut v: Vec<u64> = (0..50_000)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                x >> 23
+            })
+            .collect();
+        let mut expect = v.clone();
+        expect.sort_unstable();
+        let mut tmp = Vec::with_capacity(v.len());
+        sort_keys(&mut v, &mut tmp, 41);
+        assert_eq!(v, expect);
+    }
+}
