@@ -103,8 +103,9 @@ pub fn run(options: Options) -> ExitCode {
     let native = eframe::NativeOptions {
         viewport,
         renderer: eframe::Renderer::Glow,
-        // A screenshot run must not move or resize the person's real window next time.
-        persist_window: !screenshot_mode,
+        // A screenshot run must not move or resize the person's real window next time, and a
+        // size asked for (`--size`) wins over the one remembered.
+        persist_window: !screenshot_mode && size.is_none(),
         ..Default::default()
     };
     // eframe restores the zoom and the window's place from this file before the first

@@ -69,7 +69,7 @@ impl CellNames {
                 format!("there is no peg at {} to jump over", self.cell(c))
             }
             JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", self.cell(c)),
-            JumpError::NotADirection => error.to_string(),
+            JumpError::NotADirection | JumpError::NotTwoApart { .. } => error.to_string(),
         }
     }
 

@@ -31,7 +31,7 @@ struct BoardPlan {
     /// Column letters: (column on the plan, text), on [`BoardPlan::label_row`].
     column_labels: Vec<(i32, String)>,
     /// The row of the column letters: above the board on the square grid; on the triangle,
-    /// below it, where each column (running down and to the right) would go on.
+    /// below it, where each column (running down and to the left) would go on.
     label_row: i32,
     width: i32,
     height: i32,

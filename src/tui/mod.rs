@@ -238,12 +238,21 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
     let mut last_look: Option<Instant> = None;
     let mut failing = false;
     let panic_on_bang = signals::panic_wanted();
+    // Drawn only when something may have changed: a terminal over SSH is not sent a frame
+    // twenty times a second for nothing.
+    let mut redraw = true;
     loop {
         if let Some(signal) = signals::received() {
             return Ok(Some(signal));
         }
-        screen.terminal.draw(|frame| game.draw(frame))?;
+        // A search's counter and a replay move on by themselves.
+        if redraw || game.is_solving() || game.is_playing() {
+            screen.terminal.draw(|frame| game.draw(frame))?;
+            redraw = false;
+        }
         if event::poll(POLL)? {
+            // A key, a resize, a paste: all may change the screen.
+            redraw = true;
             if let Event::Key(key) = event::read()? {
                 if panic_on_bang && key.code == ratatui::crossterm::event::KeyCode::Char('!') {
                     panic!("a panic asked for by {}", signals::TEST_PANIC);
@@ -258,7 +267,7 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
             // A resize needs nothing: the next draw fits the new size.
         }
         let now = Instant::now();
-        game.tick(now);
+        redraw |= game.tick(now);
         if let Some(store) = store.as_deref_mut() {
             let due = last_look.is_none_or(|t| now.duration_since(t) >= KEEP_EVERY);
             let changed = store.update(game.game());
@@ -279,6 +288,7 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
                 if let Some(text) = news.into_iter().reduce(|a, b| format!("{a}. {b}")) {
                     game.tell(text);
                 }
+                redraw = true;
             }
         }
     }

@@ -154,6 +154,18 @@ impl Pty {
         let until = Instant::now() + Duration::from_secs(seconds);
         while Instant::now() < until {
             if let Ok(Some(status)) = self.child.try_wait() {
+                // What it wrote last may still be on its way through the terminal: wait
+                // until the output is quiet.
+                let quiet_by = Instant::now() + Duration::from_secs(2);
+                let mut seen = self.output.lock().expect("output").len();
+                while Instant::now() < quiet_by {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let now = self.output.lock().expect("output").len();
+                    if now == seen {
+                        break;
+                    }
+                    seen = now;
+                }
                 return Some(status);
             }
             std::thread::sleep(Duration::from_millis(50));

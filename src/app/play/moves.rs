@@ -6,18 +6,15 @@
 //! Owns no state: the board widget calls these with the position it shows.
 
 use super::PlayCommand;
-use crate::rules::{cell_name, Arrow, Cell, Jump, Position};
+use crate::rules::{cell_name, Arrow, Cell, Position};
 use eframe::egui::Key;
 
 /// The jump from `from` to `to` as a command: played if legal, or the reason it is not.
 pub(super) fn attempt(position: &Position, from: Cell, to: Cell) -> PlayCommand {
     let refused =
         |why: String| PlayCommand::Tell(format!("{} to {}: {why}", cell_name(from), cell_name(to)));
-    let Some(jump) = Jump::between(from, to) else {
-        return refused("a peg jumps over one neighbour into the hole just beyond it".into());
-    };
-    match position.check(jump) {
-        Ok(()) => PlayCommand::Play(jump),
+    match position.jump_between(from, to) {
+        Ok(jump) => PlayCommand::Play(jump),
         Err(e) => refused(e.in_words()),
     }
 }
