@@ -85,3 +85,83 @@ fn whole_board_solution_counts_equal_the_in_memory_counts_on_small_boards() {
         same_solutions(name, centre, &Settings::default());
     }
 }
+
+/// Runs `pegsol ARGS` under `ulimit -v KIB` (an address-space limit, as `prlimit --as`):
+/// its status, standard output and standard error.
+#[cfg(target_os = "linux")]
+fn pegsol_limited(kib: u64, args: &str) -> (std::process::ExitStatus, String, String) {
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec '{exe}' {args}"))
+        .output()
+        .expect("sh runs");
+    (
+        o.status,
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn count_english_under_a_400_mb_address_limit_finishes_with_the_published_totals() {
+    // 390,625 KiB = 400,000,000 bytes, as `prlimit --as=400000000`.
+    let (status, out, err) = pegsol_limited(390_625, "count english --json");
+    assert_eq!(status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let levels = v["by_jumps"].as_array().expect("levels");
+    let sum = |f: &str| levels.iter().map(|l| l[f].as_u64().unwrap()).sum::<u64>();
+    // A014225 sums to 187,636,299 positions; A112737 to 23,475,688 up to symmetry.
+    assert_eq!(sum("positions"), 187_636_299);
+    assert_eq!(sum("up_to_symmetry"), 23_475_688);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn count_under_an_address_limit_too_small_refuses_with_a_message_not_a_signal() {
+    for kib in [40_000, 90_000, 150_000] {
+        let (status, out, err) = pegsol_limited(kib, "count english");
+        match status.code() {
+            Some(0) => assert!(out.contains("total"), "{kib}: {out}"),
+            Some(1) | Some(2) => assert!(err.contains("pegsol:"), "{kib}: {err}"),
+            other => panic!("ulimit -v {kib}: status {other:?} ({status}): {err}"),
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["count", "english", "--memory", "64M"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(Duration::from_secs(2));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let started = Instant::now();
+    let o = child.wait_with_output().expect("waits");
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "stopped promptly"
+    );
+    // The levels finished before the interrupt: a table that starts at jump 0.
+    assert!(out.contains("positions by jumps made"), "{out}");
+    assert!(
+        out.lines().any(|l| l.trim_start().starts_with("0 ")),
+        "{out}"
+    );
+}

@@ -7,6 +7,7 @@
 //! be written (with a message naming what is wrong), 1 for a failed run, 130 for Ctrl+C.
 
 mod assignment;
+mod count;
 mod error;
 pub mod experiment;
 mod front_end;
@@ -23,7 +24,7 @@ use crate::layout::load::{read_text, resolve_named_puzzle, LoadError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{Cell, CellSet, Goal};
 use crate::solver::budget::parse_budget;
-use crate::solver::engines::{classic, count};
+use crate::solver::engines::classic;
 use crate::solver::services::analyze;
 use crate::solver::{search, Algorithm, Budget};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -170,6 +171,8 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        machine: count::MachineArgs,
     },
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
@@ -195,6 +198,8 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        machine: count::MachineArgs,
     },
     /// Can the position still be won? Why not? Which jumps keep the goal reachable?
     Hint(hint::HintArgs),
@@ -306,7 +311,8 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             layout,
             finish,
             json,
-        } => solutions_command(&layout, finish.as_deref(), json),
+            machine,
+        } => count::solutions_command(&layout, finish.as_deref(), json, &machine),
         Command::Analyze {
             layout,
             finish,
@@ -317,7 +323,8 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             layout,
             finish,
             json,
-        } => count_command(&layout, finish.as_deref(), json),
+            machine,
+        } => count::count_command(&layout, finish.as_deref(), json, &machine),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Trace(args) => trace::run(args),
@@ -459,19 +466,6 @@ fn moves_command(
     Ok(())
 }
 
-fn solutions_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
-    let goal = finish_goal(finish, &puzzle)?;
-    let what = format!("counting the solutions of {name}");
-    let ran = run_job("pegsol-solutions", &what, move |job| {
-        job.control(|c| moves::count_solutions(&puzzle, &name, goal, json, c))
-    })?;
-    if ran.interrupted() {
-        return Err(CliError::Interrupted);
-    }
-    print(&ran.value()?)
-}
-
 fn analyze_command(
     spec: &OsStr,
     finish: Option<&str>,
@@ -496,25 +490,5 @@ fn analyze_command(
         println(report::analysis_json(&name, &reports))
     } else {
         print(&report::analysis_text(&puzzle, &reports))
-    }
-}
-
-fn count_command(spec: &OsStr, finish: Option<&str>, json: bool) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
-    let goal = finish_goal(finish, &puzzle)?;
-    let start = puzzle.start.clone();
-    let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
-        job.control(|c| count::count(&start, goal, c))
-    })?;
-    if ran.interrupted() {
-        return Err(CliError::Interrupted);
-    }
-    let levels = ran
-        .value()
-        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
-    if json {
-        println(report::count_json(&name, &levels))
-    } else {
-        print(&report::count_text(&puzzle, goal, &levels))
     }
 }

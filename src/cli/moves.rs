@@ -116,11 +116,22 @@ pub fn count_solutions(
         SolutionsError::Cancelled => CliError::Failed("counting cancelled".into()),
         other => CliError::Failed(format!("{}: {other}", puzzle.name)),
     })?;
-    Ok(if json {
-        solutions_json(source, goal, &count)
+    Ok(solutions_text(puzzle, source, goal, json, &count))
+}
+
+/// What `pegsol solutions` prints for `count`: one JSON object, or lines for people.
+pub fn solutions_text(
+    puzzle: &Puzzle,
+    source: &str,
+    goal: Goal,
+    json: bool,
+    count: &SolutionCount,
+) -> String {
+    if json {
+        solutions_json(source, goal, count)
     } else {
-        solutions_human(puzzle, source, goal, &count)
-    })
+        solutions_human(puzzle, source, goal, count)
+    }
 }
 
 fn solutions_human(puzzle: &Puzzle, source: &str, goal: Goal, c: &SolutionCount) -> String {

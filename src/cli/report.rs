@@ -146,13 +146,29 @@ pub fn analysis_text(puzzle: &Puzzle, reports: &[StartReport]) -> String {
     out
 }
 
-/// `count --json`: `{"layout":..., "by_jumps":[{"jumps":0,"positions":1,...}, ...]}`.
-pub fn count_json(source: &str, levels: &[LevelCount]) -> String {
-    serde_json::json!({ "layout": source, "by_jumps": levels }).to_string()
+/// `count --json`: `{"layout":..., "by_jumps":[{"jumps":0,"positions":1,...}, ...]}`; without
+/// `winnable` (the way back did not finish) each level's `winnable_up_to_symmetry` is `null`.
+pub fn count_json(source: &str, levels: &[LevelCount], winnable: bool) -> String {
+    if winnable {
+        return serde_json::json!({ "layout": source, "by_jumps": levels }).to_string();
+    }
+    let by_jumps: Vec<_> = levels
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "jumps": l.jumps,
+                "positions": l.positions,
+                "up_to_symmetry": l.up_to_symmetry,
+                "winnable_up_to_symmetry": null,
+            })
+        })
+        .collect();
+    serde_json::json!({ "layout": source, "by_jumps": by_jumps }).to_string()
 }
 
-/// A person's table of the counts, with totals.
-pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount]) -> String {
+/// A person's table of the counts, with totals; without `winnable` (the way back did not
+/// finish) the winnable column shows `-`.
+pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount], winnable: bool) -> String {
     let target = match goal {
         Goal::Anywhere => "one peg anywhere".to_string(),
         Goal::At(c) => format!("one peg at {c}"),
@@ -161,10 +177,14 @@ pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount]) -> String 
         "{}: positions by jumps made (winnable: can still reach {target})\n{:>5} {:>14} {:>16} {:>12}\n",
         puzzle.name, "jumps", "positions", "up to symmetry", "winnable"
     );
+    let won = |n: u64| if winnable { n.to_string() } else { "-".into() };
     for l in levels {
         out.push_str(&format!(
             "{:>5} {:>14} {:>16} {:>12}\n",
-            l.jumps, l.positions, l.up_to_symmetry, l.winnable_up_to_symmetry
+            l.jumps,
+            l.positions,
+            l.up_to_symmetry,
+            won(l.winnable_up_to_symmetry)
         ));
     }
     let sum = |f: fn(&LevelCount) -> u64| levels.iter().map(f).sum::<u64>();
@@ -172,7 +192,7 @@ pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount]) -> String 
         "total {:>14} {:>16} {:>12}\n",
         sum(|l| l.positions),
         sum(|l| l.up_to_symmetry),
-        sum(|l| l.winnable_up_to_symmetry)
+        won(sum(|l| l.winnable_up_to_symmetry))
     ));
     out
 }

@@ -81,7 +81,9 @@ pub fn fit_arenas_to_address_limit() {
             .ok()
             .and_then(|l| {
                 let line = l.lines().find(|l| l.starts_with("Max address space"))?;
-                let soft = line["Max address space".len()..].split_whitespace().next()?;
+                let soft = line["Max address space".len()..]
+                    .split_whitespace()
+                    .next()?;
                 Some(soft != "unlimited")
             })
             .unwrap_or(false);

@@ -231,11 +231,9 @@ impl Ranks {
         let n = base.high_class.len();
         if self.high.len() != n + 1 {
             self.high.clear();
-            self.high
-                .try_reserve_exact(n + 1)
-                .map_err(|_| NoMemory {
-                    bytes: (n as u64 + 1) * 8,
-                })?;
+            self.high.try_reserve_exact(n + 1).map_err(|_| NoMemory {
+                bytes: (n as u64 + 1) * 8,
+            })?;
             self.high.resize(n + 1, 0);
         }
         let mut sum = 0u64;

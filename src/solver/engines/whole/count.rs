@@ -146,12 +146,11 @@ fn backward(
                 board.make_room(levels, bytes + (64 << 20), Some(n - 1))?;
             }
             let within = &levels[n - 1];
-            Some(board.step(
-                &winners,
-                Direction::Backward,
-                Some(within),
-                &|k, _| figures.visit(k),
-            )?)
+            Some(
+                board.step(&winners, Direction::Backward, Some(within), &|k, _| {
+                    figures.visit(k)
+                })?,
+            )
         };
         counts[n].winnable_up_to_symmetry = figures.finish()?.1;
         levels.pop();

@@ -220,8 +220,9 @@ impl Words {
             Words::File { file, .. } => {
                 let n = to - from;
                 raw.clear();
-                raw.try_reserve(n * 8)
-                    .map_err(|_| NoMemory { bytes: n as u64 * 8 })?;
+                raw.try_reserve(n * 8).map_err(|_| NoMemory {
+                    bytes: n as u64 * 8,
+                })?;
                 raw.resize(n * 8, 0);
                 file.read_at(raw, from as u64 * 8)
                     .map_err(|source| RunError::Disk {
@@ -309,7 +310,8 @@ impl<'a> LevelCursor<'a> {
     fn fill(&mut self) -> Result<(), RunError> {
         self.at = 0;
         while self.chunk < self.level.chunks() {
-            self.level.read_chunk(self.chunk, self.ranks, &mut self.buf)?;
+            self.level
+                .read_chunk(self.chunk, self.ranks, &mut self.buf)?;
             if !self.buf.keys.is_empty() {
                 return Ok(());
             }

@@ -21,12 +21,13 @@
 //! what is finished is returned.
 
 pub mod count;
+pub mod figures;
 pub mod level;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;
+pub mod sorted;
 pub mod step;
-pub mod figures;
 
 use crate::rules::Position;
 use crate::solver::boards::compact::Compact;

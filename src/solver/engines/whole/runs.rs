@@ -125,7 +125,8 @@ impl Run {
             Store::Memory { bytes, .. } => &bytes[meta.offset as usize..end as usize],
             Store::File(file) => {
                 raw.clear();
-                raw.try_reserve(len).map_err(|_| NoMemory { bytes: len as u64 })?;
+                raw.try_reserve(len)
+                    .map_err(|_| NoMemory { bytes: len as u64 })?;
                 raw.resize(len, 0);
                 file.read_at(raw, meta.offset)
                     .map_err(|e| disk(file, "read", e))?;
@@ -348,7 +349,10 @@ impl RunWriter {
     pub fn finish(mut self) -> Result<Run, RunError> {
         self.flush_block()?;
         let store = match self.sink {
-            Sink::Memory { mut bytes, mut lease } => {
+            Sink::Memory {
+                mut bytes,
+                mut lease,
+            } => {
                 bytes.shrink_to_fit();
                 lease.shrink_to(bytes.capacity() as u64);
                 Store::Memory {
@@ -360,7 +364,8 @@ impl RunWriter {
                 mut file,
                 mut buffer,
             } => {
-                file.append(&buffer).map_err(|e| disk(&file, "written", e))?;
+                file.append(&buffer)
+                    .map_err(|e| disk(&file, "written", e))?;
                 buffer.clear();
                 Store::File(file)
             }
@@ -504,10 +509,9 @@ mod tests {
     use crate::solver::engines::memory::Room;
 
     fn scratch() -> Arc<Scratch> {
-        Arc::new(Scratch::new(Some(std::env::temp_dir().join(format!(
-            "pegsol-runs-test-{}",
-            std::process::id()
-        )))))
+        Arc::new(Scratch::new(Some(
+            std::env::temp_dir().join(format!("pegsol-runs-test-{}", std::process::id())),
+        )))
     }
 
     fn all(run: &Run) -> Vec<(u64, u128)> {

@@ -227,7 +227,9 @@ impl ScratchFile {
             use std::os::windows::fs::FileExt;
             let mut done = 0;
             while done < buf.len() {
-                let n = self.file.seek_read(&mut buf[done..], offset + done as u64)?;
+                let n = self
+                    .file
+                    .seek_read(&mut buf[done..], offset + done as u64)?;
                 if n == 0 {
                     return Err(std::io::ErrorKind::UnexpectedEof.into());
                 }
@@ -362,7 +364,8 @@ mod tests {
 
     #[test]
     fn scratch_files_are_counted_and_removed_with_their_folder() {
-        let parent = std::env::temp_dir().join(format!("pegsol-scratch-test-{}", std::process::id()));
+        let parent =
+            std::env::temp_dir().join(format!("pegsol-scratch-test-{}", std::process::id()));
         let scratch = Scratch::new(Some(parent.clone()));
         let mut f = scratch.file("t").expect("a file");
         f.append(b"hello world").expect("written");

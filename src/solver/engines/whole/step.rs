@@ -14,13 +14,13 @@
 //! a level of winners, each with its child's count, added up per parent (see
 //! [`super::solutions`]). They are always sorted.
 
-use super::level::{popcount, ChunkBuf, Held, Level, LevelCursor, Words};
-use super::runs::{self, Run, RunWriter};
+use super::level::{popcount, ChunkBuf, Held, Level, Words};
+use super::runs::RunWriter;
 use super::scratch::Lease;
 use super::{Board, WholeError};
 use crate::solver::engines::children::with_kids;
 use crate::solver::engines::levels::{self, Direction};
-use crate::solver::engines::memory::{try_vec, NoMemory};
+use crate::solver::engines::memory::NoMemory;
 use crate::solver::engines::ranked::{DelayedSet, LevelBits, Ranks};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -28,42 +28,6 @@ use std::sync::Mutex;
 /// What a step calls with every chunk of the level it reads (keys and, for counted levels,
 /// their counts): the per-level figures are taken on the way.
 pub type Visit<'v> = &'v (dyn Fn(&[u64], &[u128]) + Sync);
-
-/// Least sort buffer a thread is given (keys): below it the runs are too many to merge.
-const LEAST_BUFFER: usize = 1 << 16;
-/// Most a thread's sort buffer holds (keys): more only makes each sort slower.
-const MOST_BUFFER: usize = 1 << 27;
-
-/// A position and its count, as the counted steps sort them (24 bytes, not the 32 a
-/// `(u64, u128)` takes).
-#[derive(Clone, Copy, Debug)]
-struct Counted {
-    key: u64,
-    lo: u64,
-    hi: u64,
-}
-
-impl Counted {
-    fn new(key: u64, value: u128) -> Counted {
-        Counted {
-            key,
-            lo: value as u64,
-            hi: (value >> 64) as u64,
-        }
-    }
-
-    fn value(self) -> u128 {
-        u128::from(self.hi) << 64 | u128::from(self.lo)
-    }
-}
-
-/// One thread's children gathered for sorting, and the runs it has written.
-struct KeyGather {
-    buf: Vec<u64>,
-    tmp: Vec<u64>,
-    _lease: Lease,
-    runs: Vec<Run>,
-}
 
 impl Board<'_> {
     /// The ranks of `level` (when it is a bitset), held against the account.
@@ -75,8 +39,10 @@ impl Board<'_> {
     }
 
     /// The ranks of boards of `pegs` pegs in `class`, held against the account.
-    fn ranks(&self, pegs: u32, class: u8) -> Result<(Ranks, Lease), WholeError> {
-        let base = self.base().ok_or(WholeError::Failed("no rank tables".into()))?;
+    pub(super) fn ranks(&self, pegs: u32, class: u8) -> Result<(Ranks, Lease), WholeError> {
+        let base = self
+            .base()
+            .ok_or(WholeError::Failed("no rank tables".into()))?;
         let lease = self.account.take(base.ranks_bytes()).ok_or(NoMemory {
             bytes: base.ranks_bytes(),
         })?;
@@ -101,7 +67,7 @@ impl Board<'_> {
     /// Runs `work` on every chunk of `source` (keys ascending, and counts), on every thread,
     /// each with its own state from `state`; the states when every chunk is done. Stops at
     /// the first error, or soon after a cancel ([`WholeError::Cancelled`]).
-    fn par_chunks<S: Send>(
+    pub(super) fn par_chunks<S: Send>(
         &self,
         source: &Level,
         ranks: Option<&Ranks>,
@@ -226,10 +192,9 @@ impl Board<'_> {
         let src = self.ranks_of(source)?;
         let (out, _out_lease) = self.ranks(pegs, class)?;
         let n = out.words();
-        let lease = self
-            .account
-            .take(n as u64 * 8)
-            .ok_or(NoMemory { bytes: n as u64 * 8 })?;
+        let lease = self.account.take(n as u64 * 8).ok_or(NoMemory {
+            bytes: n as u64 * 8,
+        })?;
         let words = LevelBits::new(n)?;
         words.advise_huge();
         let stray = AtomicBool::new(false);
@@ -355,236 +320,6 @@ impl Board<'_> {
         })
     }
 
-    /// Sort-buffer keys for each of the step's threads: a share of the free memory (with
-    /// room for the radix sort's second buffer), within [`LEAST_BUFFER`]..[`MOST_BUFFER`].
-    fn buffer_keys(&self, bytes_per_key: u64) -> usize {
-        let threads = levels::threads() as u64;
-        let share = self.account.free() / 2 / threads / (bytes_per_key * 2);
-        (share as usize).clamp(LEAST_BUFFER, MOST_BUFFER)
-    }
-
-    /// [`Board::step`] by sorting.
-    fn step_sorted(
-        &self,
-        source: &Level,
-        direction: Direction,
-        pegs: u32,
-        class: u8,
-        within: Option<&Level>,
-        visit: Visit,
-    ) -> Result<Level, WholeError> {
-        let src = self.ranks_of(source)?;
-        let within_ranks = match within {
-            Some(w) if w.bits_in_memory().is_some() => self.ranks_of(w)?,
-            _ => None,
-        };
-        let filtered = within_ranks.is_some();
-        let keep = |c: u64| match (within, &within_ranks) {
-            (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
-            _ => true,
-        };
-        let cap = self.buffer_keys(8);
-        let most_kids = self.compact.jumps.len();
-        let bits = self.compact.cells.len() as u32;
-        let flush = |g: &mut KeyGather| self.flush_keys(g, bits);
-        let mut states = self.par_chunks(
-            source,
-            src.as_ref().map(|r| &r.0),
-            || self.key_gather(cap),
-            |g, keys, values| {
-                visit(keys, values);
-                with_kids!(&self.kids, k => {
-                    for &p in keys {
-                        if g.buf.len() + most_kids > cap {
-                            flush(g)?;
-                        }
-                        k.each(p, direction, |c| {
-                            if keep(c) {
-                                g.buf.push(c);
-                            }
-                        });
-                    }
-                });
-                Ok(())
-            },
-        )?;
-        drop(src);
-        let mut runs = Vec::new();
-        for g in states.iter_mut() {
-            flush(g)?;
-            runs.append(&mut g.runs);
-        }
-        // The buffers go back before the merge wants memory for the level.
-        drop(states);
-        let within = if filtered { None } else { within };
-        self.merge_runs(&runs, pegs, class, within, false, |a, _| Some(a), |_, v| Ok(v))
-    }
-
-    /// Merges `runs` (adding counts with `add`) into a level of `pegs` pegs in `class`; with
-    /// `within`, only keys it holds; `finish` turns each key's summed count into the level's
-    /// (the counted steps divide by the orbit there).
-    #[allow(clippy::too_many_arguments)]
-    fn merge_runs(
-        &self,
-        runs: &[Run],
-        pegs: u32,
-        class: u8,
-        within: Option<&Level>,
-        values: bool,
-        add: impl Fn(u128, u128) -> Option<u128>,
-        finish: impl Fn(u64, u128) -> Result<u128, WholeError>,
-    ) -> Result<Level, WholeError> {
-        let theirs = match within {
-            Some(w) => self.ranks_of(w)?,
-            None => None,
-        };
-        let mut cursor = match within {
-            Some(w) => Some(LevelCursor::new(w, theirs.as_ref().map(|r| &r.0))?),
-            None => None,
-        };
-        let mut out = RunWriter::new(values, &self.account, &self.scratch);
-        let mut failed: Option<WholeError> = None;
-        let mut keep = |k: u64, v: u128| -> Result<(), runs::RunError> {
-            if failed.is_some() {
-                return Ok(());
-            }
-            if let Some(c) = cursor.as_mut() {
-                if !c.seek(k)? {
-                    return Ok(());
-                }
-            }
-            match finish(k, v) {
-                Ok(v) => out.push(k, v),
-                Err(e) => {
-                    failed = Some(e);
-                    Ok(())
-                }
-            }
-        };
-        let refs: Vec<&Run> = runs.iter().collect();
-        let whole = runs::merge_each(&refs, &add, &mut keep, self.cancel_flag())?;
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        if !whole {
-            return Err(WholeError::Overflow);
-        }
-        if self.cancelled() {
-            return Err(WholeError::Cancelled);
-        }
-        Ok(Level {
-            pegs,
-            class,
-            len: out.len(),
-            held: Held::Runs(out.finish()?),
-        })
-    }
-
-    /// The parents of the winners `source` (each with its count of solutions) that lie in
-    /// `within` (the level above, its winners), each with its count: the sum over its
-    /// children of theirs. See [`super::solutions`] for why each parent receives its
-    /// child's count times the child's orbit, divided by its own.
-    pub fn step_counts(
-        &self,
-        source: &Level,
-        within: &Level,
-        visit: Visit,
-    ) -> Result<Level, WholeError> {
-        let pegs = source.pegs + 1;
-        let class = source.class;
-        let src = self.ranks_of(source)?;
-        let within_ranks = if within.bits_in_memory().is_some() {
-            self.ranks_of(within)?
-        } else {
-            None
-        };
-        let keep = |c: u64| match &within_ranks {
-            Some((r, _)) => within.contains(r, c).unwrap_or(true),
-            None => true,
-        };
-        let cap = self.buffer_keys(24);
-        let most_kids = self.compact.jumps.len();
-        struct Gather {
-            buf: Vec<Counted>,
-            _lease: Lease,
-            runs: Vec<Run>,
-        }
-        let flush = |g: &mut Gather| -> Result<(), WholeError> {
-            if g.buf.is_empty() {
-                return Ok(());
-            }
-            g.buf.sort_unstable_by_key(|c| c.key);
-            let mut w = RunWriter::new(true, &self.account, &self.scratch);
-            let mut i = 0;
-            while i < g.buf.len() {
-                let key = g.buf[i].key;
-                let mut sum = 0u128;
-                while i < g.buf.len() && g.buf[i].key == key {
-                    sum = sum
-                        .checked_add(g.buf[i].value())
-                        .ok_or(WholeError::Overflow)?;
-                    i += 1;
-                }
-                w.push(key, sum)?;
-            }
-            g.runs.push(w.finish()?);
-            g.buf.clear();
-            Ok(())
-        };
-        let mut states = self.par_chunks(
-            source,
-            src.as_ref().map(|r| &r.0),
-            || {
-                let lease = self
-                    .account
-                    .take(cap as u64 * 24)
-                    .ok_or(NoMemory {
-                        bytes: cap as u64 * 24,
-                    })?;
-                Ok(Gather {
-                    buf: try_vec(cap)?,
-                    _lease: lease,
-                    runs: Vec::new(),
-                })
-            },
-            |g, keys, values| {
-                visit(keys, values);
-                with_kids!(&self.kids, k => {
-                    for (&c, &n) in keys.iter().zip(values) {
-                        if g.buf.len() + most_kids > cap {
-                            flush(g)?;
-                        }
-                        let weight = n
-                            .checked_mul(u128::from(self.sub.orbit_size(c) as u32))
-                            .ok_or(WholeError::Overflow)?;
-                        k.each(c, Direction::Backward, |p| {
-                            if keep(p) {
-                                g.buf.push(Counted::new(p, weight));
-                            }
-                        });
-                    }
-                });
-                Ok(())
-            },
-        )?;
-        drop(src);
-        let mut runs = Vec::new();
-        for g in states.iter_mut() {
-            flush(g)?;
-            runs.append(&mut g.runs);
-        }
-        drop(states);
-        self.merge_runs(
-            &runs,
-            pegs,
-            class,
-            Some(within),
-            true,
-            |a, b| a.checked_add(b),
-            |p, sum| Ok(sum / u128::from(self.sub.orbit_size(p) as u32)),
-        )
-    }
-
     /// Calls `visit` with every chunk of `level` (for its figures), on every thread.
     pub fn visit_all(&self, level: &Level, visit: Visit) -> Result<(), WholeError> {
         let ranks = self.ranks_of(level)?;
@@ -598,88 +333,6 @@ impl Board<'_> {
             },
         )?;
         Ok(())
-    }
-
-    /// How many distinct values `map` takes over the positions of `level`: sorted in runs
-    /// (to disk past the memory free) and counted as they merge.
-    pub fn count_mapped(
-        &self,
-        level: &Level,
-        map: &(dyn Fn(u64) -> u64 + Sync),
-    ) -> Result<u64, WholeError> {
-        let src = self.ranks_of(level)?;
-        let cap = self.buffer_keys(8);
-        let bits = self.compact.cells.len() as u32;
-        let flush = |g: &mut KeyGather| self.flush_keys(g, bits);
-        let mut states = self.par_chunks(
-            level,
-            src.as_ref().map(|r| &r.0),
-            || self.key_gather(cap),
-            |g, keys, _| {
-                for &p in keys {
-                    if g.buf.len() == cap {
-                        flush(g)?;
-                    }
-                    g.buf.push(map(p));
-                }
-                Ok(())
-            },
-        )?;
-        drop(src);
-        let mut runs = Vec::new();
-        for g in states.iter_mut() {
-            flush(g)?;
-            runs.append(&mut g.runs);
-        }
-        drop(states);
-        let refs: Vec<&Run> = runs.iter().collect();
-        let mut n = 0u64;
-        runs::merge_each(
-            &refs,
-            &|a, _| Some(a),
-            &mut |_, _| {
-                n += 1;
-                Ok(())
-            },
-            self.cancel,
-        )?;
-        if self.cancelled() {
-            return Err(WholeError::Cancelled);
-        }
-        Ok(n)
-    }
-
-    /// A sort buffer of `cap` keys (and the radix sort's second), held against the account.
-    fn key_gather(&self, cap: usize) -> Result<KeyGather, WholeError> {
-        let bytes = cap as u64 * 16;
-        let lease = self.account.take(bytes).ok_or(NoMemory { bytes })?;
-        Ok(KeyGather {
-            buf: try_vec(cap)?,
-            tmp: try_vec(cap)?,
-            _lease: lease,
-            runs: Vec::new(),
-        })
-    }
-
-    /// Sorts what `g` gathered (keys of `bits` bits), drops repeats and writes it as a run.
-    fn flush_keys(&self, g: &mut KeyGather, bits: u32) -> Result<(), WholeError> {
-        if g.buf.is_empty() {
-            return Ok(());
-        }
-        sort_keys(&mut g.buf, &mut g.tmp, bits);
-        g.buf.dedup();
-        let mut w = RunWriter::new(false, &self.account, &self.scratch);
-        for &k in &g.buf {
-            w.push(k, 0)?;
-        }
-        g.runs.push(w.finish()?);
-        g.buf.clear();
-        Ok(())
-    }
-
-    /// The cancel flag.
-    fn cancel_flag(&self) -> &AtomicBool {
-        self.cancel
     }
 }
 
@@ -706,61 +359,4 @@ fn and_words(ours: &mut Words, theirs: &Words) -> Result<(), WholeError> {
         w.store(0, Ordering::Relaxed);
     }
     Ok(())
-}
-
-/// Sorts `v` (keys of at most `bits` bits) by radix, 11 bits a pass, with `tmp` (of at least
-/// `v`'s capacity) as the second buffer: no allocation.
-fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
-    const DIGIT: u32 = 11;
-    if v.len() < 4096 {
-        v.sort_unstable();
-        return;
-    }
-    tmp.clear();
-    tmp.resize(v.len(), 0);
-    let mut counts = [0usize; 1 << DIGIT];
-    let mask = (1u64 << DIGIT) - 1;
-    let mut shift = 0;
-    while shift < bits.max(1) {
-        counts.fill(0);
-        for &x in v.iter() {
-            counts[((x >> shift) & mask) as usize] += 1;
-        }
-        let mut sum = 0;
-        for c in counts.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for &x in v.iter() {
-            let d = ((x >> shift) & mask) as usize;
-            tmp[counts[d]] = x;
-            counts[d] += 1;
-        }
-        std::mem::swap(v, tmp);
-        shift += DIGIT;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_radix_sort_agrees_with_the_standard_sort() {
-        let mut x: u64 = 99;
-        let mut v: Vec<u64> = (0..50_000)
-            .map(|_| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                x >> 23
-            })
-            .collect();
-        let mut expect = v.clone();
-        expect.sort_unstable();
-        let mut tmp = Vec::with_capacity(v.len());
-        sort_keys(&mut v, &mut tmp, 41);
-        assert_eq!(v, expect);
-    }
 }

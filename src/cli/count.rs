@@ -1,0 +1,227 @@
+//! `pegsol count` and `pegsol solutions`: the level counts and the solution counts of a whole
+//! board.
+//!
+//! Boards of at most [`whole::MAX_CELLS`] holes go through the level engine
+//! ([`crate::solver::engines::whole`]), which holds what the machine's memory allows (taken
+//! from the process's limits, or `--memory`) and keeps the rest in a scratch folder
+//! (`--scratch DIR`), so the French board completes here; larger boards go through the
+//! in-memory engines, which refuse, with the figure, what they cannot hold.
+//!
+//! The level engine's progress (level, positions, memory, disk, time) is the job's stage on
+//! the terminal's progress line. Stopped by Ctrl+C, a refusal or a failing disk, `count`
+//! still prints the levels it finished (without the winnable column when the way back did
+//! not finish) and then says why it stopped.
+
+use super::moves;
+use super::output::{note, print, println};
+use super::report;
+use super::running::{run_job, Ran};
+use super::{finish_goal, resolve_layout, CliError};
+use crate::layout::Puzzle;
+use crate::rules::Goal;
+use crate::solver::budget::size_text;
+use crate::solver::engines::count;
+use crate::solver::engines::whole::{self, Settings, WholeError};
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+/// How the level engine may use the machine: `--memory` and `--scratch`.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct MachineArgs {
+    /// Most memory the level engine may hold, e.g. 8G or 512M (default: three quarters of
+    /// what the process's limits and the free memory allow).
+    #[arg(long, value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// Folder for the level engine's scratch files, the levels memory cannot hold (default:
+    /// pegsol/scratch under the cache folder).
+    #[arg(long)]
+    pub scratch: Option<PathBuf>,
+}
+
+impl MachineArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            memory: self.memory,
+            scratch: self.scratch.clone(),
+        }
+    }
+}
+
+/// Parses a size in bytes: a number with an optional K, M, G or T (powers of 1024; `B`,
+/// `iB` and `iB`'s lower case accepted after it).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let stripped = lower
+        .strip_suffix("ib")
+        .or_else(|| lower.strip_suffix('b'))
+        .unwrap_or(&lower);
+    let (digits, shift) = match stripped.chars().last() {
+        Some('k') => (&stripped[..stripped.len() - 1], 10),
+        Some('m') => (&stripped[..stripped.len() - 1], 20),
+        Some('g') => (&stripped[..stripped.len() - 1], 30),
+        Some('t') => (&stripped[..stripped.len() - 1], 40),
+        _ => (stripped, 0),
+    };
+    let bad = || format!("`{t}` is not a size (e.g. 8G, 512M, 1000000)");
+    let n: f64 = digits.trim().parse().map_err(|_| bad())?;
+    if !n.is_finite() || n <= 0.0 {
+        return Err(bad());
+    }
+    let bytes = n * (1u64 << shift) as f64;
+    if bytes >= u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
+/// Whether the level engine takes `puzzle`'s board.
+fn whole_takes(puzzle: &Puzzle) -> bool {
+    puzzle.shape().cells().len() <= whole::MAX_CELLS
+}
+
+/// `pegsol count`.
+pub fn count_command(
+    spec: &OsStr,
+    finish: Option<&str>,
+    json: bool,
+    machine: &MachineArgs,
+) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
+    let goal = finish_goal(finish, &puzzle)?;
+    if !whole_takes(&puzzle) {
+        return count_in_memory(&puzzle, &name, goal, json);
+    }
+    let start = puzzle.start.clone();
+    let settings = machine.settings();
+    let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
+        job.control(|c| {
+            whole::count::count(&start, goal, &settings, c.cancel_flag(), &mut |s| {
+                job.stage(s.line())
+            })
+        })
+    })?;
+    let interrupted = ran.interrupted();
+    let counted = ran
+        .value()
+        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
+    if !counted.levels.is_empty() {
+        if json {
+            println(report::count_json(&name, &counted.levels, counted.winnable))?;
+        } else {
+            print(&report::count_text(
+                &puzzle,
+                goal,
+                &counted.levels,
+                counted.winnable,
+            ))?;
+        }
+    }
+    match counted.stopped {
+        None => Ok(()),
+        Some(_) if interrupted => Err(CliError::Interrupted),
+        Some(WholeError::Cancelled) => Err(CliError::Interrupted),
+        Some(e) => Err(CliError::Failed(format!(
+            "{}: {e}{}",
+            puzzle.name,
+            if counted.levels.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (the {} levels above were finished first)",
+                    counted.levels.len()
+                )
+            }
+        ))),
+    }
+}
+
+/// `pegsol count` through the in-memory engine, for boards past the level engine.
+fn count_in_memory(puzzle: &Puzzle, name: &str, goal: Goal, json: bool) -> Result<(), CliError> {
+    let start = puzzle.start.clone();
+    let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
+        job.control(|c| count::count(&start, goal, c))
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
+    }
+    let levels = ran
+        .value()
+        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
+    if json {
+        println(report::count_json(name, &levels, true))
+    } else {
+        print(&report::count_text(puzzle, goal, &levels, true))
+    }
+}
+
+/// `pegsol solutions`.
+pub fn solutions_command(
+    spec: &OsStr,
+    finish: Option<&str>,
+    json: bool,
+    machine: &MachineArgs,
+) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec)?;
+    let goal = finish_goal(finish, &puzzle)?;
+    let what = format!("counting the solutions of {name}");
+    if !whole_takes(&puzzle) {
+        let ran = run_job("pegsol-solutions", &what, move |job| {
+            job.control(|c| moves::count_solutions(&puzzle, &name, goal, json, c))
+        })?;
+        if ran.interrupted() {
+            return Err(CliError::Interrupted);
+        }
+        return print(&ran.value()?);
+    }
+    let start = puzzle.start.clone();
+    let settings = machine.settings();
+    let ran = run_job("pegsol-solutions", &what, move |job| {
+        job.control(|c| {
+            let cancel = c.cancel_flag();
+            whole::solutions::count_solutions(&start, goal, &settings, cancel, &mut |s| {
+                job.stage(s.line())
+            })
+        })
+    })?;
+    if let Ran::Interrupted(_) = ran {
+        return Err(CliError::Interrupted);
+    }
+    match ran.value() {
+        Ok(found) => {
+            let u = found.usage;
+            note(&format!(
+                "level engine: peak {} of memory held (of {} allowed), {} of scratch disk",
+                size_text(u.memory_peak),
+                size_text(u.room),
+                size_text(u.disk_peak)
+            ));
+            print(&moves::solutions_text(
+                &puzzle,
+                &name,
+                goal,
+                json,
+                &found.count,
+            ))
+        }
+        Err(WholeError::Cancelled) => Err(CliError::Interrupted),
+        Err(e) => Err(CliError::Failed(format!("{}: {e}", puzzle.name))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_binary_suffixes_and_refuse_nonsense() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("8G"), Ok(8 << 30));
+        assert_eq!(parse_size("8GiB"), Ok(8 << 30));
+        assert_eq!(parse_size("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("-1G").is_err());
+        assert!(parse_size("0").is_err());
+    }
+}
