@@ -190,7 +190,7 @@ pub fn solutions_command(
     match ran.value() {
         Ok(found) => {
             let u = found.usage;
-            note(&format!(
+            note(format!(
                 "level engine: peak {} of memory held (of {} allowed), {} of scratch disk",
                 size_text(u.memory_peak),
                 size_text(u.room),

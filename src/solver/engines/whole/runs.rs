@@ -305,11 +305,7 @@ impl RunWriter {
                     // Grow by half again, as memory allows.
                     let target = (want + want / 2).max(1 << 16);
                     let more = (target - bytes.capacity()) as u64;
-                    if lease.grow(more) && bytes.try_reserve_exact(target - bytes.len()).is_ok() {
-                        true
-                    } else {
-                        false
-                    }
+                    lease.grow(more) && bytes.try_reserve_exact(target - bytes.len()).is_ok()
                 }
             }
             Sink::File { .. } => true,
@@ -462,7 +458,7 @@ pub fn merge_each(
             f(k, v)?;
             one.advance()?;
             n += 1;
-            if n % 65_536 == 0 && cancel.load(Ordering::Relaxed) {
+            if n.is_multiple_of(65_536) && cancel.load(Ordering::Relaxed) {
                 return Ok(true);
             }
         }
@@ -493,7 +489,7 @@ pub fn merge_each(
             heap.push(Reverse((k, i)));
         }
         n += 1;
-        if n % 65_536 == 0 && cancel.load(Ordering::Relaxed) {
+        if n.is_multiple_of(65_536) && cancel.load(Ordering::Relaxed) {
             return Ok(true);
         }
     }
