@@ -21,9 +21,9 @@ use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::Puzzle;
 use crate::rules::Goal;
 use crate::solver::budget::{available_memory, size_text};
+use crate::solver::engines::whole::{self, Settings, WholeError};
 use crate::solver::engines::winnable::WinnableSet;
 use crate::solver::engines::{count, step};
-use crate::solver::engines::whole::{self, Settings, WholeError};
 use std::ffi::OsStr;
 use std::path::PathBuf;
 
