@@ -243,6 +243,9 @@ fn a_hole_too_far_is_refused_as_too_far_not_as_a_direction() {
         t.get_by_label_contains("at a1").click();
         common::settle(&mut t);
         let notice = t.state().notice().unwrap_or_default().to_string();
-        assert!(notice.contains("4 holes along, not 2"), "{from} to a1: {notice}");
+        assert!(
+            notice.contains("4 holes along, not 2"),
+            "{from} to a1: {notice}"
+        );
     }
 }
