@@ -365,7 +365,7 @@ fn a_long_message_or_the_timeline_ticks_leave_the_board_where_it_was() {
     let mut h = board_sized("english", egui::vec2(800.0, 600.0));
     let before = h.get_by_label("peg at a3").rect();
     let long = "a message much longer than the window is wide, ".repeat(12);
-    apply(&mut h, pegsol::app::ShellCommand::Tell(long));
+    apply(&mut h, pegsol::app::ShellCommand::Warn(long));
     assert_eq!(h.get_by_label("peg at a3").rect(), before);
     // The first jump makes the timeline's ticks appear: the board stays put.
     click(&mut h, "peg at d2");

@@ -227,7 +227,7 @@ impl Dialogs {
 fn new_folder_ui(ctx: &egui::Context, open: &mut Open) {
     let folder = open.dialog.directory().to_path_buf();
     egui::Window::new("Folders")
-        .id(egui::Id::new("pegsol-file-dialog-folders"))
+        .id(egui::Id::unique("pegsol-file-dialog-folders"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0])
