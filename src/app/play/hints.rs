@@ -7,14 +7,11 @@
 
 use super::PlayView;
 use crate::app::geometry::BoardGeometry;
+use crate::app::palette::{LOSES, WINS};
 use crate::rules::{Jump, Pagoda};
 use crate::solver::services::hint::{Answer, Reason};
 use eframe::egui::{self, Color32, Painter, Stroke};
 
-/// A jump that keeps the goal reachable: Okabe–Ito bluish green.
-const WINS: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
-/// A jump that loses: Okabe–Ito vermillion.
-const LOSES: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
 /// A jump not decided: grey.
 const UNDECIDED: Color32 = Color32::from_rgb(0x99, 0x99, 0x99);
 /// The pagoda weights: Okabe–Ito blue.
@@ -95,6 +92,10 @@ impl PlayView {
 pub fn summary(jumps: &[(Jump, Option<bool>)]) -> String {
     let wins = jumps.iter().filter(|(_, v)| *v == Some(true)).count();
     let open = jumps.iter().filter(|(_, v)| v.is_none()).count();
+    if jumps.is_empty() {
+        // After a win, or when stuck: "0 of 0 keep the goal reachable" said nothing.
+        return "No jumps left to play".into();
+    }
     let mut text = format!(
         "Winning jumps: {wins} of {} keep the goal reachable",
         jumps.len()

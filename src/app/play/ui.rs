@@ -24,7 +24,9 @@ impl PlayView {
         let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
         let verdict = self.verdict();
         let game = &self.game;
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_ui(ui, game, verdict));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            panels::status_ui(ui, game, verdict, frame.clock, frame.board_stats)
+        });
         egui::Panel::bottom("timeline").show(ui, |ui| {
             ui.add_space(4.0);
             commands.extend(timeline::timeline_ui(ui, game, &self.playback));
@@ -67,7 +69,7 @@ impl PlayView {
             .jump_verdicts()
             .filter(|_| show_jumps)
             .map(super::hints::summary);
-        notice_ui(ui, frame, summary.as_deref());
+        out.extend(notice_ui(ui, frame, summary.as_deref()));
         let chain = self.next_chain();
         let model = BoardModel {
             position: game.record.position(),
@@ -80,6 +82,7 @@ impl PlayView {
             overlay: self.overlay(show_jumps),
             praise: self.won_by_player(),
             coordinates: frame.settings.coordinates,
+            typing: frame.typing,
         };
         let commands = self.board.ui(ui, &model);
         out.extend(self.apply_all(ui.ctx(), commands));
@@ -92,22 +95,34 @@ const NOTICE_ROWS: usize = 2;
 
 /// The notice area above the board: always [`NOTICE_ROWS`] lines high and the panel's width,
 /// whatever the message, so a message never moves the board or its buttons. A message of
-/// something done is in the strong text colour (neutral), a refusal or problem in the warning colour.
+/// of information is in the strong text colour (neutral), a refusal or problem in the warning
+/// colour, with a × at the right to dismiss it (the space is kept when there is none).
 /// With no message, `summary` (View > Show winning jumps: how many jumps keep the goal in
 /// reach) takes the area, in the neutral colour.
-fn notice_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>, summary: Option<&str>) {
+fn notice_ui(
+    ui: &mut egui::Ui,
+    frame: &ViewFrame<'_>,
+    summary: Option<&str>,
+) -> Option<ShellCommand> {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let row = ui.ctx().fonts_mut(|f| f.row_height(&font));
     let size = egui::vec2(ui.available_width(), row * NOTICE_ROWS as f32);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let Some(text) = frame.notice.or(summary) else {
-        return;
-    };
-    let colour = if frame.notice_done || frame.notice.is_none() {
-        ui.visuals().strong_text_color()
-    } else {
-        ui.visuals().warn_fg_color
-    };
+    let (whole, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let (rect, close) = whole.split_left_right_at_x(whole.right() - DISMISS_WIDTH);
+    let text = frame.notice.or(summary)?;
+    let mut dismissed = false;
+    if frame.notice.is_some() {
+        let button = egui::Button::new("×").small();
+        let close = egui::Rect::from_min_size(close.left_top(), egui::vec2(DISMISS_WIDTH, row));
+        // A child ui: `put` would move the layout's cursor back up to the button's row.
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(close));
+        dismissed = child
+            .add(button)
+            .on_hover_text("Dismiss this message")
+            .clicked();
+    }
+    let colour =
+        crate::app::notice::notice_colour(ui, frame.notice.is_some() && frame.notice_problem);
     let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
     job.wrap.max_rows = NOTICE_ROWS;
     let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
@@ -117,4 +132,8 @@ fn notice_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>, summary: Option<&str>) {
     if cut {
         response.on_hover_text(text);
     }
+    dismissed.then_some(ShellCommand::ClearNotice)
 }
+
+/// The width kept at the notice area's right for its ×.
+const DISMISS_WIDTH: f32 = 22.0;
