@@ -7,13 +7,13 @@
 use super::game::{Game, Source};
 use super::keys;
 use super::palette::ThemeChoice;
-use super::play::PlayCommand;
+use super::play::{thinking, PlayCommand};
 use super::shell::{Settings, ShellCommand, Window};
 use super::stats::StatsKeeper;
 use crate::layout::catalogue;
 use crate::rules::cell_name;
 use crate::rules::Goal;
-use crate::solver::services::advisor::Verdict;
+use crate::solver::services::advice::Advice;
 use eframe::egui;
 use egui::{Button, RichText, Ui};
 use std::path::PathBuf;
@@ -108,6 +108,9 @@ pub fn menu_ui(
             let mut jumps = settings.show_winning_jumps;
             if ui.checkbox(&mut jumps, "Show winning jumps").changed() {
                 commands.push(ShellCommand::SetShowWinningJumps(jumps));
+            }
+            if let Some(effort) = thinking::effort_menu_ui(ui, settings.hint_effort) {
+                commands.push(ShellCommand::SetHintEffort(effort));
             }
             let mut coordinates = settings.coordinates;
             if ui.checkbox(&mut coordinates, "Coordinates").changed() {
@@ -280,10 +283,13 @@ impl PickerView {
     }
 }
 
-/// The status line: pegs left, jumps and moves made, the state of play, whether the goal can still be
-/// reached, and the finish target. (Notices go above the board, next to what they are about.)
-pub fn status_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
+/// The status line: pegs left, jumps and moves made, the state of play, what the advisor
+/// says (whether the goal can still be reached, or that it is still thinking, with a Stop
+/// button), and the finish target. (Notices go above the board, next to what they are
+/// about.) Returns the command to stop thinking when its button is clicked.
+pub fn status_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<PlayCommand> {
     let position = game.record.position();
+    let mut command = None;
     ui.horizontal(|ui| {
         ui.label(format!("Pegs left: {}", position.peg_count()));
         ui.separator();
@@ -308,44 +314,12 @@ pub fn status_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
         ui.label(state);
         ui.separator();
         if !position.is_won(game.puzzle.goal) {
-            winnable_ui(ui, verdict);
+            command = thinking::advice_ui(ui, advice);
             ui.separator();
         }
         ui.label(finish_text(game.puzzle.goal));
     });
-}
-
-/// The "still winnable?" indicator: a word, so it reads without colour.
-fn winnable_ui(ui: &mut Ui, verdict: Option<Verdict>) {
-    let visuals = ui.visuals();
-    let (text, colour, hover) = match verdict {
-        Some(Verdict::Winnable(_)) => (
-            "Winnable",
-            visuals.text_color(),
-            "The goal can still be reached from here (H shows a jump that keeps it so)",
-        ),
-        Some(Verdict::NotWinnable) => (
-            "Not winnable",
-            visuals.warn_fg_color,
-            "Proven: the goal cannot be reached from here; undo (U) to go back",
-        ),
-        Some(Verdict::Unknown) => (
-            "Unknown",
-            visuals.weak_text_color(),
-            "The solver could not decide within its budget",
-        ),
-        Some(Verdict::Failed) => (
-            "Check failed",
-            visuals.error_fg_color,
-            "The background check failed; see the solver panel",
-        ),
-        Some(Verdict::Checking) | None => (
-            "Checking…",
-            visuals.weak_text_color(),
-            "The solver is checking this position",
-        ),
-    };
-    ui.colored_label(colour, text).on_hover_text(hover);
+    command
 }
 
 /// The finish target in words.

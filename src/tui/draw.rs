@@ -11,7 +11,7 @@
 use super::game::{goal_text, TuiGame};
 use crate::rules::cell_name;
 use crate::rules::{Cell, Grid, Shape};
-use crate::solver::services::advisor::Verdict;
+use crate::solver::services::advice::Advice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -284,16 +284,16 @@ impl TuiGame {
             self.end_state_text(),
         ];
         if !position.is_won(self.puzzle.goal) {
-            parts.push(
-                match self.verdict() {
-                    Some(Verdict::Winnable(_)) => "Winnable",
-                    Some(Verdict::NotWinnable) => "Not winnable",
-                    Some(Verdict::Unknown) => "Unknown",
-                    Some(Verdict::Failed) => "Check failed",
-                    Some(Verdict::Checking) | None => "Checking...",
+            // The advisor's word, and while it thinks the positions examined so far (what
+            // the window's status line says too).
+            let ascii = self.glyphs == Glyphs::ASCII;
+            let advice = self.advice().unwrap_or(Advice::Checking);
+            parts.push(match advice.detail(ascii) {
+                Some(detail) if matches!(advice, Advice::Thinking { .. }) => {
+                    format!("{detail}, x stops")
                 }
-                .to_string(),
-            );
+                _ => advice.word(ascii).to_string(),
+            });
         }
         parts.push(goal_text(self.puzzle.goal));
         parts.join(" | ")

@@ -13,8 +13,11 @@ use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::resume::{Resume, Source};
 use crate::record::Record;
-use crate::rules::{cell_name, pegs_in_words, Cell, Goal, Grid, Jump, Position};
-use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
+use crate::rules::{cell_name, Cell, Goal, Grid, Jump, Position};
+use crate::solver::budget::Budget;
+use crate::solver::services::advice::Advice;
+use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
+use crate::solver::services::hint::EFFORTS;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -44,7 +47,7 @@ pub struct TuiGame {
     advisor: Advisor,
     /// The hint on show: the position it is for and the jump.
     hint: Option<(Position, Jump)>,
-    /// `h` was pressed while the advisor was still checking: show the hint when it comes.
+    /// `h` was pressed while the advisor was still working: show the hint once decided.
     hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
@@ -75,7 +78,7 @@ impl TuiGame {
             cursor,
             selected: None,
             message: String::new(),
-            advisor: Advisor::new(ADVISOR_BUDGET, || {}),
+            advisor: Advisor::new(DEFAULT_EFFORT, || {}),
             hint: None,
             hint_wanted: false,
             prompt: None,
@@ -143,6 +146,13 @@ impl TuiGame {
             .map(|(_, j)| *j)
     }
 
+    /// What the advisor says about the position on the board, in the words the window uses
+    /// too.
+    pub fn advice(&self) -> Option<Advice> {
+        self.advisor
+            .advice(self.record.position(), self.puzzle.goal)
+    }
+
     /// What the advisor knows about the position on the board.
     pub fn verdict(&self) -> Option<Verdict> {
         self.advisor
@@ -205,6 +215,8 @@ impl TuiGame {
             KeyCode::Char('r' | 'R') if ctrl => self.redo(),
             KeyCode::Char('r' | 'R') => self.restart(),
             KeyCode::Char('h' | 'H') => self.ask_hint(),
+            KeyCode::Char('x' | 'X') => self.stop_thinking(),
+            KeyCode::Char('e' | 'E') => self.next_effort(),
             KeyCode::Char('s' | 'S') => self.open_solve_prompt(),
             KeyCode::Char('c' | 'C') => self.cancel_solve(),
             KeyCode::Char(']') => self.step_replay(true),
@@ -222,10 +234,22 @@ impl TuiGame {
     /// due at `now`. Call a few times a second; returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = self.advisor.poll();
-        if self.hint_wanted && !matches!(self.verdict(), Some(Verdict::Checking) | None) {
+        // A hint asked for while the advisor worked: its first answer (a guess while it
+        // thinks on, shown once), then the decision.
+        let due = self.hint_wanted
+            && match self.advice() {
+                None | Some(Advice::Checking) => false,
+                Some(Advice::Thinking { .. }) => self.hint().is_none(),
+                Some(_) => true,
+            };
+        if due {
             self.show_hint();
             changed = true;
         }
+        // The count of positions examined moves while the advisor thinks.
+        changed |= self
+            .advisor
+            .thinking(self.record.position(), self.puzzle.goal);
         if let Some(solving) = &mut self.solving {
             if let Some(finished) = solving.take_finished() {
                 let from = solving.from.clone();
@@ -371,58 +395,66 @@ impl TuiGame {
         };
     }
 
-    /// `h`: the advisor's next jump, now if it knows, else as soon as it does.
+    /// `h`: the advisor's next jump, now if it knows, else as soon as it does (while it
+    /// thinks, the guess it has so far, said to be one).
     fn ask_hint(&mut self) {
         self.advisor.ask(self.record.position(), self.puzzle.goal);
-        if matches!(self.verdict(), Some(Verdict::Checking) | None) {
-            self.hint_wanted = true;
-            self.message = "Hint: checking this position...".into();
-        } else {
+        self.show_hint();
+    }
+
+    /// Says what the advisor says as a hint, in the window's words, and marks its jump.
+    fn show_hint(&mut self) {
+        let advice = self.advice().unwrap_or(Advice::Checking);
+        self.hint_wanted = match &advice {
+            Advice::Checking => true,
+            // Its guess is on show; the hint replaces it once decided.
+            Advice::Thinking { guess, .. } => guess.is_some(),
+            _ => false,
+        };
+        let mut text = advice.hint_text(self.puzzle.goal);
+        if let Some(jump) = advice.hint_jump() {
+            self.hint = Some((self.record.position().clone(), jump));
+            text += &format!(
+                " (marked {} and {})",
+                self.glyphs.hint_from, self.glyphs.target
+            );
+        }
+        if matches!(advice, Advice::Thinking { .. }) {
+            text += " x stops.";
+        }
+        if self.glyphs == Glyphs::ASCII {
+            text = text.replace('…', "...");
+        }
+        self.message = text;
+    }
+
+    /// `x`: stops thinking on the position on the board (it stays undecided).
+    fn stop_thinking(&mut self) {
+        let position = self.record.position().clone();
+        if !self.advisor.thinking(&position, self.puzzle.goal) {
+            self.message =
+                "Not thinking: x stops the hint's thinking on an undecided position".into();
+            return;
+        }
+        self.advisor.stop_thinking();
+        if self.hint_wanted {
             self.show_hint();
+        } else {
+            self.message = "Stopped thinking: the position stays undecided".into();
         }
     }
 
-    fn show_hint(&mut self) {
-        self.hint_wanted = false;
-        self.message = match self.verdict() {
-            Some(Verdict::Winnable(Some(jump))) => {
-                self.hint = Some((self.record.position().clone(), jump));
-                format!(
-                    "Hint: jump {} (marked {} and {})",
-                    jump.in_words(),
-                    self.glyphs.hint_from,
-                    self.glyphs.target
-                )
-            }
-            Some(Verdict::Winnable(None)) => "Already solved!".into(),
-            Some(Verdict::NotWinnable) => {
-                "No jump reaches the goal from here: undo (u) to a winnable position".into()
-            }
-            Some(Verdict::Unknown) => {
-                let position = self.record.position().clone();
-                match self.advisor.guess(&position, self.puzzle.goal) {
-                    Some((jump, left)) => {
-                        self.hint = Some((position, jump));
-                        format!(
-                            "Only a guess (undecided within the budget): jump {} (marked {} \
-                             and {}); the closest line found leaves {}",
-                            jump.in_words(),
-                            self.glyphs.hint_from,
-                            self.glyphs.target,
-                            pegs_in_words(left)
-                        )
-                    }
-                    None => "No hint: the solver could not decide this position within its \
-                             budget; try s (solve from here)"
-                        .into(),
-                }
-            }
-            Some(Verdict::Failed) => format!(
-                "No hint: the check failed ({})",
-                self.advisor.error().unwrap_or("no reason given")
-            ),
-            Some(Verdict::Checking) | None => "Hint: checking this position...".into(),
-        };
+    /// `e`: the next hint effort (how many positions the hint may examine before it says
+    /// "unknown"), round the choices.
+    fn next_effort(&mut self) {
+        let now = self.advisor.effort();
+        let next = EFFORTS
+            .iter()
+            .copied()
+            .find(|&e| e > now)
+            .unwrap_or(EFFORTS[0]);
+        self.advisor.set_effort(next);
+        self.message = format!("Hint effort: {} positions (e for the next)", Budget(next));
     }
 
     fn toggle_ascii(&mut self) {

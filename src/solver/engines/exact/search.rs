@@ -224,7 +224,6 @@ impl<B: HasFailTable> Search<B> {
                     failed,
                     goal_side,
                     pruner,
-                    stop: AtomicBool::new(phase_budget == 0),
                     exhausted: AtomicBool::new(false),
                     expanded: AtomicU64::new(0),
                     generated: AtomicU64::new(0),
@@ -233,6 +232,8 @@ impl<B: HasFailTable> Search<B> {
                     solution: Mutex::new(None),
                     best_by: Mutex::new(None),
                     budget: phase_budget,
+                    start_pegs,
+                    cancel: control.cancel_flag(),
                 };
                 let inline = if (with_side && !side_ready)
                     || phase_budget == 0

@@ -1,0 +1,67 @@
+//! The advisor's state on the status line: "Winnable", "Not winnable", "Unknown", or while
+//! the quick answer left the position open, "Still thinking… (N positions)" with a Stop
+//! button; and View > Hint effort, how long it thinks.
+//!
+//! Owns the status line's advisor part and the effort menu. The words are
+//! [`Advice`]'s, which the terminal game shows too.
+
+use super::PlayCommand;
+use crate::solver::budget::Budget;
+use crate::solver::services::advice::Advice;
+use crate::solver::services::hint::EFFORTS;
+use eframe::egui::{self, Ui};
+
+/// A word on each of [`EFFORTS`], for the menu.
+const EFFORT_WORDS: [&str; 5] = [
+    "the quick answer only",
+    "about 10 s",
+    "about a minute, the default",
+    "about 4 minutes",
+    "about a quarter of an hour",
+];
+
+/// The advisor's part of the status line: the word (coloured by what it means, a word so
+/// it reads without colour), a line saying more, and while thinking a Stop button (X).
+/// Returns the command to stop when it is clicked.
+pub fn advice_ui(ui: &mut Ui, advice: Option<&Advice>) -> Option<PlayCommand> {
+    let visuals = ui.visuals();
+    let advice = advice.cloned().unwrap_or(Advice::Checking);
+    let colour = match &advice {
+        Advice::Lost { .. } => visuals.warn_fg_color,
+        Advice::Failed { .. } => visuals.error_fg_color,
+        Advice::Winnable { .. } => visuals.text_color(),
+        _ => visuals.weak_text_color(),
+    };
+    ui.colored_label(colour, advice.word(false))
+        .on_hover_text(advice.meaning());
+    if let Some(detail) = advice.detail(false) {
+        ui.label(egui::RichText::new(detail).weak());
+    }
+    let thinking = matches!(advice, Advice::Thinking { .. });
+    (thinking
+        && ui
+            .small_button("Stop")
+            .on_hover_text("Stop thinking (X): the position stays undecided")
+            .clicked())
+    .then_some(PlayCommand::StopThinking)
+}
+
+/// The View menu's Hint effort choices; returns the effort picked, if one was.
+pub fn effort_menu_ui(ui: &mut Ui, effort: u64) -> Option<u64> {
+    let mut picked = None;
+    ui.menu_button("Hint effort", |ui| {
+        ui.label(
+            egui::RichText::new(
+                "Positions the hint may examine before it\nsays \"unknown\" (times on 2 cores)",
+            )
+            .weak(),
+        );
+        for (&positions, words) in EFFORTS.iter().zip(EFFORT_WORDS) {
+            let text = format!("{} positions ({words})", Budget(positions));
+            if ui.radio(effort == positions, text).clicked() {
+                picked = Some(positions);
+            }
+        }
+    });
+    picked
+}
