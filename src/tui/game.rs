@@ -14,10 +14,7 @@ use crate::layout::Puzzle;
 use crate::record::resume::{Resume, Source};
 use crate::record::Record;
 use crate::rules::{cell_name, Cell, Goal, Grid, Jump, Position};
-use crate::solver::budget::Budget;
-use crate::solver::services::advice::Advice;
-use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
-use crate::solver::services::hint::EFFORTS;
+use crate::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -44,11 +41,11 @@ pub struct TuiGame {
     pub(super) selected: Option<Cell>,
     /// The message line: the last thing that happened or why a key did nothing.
     pub(super) message: String,
-    advisor: Advisor,
+    pub(super) advisor: Advisor,
     /// The hint on show: the position it is for and the jump.
-    hint: Option<(Position, Jump)>,
+    pub(super) hint: Option<(Position, Jump)>,
     /// `h` was pressed while the advisor was still working: show the hint once decided.
-    hint_wanted: bool,
+    pub(super) hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
     /// The last plan used, offered again next time.
@@ -138,27 +135,6 @@ impl TuiGame {
         self.solving.is_some()
     }
 
-    /// The hint on show, if it is for the position on the board.
-    pub fn hint(&self) -> Option<Jump> {
-        self.hint
-            .as_ref()
-            .filter(|(p, _)| p == self.record.position())
-            .map(|(_, j)| *j)
-    }
-
-    /// What the advisor says about the position on the board, in the words the window uses
-    /// too.
-    pub fn advice(&self) -> Option<Advice> {
-        self.advisor
-            .advice(self.record.position(), self.puzzle.goal)
-    }
-
-    /// What the advisor knows about the position on the board.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.advisor
-            .verdict(self.record.position(), self.puzzle.goal)
-    }
-
     /// The game in progress as the shared file holds it.
     pub fn resume(&self) -> Resume {
         Resume::of(&self.puzzle, &self.record, self.source.clone())
@@ -233,23 +209,7 @@ impl TuiGame {
     /// Takes in background answers (hints, the solve) and steps an animated replay that is
     /// due at `now`. Call a few times a second; returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = self.advisor.poll();
-        // A hint asked for while the advisor worked: its first answer (a guess while it
-        // thinks on, shown once), then the decision.
-        let due = self.hint_wanted
-            && match self.advice() {
-                None | Some(Advice::Checking) => false,
-                Some(Advice::Thinking { .. }) => self.hint().is_none(),
-                Some(_) => true,
-            };
-        if due {
-            self.show_hint();
-            changed = true;
-        }
-        // The count of positions examined moves while the advisor thinks.
-        changed |= self
-            .advisor
-            .thinking(self.record.position(), self.puzzle.goal);
+        let mut changed = self.hint_tick();
         if let Some(solving) = &mut self.solving {
             if let Some(finished) = solving.take_finished() {
                 let from = solving.from.clone();
@@ -393,68 +353,6 @@ impl TuiGame {
         } else {
             "Already at the start".into()
         };
-    }
-
-    /// `h`: the advisor's next jump, now if it knows, else as soon as it does (while it
-    /// thinks, the guess it has so far, said to be one).
-    fn ask_hint(&mut self) {
-        self.advisor.ask(self.record.position(), self.puzzle.goal);
-        self.show_hint();
-    }
-
-    /// Says what the advisor says as a hint, in the window's words, and marks its jump.
-    fn show_hint(&mut self) {
-        let advice = self.advice().unwrap_or(Advice::Checking);
-        self.hint_wanted = match &advice {
-            Advice::Checking => true,
-            // Its guess is on show; the hint replaces it once decided.
-            Advice::Thinking { guess, .. } => guess.is_some(),
-            _ => false,
-        };
-        let mut text = advice.hint_text(self.puzzle.goal);
-        if let Some(jump) = advice.hint_jump() {
-            self.hint = Some((self.record.position().clone(), jump));
-            text += &format!(
-                " (marked {} and {})",
-                self.glyphs.hint_from, self.glyphs.target
-            );
-        }
-        if matches!(advice, Advice::Thinking { .. }) {
-            text += " x stops.";
-        }
-        if self.glyphs == Glyphs::ASCII {
-            text = text.replace('…', "...");
-        }
-        self.message = text;
-    }
-
-    /// `x`: stops thinking on the position on the board (it stays undecided).
-    fn stop_thinking(&mut self) {
-        let position = self.record.position().clone();
-        if !self.advisor.thinking(&position, self.puzzle.goal) {
-            self.message =
-                "Not thinking: x stops the hint's thinking on an undecided position".into();
-            return;
-        }
-        self.advisor.stop_thinking();
-        if self.hint_wanted {
-            self.show_hint();
-        } else {
-            self.message = "Stopped thinking: the position stays undecided".into();
-        }
-    }
-
-    /// `e`: the next hint effort (how many positions the hint may examine before it says
-    /// "unknown"), round the choices.
-    fn next_effort(&mut self) {
-        let now = self.advisor.effort();
-        let next = EFFORTS
-            .iter()
-            .copied()
-            .find(|&e| e > now)
-            .unwrap_or(EFFORTS[0]);
-        self.advisor.set_effort(next);
-        self.message = format!("Hint effort: {} positions (e for the next)", Budget(next));
     }
 
     fn toggle_ascii(&mut self) {

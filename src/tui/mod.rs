@@ -12,6 +12,7 @@
 
 pub mod draw;
 pub mod game;
+mod hints;
 pub mod solution;
 pub mod solve;
 

@@ -490,9 +490,10 @@ impl PlayView {
         }
     }
 
-    /// Whether a hint was asked for and waits for the advisor's answer.
+    /// Whether a hint was asked for and waits for the advisor's first answer (while it
+    /// thinks on, its guess is on show already).
     pub fn hint_pending(&self) -> bool {
-        self.hint_wanted
+        self.hint_wanted && self.hint().is_none()
     }
 
     /// Once a frame, whichever view is shown: take in finished searches, keep the advisor on

@@ -32,12 +32,21 @@ pub fn advice_ui(ui: &mut Ui, advice: Option<&Advice>) -> Option<PlayCommand> {
         Advice::Winnable { .. } => visuals.text_color(),
         _ => visuals.weak_text_color(),
     };
-    ui.colored_label(colour, advice.word(false))
-        .on_hover_text(advice.meaning());
-    if let Some(detail) = advice.detail(false) {
-        ui.label(egui::RichText::new(detail).weak());
-    }
     let thinking = matches!(advice, Advice::Thinking { .. });
+    match advice.detail(false) {
+        // "Still thinking… (N positions)" says it all.
+        Some(detail) if thinking => {
+            ui.colored_label(colour, detail)
+                .on_hover_text(advice.meaning());
+        }
+        detail => {
+            ui.colored_label(colour, advice.word(false))
+                .on_hover_text(advice.meaning());
+            if let Some(detail) = detail {
+                ui.label(egui::RichText::new(detail).weak());
+            }
+        }
+    }
     (thinking
         && ui
             .small_button("Stop")

@@ -4,7 +4,8 @@
 //! A question's answer depends on the position, the goal and the effort alone: each new
 //! question starts from a clean slate (no failure tables, pagoda or signed functions from
 //! earlier questions, which would make the answer depend on what was asked before, and in
-//! the window on how fast the person played), and every engine it runs counts expansions,
+//! the window on how fast the person played; only the exact solver's pruning functions are
+//! kept, which it would derive the same again), and every engine it runs counts expansions,
 //! never time. Within one question the judge keeps what it learns from one round of
 //! thinking (and one legal jump) to the next.
 
@@ -75,7 +76,8 @@ struct Thinking {
 pub struct Judge {
     /// Positions a question examines at most, unless thought on ([`Judge::think`]).
     pub(super) budget: u64,
-    /// The exact solver for this question's board and goal.
+    /// The exact solver for this question's board and goal (it forgets its tables between
+    /// questions, keeping only its pagoda functions).
     solver: Option<(Shape, Goal, ExactSolver)>,
     /// Pagoda functions found in this question.
     pagodas: Vec<(Shape, Pagoda)>,
@@ -138,7 +140,9 @@ impl Judge {
     /// Forgets everything learnt from earlier questions (the winnable set is kept: its
     /// answers never change), so the next answer depends on its question alone.
     pub(super) fn forget(&mut self) {
-        self.solver = None;
+        if let Some((_, _, solver)) = &mut self.solver {
+            solver.forget();
+        }
         self.pagodas.clear();
         self.backward = None;
         self.thinking = None;
