@@ -38,14 +38,15 @@ const FORWARD: u64 = 200_000;
 const MAX_PAGODAS: usize = 64;
 
 /// The sizes of turn `i` of step 7: the prover's expansions per finish on the game played
-/// backwards, then the exact solver's forwards. They grow without end (the backward ones
-/// four times a turn after [`BACKWARD`], the forward ones three times); the effort decides
-/// where a question stops.
+/// backwards, then the exact solver's forwards. They grow without end, both three times a
+/// turn after [`BACKWARD`]'s (so the forward search, which finds the wins, keeps at least
+/// half of a long think on a board with up to six finishes); the effort decides where a
+/// question stops.
 pub const fn turn(i: usize) -> (u64, u64) {
     let backward = if i < BACKWARD.len() {
         BACKWARD[i]
     } else {
-        BACKWARD[2].saturating_mul(4u64.saturating_pow((i - 2) as u32))
+        BACKWARD[2].saturating_mul(3u64.saturating_pow((i - 2) as u32))
     };
     (
         backward,
@@ -481,7 +482,8 @@ mod tests {
         assert_eq!(turn(0), (5_000, 200_000));
         assert_eq!(turn(1), (50_000, 600_000));
         assert_eq!(turn(2), (300_000, 1_800_000));
-        assert_eq!(turn(3), (1_200_000, 5_400_000));
+        assert_eq!(turn(3), (900_000, 5_400_000));
+        assert_eq!(turn(4), (2_700_000, 16_200_000));
         let (b, f) = turn(80);
         assert_eq!((b, f), (u64::MAX, u64::MAX));
     }
