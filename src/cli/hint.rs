@@ -50,15 +50,18 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
     let ran = run_job("pegsol-hint", &format!("judging {name}"), move |job| {
         job.control(|c| decide(&start, goal, budget, c))
     })?;
-    if ran.interrupted() {
-        return Err(CliError::Interrupted);
-    }
+    // Stopped by Ctrl+C, the last round finished is still said, as stopped.
+    let interrupted = ran.interrupted();
     let hint = ran.value();
     if args.json {
-        println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))
+        println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))?;
     } else {
-        print(&text_of(&puzzle, goal, budget, &hint))
+        print(&text_of(&puzzle, goal, budget, &hint))?;
     }
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
 
 /// The hint for `position`, thought on up to `effort` positions; on a board whose winnable
@@ -164,6 +167,7 @@ fn json_of(source: &str, goal: Goal, pegs: u32, hint: &Hint) -> Value {
             .map(|(j, v)| json!({ "jump": j.to_string(), "verdict": verdict_word(*v) }))
             .collect::<Vec<_>>(),
         "examined": hint.examined,
+        "stopped": hint.stopped,
         "seconds": hint.seconds,
     })
 }
@@ -197,6 +201,12 @@ fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint) -> String {
                     out.push_str(&format!("  {line}\n"));
                 }
             }
+        }
+        Answer::Unknown(_) if hint.stopped => {
+            out.push_str(&format!(
+                "Unknown: stopped (Ctrl+C) before the solver decided whether {target} can be \
+                 reached.\n"
+            ));
         }
         Answer::Unknown(_) => {
             out.push_str(&format!(
@@ -234,6 +244,17 @@ fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint) -> String {
         0 => "no search".to_string(),
         n => positions_in_words(n),
     };
-    out.push_str(&format!("{took} {work} ({:.3} s)\n", hint.seconds));
+    if hint.stopped {
+        out.push_str(&format!(
+            "Stopped after {:.3} s ({} in the rounds finished)\n",
+            hint.seconds,
+            match hint.examined {
+                0 => "no positions".to_string(),
+                n => positions_in_words(n),
+            }
+        ));
+    } else {
+        out.push_str(&format!("{took} {work} ({:.3} s)\n", hint.seconds));
+    }
     out
 }

@@ -266,8 +266,12 @@ pub struct Hint {
     pub answer: Answer,
     /// Each legal jump and whether the goal is still reachable after it (`None`: unknown).
     pub jumps: Vec<(Jump, Option<bool>)>,
-    /// Positions examined for the verdict, over every round (the jumps' not counted).
+    /// Positions examined for the verdict, over every round finished (the jumps' not
+    /// counted).
     pub examined: u64,
+    /// Whether it was cancelled before it was done: the answer is then the last round's
+    /// finished.
+    pub stopped: bool,
     /// Wall time for the whole answer (shown, never used to decide).
     pub seconds: f64,
 }

@@ -205,17 +205,21 @@ impl Judge {
         jumper.share_set(self);
         let mut question = Question::new(position.clone(), goal, effort);
         while let Some(step) = question.next(true) {
-            if control.cancelled() {
-                break;
-            }
+            // A step cut short by a cancel is dropped: what stands is what was finished.
             match step {
                 Step::Verdict { effort, .. } => {
                     let answer = self.think(position, goal, effort, control);
+                    if control.cancelled() {
+                        break;
+                    }
                     question.take_verdict(answer, self.examined());
                 }
                 Step::Jumps(answer) => {
                     let (jumps, lines) =
                         jumper.judge_jumps_with_lines(position, goal, &answer, control);
+                    if control.cancelled() {
+                        break;
+                    }
                     question.take_jumps(&answer, jumps, lines);
                 }
             }
@@ -227,6 +231,7 @@ impl Judge {
                 .unwrap_or(Answer::Unknown(Vec::new())),
             jumps: question.jumps().cloned().unwrap_or_default(),
             examined: question.examined(),
+            stopped: control.cancelled(),
             seconds: started.elapsed().as_secs_f64(),
         }
     }
