@@ -71,9 +71,9 @@ cp "$deb" "$root/tmp/pegsol.deb"
 in_root apt-get update -qq
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
     /tmp/pegsol.deb xvfb xauth desktop-file-utils shared-mime-info
-echo "== the Recommends resolve (a dry run)"
-recommends=$(in_root dpkg-query -W -f '${Recommends}' pegsol)
-echo "Recommends: $recommends"
+echo "== the Suggests resolve (a dry run)"
+suggests=$(in_root dpkg-query -W -f '${Suggests}' pegsol)
+echo "Suggests: $suggests"
 in_root apt-get install -s -q zenity | grep -E '^Inst zenity '
 in_root apt-get install -s -q xdg-desktop-portal-gtk | grep -E '^Inst xdg-desktop-portal-gtk '
 

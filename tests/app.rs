@@ -3,15 +3,15 @@
 
 mod common;
 
-use common::{board, board_sized, click, harness, press, press_with, settle};
+use common::{board, board_in, board_sized, click, harness, press, press_with, settle};
 use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use pegsol::app::game::{Game, Source};
 use pegsol::app::persist::PersistedState;
 use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
+use pegsol::record::{Game, GameStore, Source};
 use pegsol::rules::Cell;
 
 fn jumps(h: &Harness<'_, PegsolApp>) -> usize {
@@ -179,19 +179,30 @@ fn a_stuck_game_is_shown_and_offers_undo() {
 
 #[test]
 fn the_state_survives_a_round_trip() {
-    let mut h = board("english");
+    let dir = temp_dir("round-trip");
+    let mut h = board_in("english", &dir);
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    click(&mut h, "View");
+    click(&mut h, "Coordinates");
+    h.state_mut().keep_games(0.0).expect("kept");
     let text = h.state().persisted().to_ron();
     let state = PersistedState::from_ron(&text).expect("reads back");
-    let restored = PegsolApp::restore(state).expect("restores");
+    assert!(state.settings.welcomed);
+    let restored = PegsolApp::start_with(
+        &pegsol::app::Options::default(),
+        Some(state),
+        GameStore::in_folder(&dir),
+    )
+    .expect("restores");
     let (a, b) = (h.state().play().game(), restored.play().game());
     assert_eq!(a.record.position(), b.record.position());
     assert_eq!(a.record.jumps(), b.record.jumps(), "the redo tail survives");
     assert_eq!(a.puzzle.name, b.puzzle.name);
     assert_eq!(a.source, b.source);
     assert_eq!(h.state().settings(), restored.settings());
+    assert!(!restored.settings().coordinates);
     // A restored app opens in a harness and plays on.
     let mut h2 = harness(restored);
     press_with(&mut h2, Modifiers::COMMAND, Key::Y);
@@ -199,19 +210,14 @@ fn the_state_survives_a_round_trip() {
 }
 
 #[test]
-fn corrupt_or_old_state_is_refused_not_fatal() {
+fn corrupt_or_old_settings_are_refused_not_fatal() {
     assert!(PersistedState::from_ron("").is_err());
-    assert!(PersistedState::from_ron("PegsolState(version: 1, game: Some(3))").is_err());
+    let old = "PegsolState(version: 1, game: Some(3))";
+    assert!(PersistedState::from_ron(old).is_err());
     let app = PegsolApp::new(Game::from_catalogue("english").expect("board"));
-    let old = app.persisted().to_ron().replace("version:1", "version:0");
-    assert!(PersistedState::from_ron(&old).is_err(), "{old}");
-    // A remembered game with an illegal jump is dropped for the default board.
-    let mut state = app.persisted();
-    if let Some(game) = &mut state.game {
-        game.jumps = vec!["0,0-2,0".into()];
-    }
-    let restored = PegsolApp::restore(state).expect("falls back");
-    assert_eq!(restored.play().game().record.index(), 0);
+    let older = app.persisted().to_ron().replace("version: 2", "version: 0");
+    let e = PersistedState::from_ron(&older).expect_err("another version");
+    assert!(e.contains("an older version"), "{e}");
 }
 
 #[test]
@@ -290,12 +296,8 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_board_left_and_opened_again_keeps_its_game_across_a_restart() {
-    use pegsol::app::persist::SharedGame;
     let dir = temp_dir("shelf");
-    let store = dir.join("game.ron");
-    let mut h = board("5");
-    h.state_mut()
-        .keep_games_with(SharedGame::at(Some(store.clone())));
+    let mut h = board_in("5", &dir);
     play_first(&mut h, 5);
     press(&mut h, Key::U);
     assert_eq!(jumps(&h), 4);
@@ -312,13 +314,19 @@ fn a_board_left_and_opened_again_keeps_its_game_across_a_restart() {
     press(&mut h, Key::U);
     click_board(&mut h, "Level 6");
     h.state_mut().keep_games(0.0).expect("written");
-    assert!(dir.join(pegsol::app::persist::GAMES_FILE).exists());
-    // The next run: level 5's game is waiting for it.
-    let state = SharedGame::at(Some(store))
-        .load_into(None)
-        .expect("a state from the files");
-    let mut h2 = harness(PegsolApp::restore(state).expect("restores"));
+    assert!(dir.join(pegsol::record::store::FILE_NAME).exists());
+    // The next run: level 6 is the game played last, level 5's game is waiting for it.
+    let app = PegsolApp::start_with(
+        &pegsol::app::Options::default(),
+        Some(h.state().persisted()),
+        GameStore::in_folder(&dir),
+    )
+    .expect("restores");
+    let mut h2 = harness(app);
     assert_eq!(h2.state().play().game().puzzle.name, "Level 6");
+    assert!(h2
+        .query_by_label_contains("Game in progress: jump 4 of 5")
+        .is_some());
     click_board(&mut h2, "Level 5");
     assert_eq!(jumps(&h2), 4);
     assert_eq!(h2.state().play().game().record.jumps().len(), 5);
@@ -419,13 +427,10 @@ fn the_editor_opens_on_the_board_in_play() {
 
 #[test]
 fn a_save_that_fails_is_shown_and_a_quit_asks_first() {
-    use pegsol::app::persist::SharedGame;
     let dir = temp_dir("unsaveable");
     // A folder that cannot be made: its parent is a file.
     std::fs::write(dir.join("file"), "not a folder").expect("write");
-    let store = dir.join("file").join("game.ron");
-    let mut h = board("english");
-    h.state_mut().keep_games_with(SharedGame::at(Some(store)));
+    let mut h = board_in("english", &dir.join("file").join("pegsol"));
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     h.state_mut().keep_games(0.0).expect_err("cannot write");

@@ -221,3 +221,31 @@ fn on_a_big_board_the_editor_says_not_decided_and_too_many_positions() {
         .query_by_label_contains("too many positions to count here")
         .is_some());
 }
+
+#[test]
+fn a_hole_too_far_is_refused_as_too_far_not_as_a_direction() {
+    // The 6x6 square: a1 over b1 into c1 empties a1; then e1 to a1 is along the row, four
+    // holes apart.
+    let mut h = common::board("square-6");
+    common::click(&mut h, "peg at a1");
+    common::click(&mut h, "empty hole at c1");
+    common::click(&mut h, "peg at e1");
+    common::click(&mut h, "empty hole at a1");
+    let notice = h.state().notice().unwrap_or_default().to_string();
+    assert!(
+        notice.contains("e1 to a1") && notice.contains("4 holes along, not 2"),
+        "e1 to a1: {notice}"
+    );
+    // On the triangle, e5 to a1 and a5 to a1 run along its lines: too far too.
+    let mut t = common::board("triangle");
+    for from in ["e5", "a5"] {
+        common::click(&mut t, &format!("peg at {from}"));
+        t.get_by_label_contains("at a1").click();
+        common::settle(&mut t);
+        let notice = t.state().notice().unwrap_or_default().to_string();
+        assert!(
+            notice.contains("4 holes along, not 2"),
+            "{from} to a1: {notice}"
+        );
+    }
+}

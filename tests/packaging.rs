@@ -173,12 +173,12 @@ fn the_declared_file_type_opens_boards_and_games() {
     // A board: a catalogue layout saved under the package's extension.
     let board = dir.join("board.pegsol");
     std::fs::copy(root().join("layouts/english.ron"), &board).expect("copy");
-    let game = pegsol::app::game::Game::from_file(&board).expect("a .pegsol board opens");
+    let game = pegsol::record::Game::from_file(&board).expect("a .pegsol board opens");
     assert_eq!(game.puzzle.name, "English");
     // A saved game, likewise.
     let saved = dir.join("game.pegsol");
     game.save_to(&saved).expect("saves");
-    assert!(pegsol::app::game::Game::from_file(&saved).is_ok());
+    assert!(pegsol::record::Game::from_file(&saved).is_ok());
     std::fs::remove_dir_all(&dir).ok();
 }
 

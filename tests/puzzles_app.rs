@@ -10,12 +10,12 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::game::Game;
 use pegsol::app::play::solve::SolveFrom;
 use pegsol::app::play::PlayCommand;
 use pegsol::app::random::{Difficulty, RandomCommand};
 use pegsol::app::stats::{Stats, FILE_NAME};
 use pegsol::app::{PegsolApp, ShellCommand};
+use pegsol::record::{BoardKey, Game};
 use pegsol::rules::{random_puzzle, Goal};
 use pegsol::solver::engines::exact;
 use pegsol::solver::uncontrolled;
@@ -159,7 +159,11 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
     let path = dir.join(FILE_NAME);
     let mut h = level_0_with_stats(path.clone());
     win_level_0(&mut h);
-    let figures = *h.state().stats().board("level-0").expect("counted");
+    let figures = *h
+        .state()
+        .stats()
+        .board(&BoardKey::parse("level-0"))
+        .expect("counted");
     assert_eq!(
         (figures.won, figures.finished, figures.fewest_pegs),
         (1, 1, Some(1))
@@ -169,11 +173,25 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
     press(&mut h, egui::Key::U);
     click(&mut h, "peg at g4");
     click(&mut h, "empty hole at e4");
-    assert_eq!(h.state().stats().board("level-0").unwrap().won, 1);
+    assert_eq!(
+        h.state()
+            .stats()
+            .board(&BoardKey::parse("level-0"))
+            .unwrap()
+            .won,
+        1
+    );
     // Restart and win again: two.
     press(&mut h, egui::Key::R);
     win_level_0(&mut h);
-    assert_eq!(h.state().stats().board("level-0").unwrap().won, 2);
+    assert_eq!(
+        h.state()
+            .stats()
+            .board(&BoardKey::parse("level-0"))
+            .unwrap()
+            .won,
+        2
+    );
 
     // The solver's solution, stepped through on the timeline, is not the player's win.
     press(&mut h, egui::Key::R);
@@ -194,26 +212,49 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
         .record
         .position()
         .is_won(Goal::Anywhere));
-    assert_eq!(h.state().stats().board("level-0").unwrap().won, 2);
+    assert_eq!(
+        h.state()
+            .stats()
+            .board(&BoardKey::parse("level-0"))
+            .unwrap()
+            .won,
+        2
+    );
     // Nor is finishing by hand a game the solver started.
     apply(&mut h, ShellCommand::Play(PlayCommand::StepBack));
     let last = h.state().play().game().record.jumps()[1];
     apply(&mut h, ShellCommand::Play(PlayCommand::Play(last)));
-    assert_eq!(h.state().stats().board("level-0").unwrap().won, 2);
+    assert_eq!(
+        h.state()
+            .stats()
+            .board(&BoardKey::parse("level-0"))
+            .unwrap()
+            .won,
+        2
+    );
 
     // Written, read back, and shown after a restart.
-    let stats = Stats::load(&path).unwrap().expect("the file");
-    assert_eq!(stats.boards["level-0"].won, 2);
+    let stats = pegsol::record::datafile::read::<Stats>(&path)
+        .unwrap()
+        .expect("the file");
+    assert_eq!(stats.boards[&BoardKey::parse("level-0")].won, 2);
     drop(h);
     let mut h = level_0_with_stats(path.clone());
     settle(&mut h);
-    assert_eq!(h.state().stats().board("level-0").unwrap().won, 2);
+    assert_eq!(
+        h.state()
+            .stats()
+            .board(&BoardKey::parse("level-0"))
+            .unwrap()
+            .won,
+        2
+    );
     assert!(h.query_by_label_contains("won 2").is_some());
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
-fn a_broken_stats_file_is_dropped_with_a_notice() {
+fn a_broken_stats_file_is_kept_aside_with_a_notice() {
     let dir = scratch("broken");
     let path = dir.join(FILE_NAME);
     for bad in [
@@ -226,18 +267,26 @@ fn a_broken_stats_file_is_dropped_with_a_notice() {
         settle(&mut h);
         let notice = h.state().notice().unwrap_or_default().to_string();
         assert!(
-            notice.contains("statistics file was dropped") && notice.contains(FILE_NAME),
+            notice.contains(FILE_NAME) && notice.contains("stats.ron.broken-"),
             "{bad}: {notice}"
         );
         assert!(h.state().stats().stats().boards.is_empty());
         // Kept aside for the person, and the figures start afresh in the file.
-        assert_eq!(
-            std::fs::read_to_string(dir.join("stats.ron.broken")).unwrap(),
-            bad
-        );
+        let aside: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("stats.ron.broken-"))
+            .collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), bad);
+        std::fs::remove_file(&aside[0]).unwrap();
         win_level_0(&mut h);
         assert_eq!(
-            Stats::load(&path).unwrap().unwrap().boards["level-0"].won,
+            pegsol::record::datafile::read::<Stats>(&path)
+                .unwrap()
+                .unwrap()
+                .boards[&BoardKey::parse("level-0")]
+                .won,
             1
         );
         std::fs::remove_file(&path).ok();

@@ -220,7 +220,7 @@ fn an_undecided_position_gets_a_guess_marked_as_one_while_thinking_goes_on() {
     // closest line found, and says it is only a guess; the status line says it is still
     // thinking, with the positions examined, until Stop leaves it undecided.
     let path = games::undecided_middle_game_file("test-guess");
-    let game = pegsol::app::game::Game::from_file(&path).expect("a position as a layout");
+    let game = pegsol::record::Game::from_file(&path).expect("a position as a layout");
     let _ = path.parent().map(std::fs::remove_dir_all);
     let mut h = common::harness_sized(PegsolApp::new(game), egui::vec2(1280.0, 800.0));
     assert_eq!(h.state().play().game().puzzle.goal, Goal::Anywhere);

@@ -3,7 +3,7 @@
 //! background threads (polled with a time limit), replays, the look, a too-small terminal,
 //! and the game in progress passing between the terminal and the window.
 
-use pegsol::record::resume::{self, Resume};
+use pegsol::record::{Game, GameStore};
 use pegsol::rules::{Cell, Jump};
 use pegsol::solver::services::advice::Advice;
 use pegsol::solver::services::hint::{Answer, Judge, HINT_BUDGET};
@@ -18,8 +18,7 @@ use std::time::{Duration, Instant};
 mod games;
 
 fn game(spec: &str) -> TuiGame {
-    let (puzzle, record, source) = resume::open(spec).expect("a catalogue board");
-    TuiGame::new(puzzle, record, source, "test".into())
+    TuiGame::new(Game::from_spec(spec).expect("a board"), "test".into())
 }
 
 fn key(game: &mut TuiGame, code: KeyCode) -> Effect {
@@ -165,7 +164,7 @@ fn undo_redo_restart_and_quit() {
 }
 
 #[test]
-fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
+fn triangular_board_up_and_down_are_one_diagonal_and_shift_takes_the_other() {
     let mut g = game("triangle");
     // Up climbs to the apex whichever cell the cursor starts on.
     for _ in 0..6 {
@@ -173,20 +172,29 @@ fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
     }
     assert_eq!(g.cursor(), c(0, 0));
     key(&mut g, KeyCode::Down);
-    assert_eq!(g.cursor(), c(0, 1), "plain Down: down-left");
+    assert_eq!(g.cursor(), c(1, 1), "plain Down: down-right");
     key(&mut g, KeyCode::Up);
+    assert_eq!(
+        g.cursor(),
+        c(0, 0),
+        "plain Up: up-left, back where Down began"
+    );
     with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
-    assert_eq!(g.cursor(), c(1, 1), "Shift+Down: down-right");
+    assert_eq!(g.cursor(), c(0, 1), "Shift+Down: down-left");
     key(&mut g, KeyCode::Down);
     assert_eq!(g.cursor(), c(1, 2));
     key(&mut g, KeyCode::Up);
     assert_eq!(g.cursor(), c(0, 1), "plain Up: up-left");
-    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
-    assert_eq!(g.cursor(), c(1, 2), "Shift+Down: down-right");
     with(&mut g, KeyModifiers::SHIFT, KeyCode::Up);
-    assert_eq!(g.cursor(), c(1, 1), "Shift+Up: up-right");
-    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    assert_eq!(g.cursor(), c(0, 0), "Shift+Up: up-right");
+    // c3, up, down: back on c3 (the report had it go to b3).
+    for code in [KeyCode::Down, KeyCode::Down] {
+        key(&mut g, code);
+    }
     assert_eq!(g.cursor(), c(2, 2));
+    key(&mut g, KeyCode::Up);
+    key(&mut g, KeyCode::Down);
+    assert_eq!(g.cursor(), c(2, 2), "Up then Down comes back");
     key(&mut g, KeyCode::Right);
     assert_eq!(g.cursor(), c(2, 2), "the row's last cell");
     key(&mut g, KeyCode::Left);
@@ -203,7 +211,9 @@ fn triangular_board_up_and_down_take_the_diagonals_shift_the_right_hand_one() {
     );
     assert_eq!(g.cursor(), c(0, 0));
     // Along the row: (0,2) over (1,2)? (1,2) is a peg, (2,2) now empty: Right jumps there.
-    keys(&mut g, &[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    with(&mut g, KeyModifiers::SHIFT, KeyCode::Down);
+    key(&mut g, KeyCode::Enter);
     assert_eq!(g.selected(), Some(c(0, 2)));
     key(&mut g, KeyCode::Right);
     assert_eq!(g.record().played()[1], "0,2-2,2".parse::<Jump>().unwrap());
@@ -231,10 +241,10 @@ fn the_hint_comes_from_the_background_and_is_drawn_on_the_board() {
 }
 
 #[test]
-fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_x_stops_it() {
+fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_c_stops_it() {
     // Level 6's 36-peg middle game that the quick answer leaves undecided: h still marks a
     // jump on the board, and the message says it is only a guess; the status line says it
-    // is still thinking, with the positions examined, the window's words; x stops it.
+    // is still thinking, with the positions examined, the window's words; c stops it.
     let path = games::undecided_middle_game_file("tui-guess");
     let mut g = game(path.to_str().expect("utf-8 path"));
     let _ = path.parent().map(std::fs::remove_dir_all);
@@ -246,11 +256,11 @@ fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_x_stops_it() 
     let lines = screen(&g, 120, 40);
     assert!(shows(&lines, "◆"), "the guess's peg\n{}", lines.join("\n"));
     assert!(
-        shows(&lines, "Still thinking… (") && shows(&lines, "x stops"),
+        shows(&lines, "Still thinking… (") && shows(&lines, "c stops"),
         "{}",
         lines.join("\n")
     );
-    key(&mut g, KeyCode::Char('x'));
+    key(&mut g, KeyCode::Char('c'));
     tick_until(&mut g, "the stop", |g| {
         g.message().starts_with("No hint: thinking stopped")
     });
@@ -352,9 +362,13 @@ fn solve_from_here_runs_in_the_background_then_steps_and_plays_to_a_win() {
     assert!(!g.is_playing(), "stops at the end");
     assert!(g.record().position().is_won(g.puzzle().goal));
     assert!(shows(&screen(&g, 100, 40), "Solved!"));
-    // c cancels a running solve; with none running it says so.
+    // c cancels a running solve (or the hint's thinking); with nothing running it says so.
     key(&mut g, KeyCode::Char('c'));
-    assert_eq!(g.message(), "No solve is running");
+    assert!(
+        g.message().starts_with("Nothing to cancel"),
+        "{}",
+        g.message()
+    );
 }
 
 #[test]
@@ -377,11 +391,13 @@ fn a_solve_is_cancelled_by_c_and_escape_closes_the_prompt() {
     ));
     key(&mut g, KeyCode::Char('c'));
     tick_until(&mut g, "the cancel", |g| !g.is_solving());
+    // A search with no limit was cancelled, not stopped by a budget it did not have.
     assert!(
-        g.message().starts_with("Solve cancelled"),
+        g.message().starts_with("Search cancelled"),
         "{}",
         g.message()
     );
+    assert!(!g.message().contains("budget"), "{}", g.message());
 }
 
 #[test]
@@ -457,9 +473,22 @@ fn the_triangle_is_drawn_with_its_rows_offset_and_a_small_terminal_gets_the_comp
     for pair in rows.windows(2) {
         assert_eq!(first(pair[0]), first(pair[1]) + 2, "{text}");
     }
-    // 80x14: the roomy board does not fit, the compact one does.
-    let small = screen(&g, 80, 14);
+    // The column letters sit under the bottom row, where each column would go on.
+    let below = lines
+        .iter()
+        .skip_while(|l| !l.trim_start().starts_with('5'))
+        .nth(1)
+        .expect("a line under the bottom row");
+    assert_eq!(
+        below.split_whitespace().collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "e"],
+        "{text}"
+    );
+    // 80x16: the roomy board does not fit, the compact one does (the texts round it wrap
+    // whole and take 9 rows at 80 columns).
+    let small = screen(&g, 80, 16);
     assert!(shows(&small, "o o o o o"), "{}", small.join("\n"));
+    assert!(!shows(&screen(&g, 80, 22), "o o o o o"), "roomy at 80x22");
 }
 
 #[test]
@@ -468,12 +497,30 @@ fn a_terminal_too_small_for_the_board_says_so() {
     let lines = screen(&g, 20, 8);
     let text = lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
     assert!(
-        text.contains("too small for this board. It is 20x8; English needs at least 18x15."),
+        text.contains("too small for this board. It is 20x8; English needs at least "),
         "{text}"
     );
     assert!(!text.contains('●'), "no half board: {text}");
+    // The size it names is enough.
+    let at_least = text
+        .split("needs at least ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|size| size.split_once('x'))
+        .and_then(|(w, h)| Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?)))
+        .expect("a size");
+    assert!(at_least.0 <= 80 && at_least.1 <= 24, "{at_least:?}");
+    assert!(!shows(&screen(&g, at_least.0, at_least.1), "too small"));
+    // A small board in a small terminal: every text wraps whole (nothing is cut) and the
+    // board still fits.
     let g = game("0");
-    assert!(!shows(&screen(&g, 40, 12), "too small"));
+    let small = screen(&g, 40, 18);
+    assert!(!shows(&small, "too small"), "{}", small.join("\n"));
+    assert!(
+        shows(&small, "a ASCII"),
+        "the last key is shown: {}",
+        small.join("\n")
+    );
 }
 
 #[test]
@@ -515,7 +562,12 @@ fn watch_animates_a_solution_from_the_start() {
         g.tick(now);
     }
     assert_eq!(g.record().index(), line.len());
-    assert!(g.message().contains("end of the line"), "{}", g.message());
+    assert!(
+        g.message()
+            .contains("The solution is played: press q to quit and see the STATS block"),
+        "{}",
+        g.message()
+    );
     assert!(g.record().position().is_won(g.puzzle().goal));
 }
 
@@ -523,32 +575,160 @@ fn watch_animates_a_solution_from_the_start() {
 fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
     let dir = std::env::temp_dir().join(format!("pegsol-tui-share-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join(resume::FILE_NAME);
-    let mut g = game("english");
+    let mut store = GameStore::in_folder(&dir);
+    let mut g = TuiGame::new(
+        store.open_first(Game::from_spec("english").unwrap()).game,
+        "test".into(),
+    );
     keys(
         &mut g,
         &[KeyCode::Up, KeyCode::Up, KeyCode::Enter, KeyCode::Down],
     );
-    resume::store(&path, &g.resume()).expect("write");
-    // The window reads the shared game in place of its own remembered one.
-    let mut shared = pegsol::app::persist::SharedGame::at(Some(path.clone()));
-    let state = shared.load_into(None).expect("the shared game");
-    let app = pegsol::app::PegsolApp::restore(state).expect("restores");
+    store.keep(g.game_mut()).expect("kept");
+    // The window opens with the game played last.
+    let options = pegsol::app::Options::default();
+    let mut app = pegsol::app::PegsolApp::start_with(&options, None, GameStore::in_folder(&dir))
+        .expect("starts");
     assert_eq!(app.play().game().record.position(), g.record().position());
     assert_eq!(app.play().game().record.played(), g.record().played());
-    // And the window's game back in the terminal.
-    let mut window_game = app.play().game().record.clone();
-    let next = window_game.position().legal_jumps()[0];
-    window_game.play(next).unwrap();
-    let back = Resume::of(
-        &app.play().game().puzzle,
-        &window_game,
-        app.play().game().source.clone(),
+    // And the window's next jump back in the terminal.
+    let next = app.play().game().record.position().legal_jumps()[0];
+    let ctx = eframe::egui::Context::default();
+    app.apply(
+        &ctx,
+        pegsol::app::ShellCommand::Play(pegsol::app::play::PlayCommand::Play(next)),
     );
-    resume::store(&path, &back).expect("write");
-    let loaded = resume::load(&path).expect("read").expect("there");
-    let (puzzle, record) = loaded.restore().expect("replays");
-    let g2 = TuiGame::new(puzzle, record, loaded.source, "test".into());
+    app.keep_games(0.0).expect("kept");
+    let mut next_run = GameStore::in_folder(&dir);
+    let g2 = TuiGame::new(next_run.last_game().expect("a game"), "test".into());
     assert_eq!(g2.record().played().len(), 2);
-    assert_eq!(g2.record().position(), window_game.position());
+    assert_eq!(g2.record().position(), app.play().game().record.position());
+}
+
+/// The words of the screen's text lines, in order (the board's rows left out).
+fn words(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn every_board_fits_80x24_and_no_text_is_cut() {
+    for entry in pegsol::layout::catalogue::ENTRIES {
+        let mut g = game(entry.key);
+        let long = "Another copy of Pegsol changed this English game at the same time: both \
+                    are kept, yours goes on here and the other is under Other games of this \
+                    board (g switches to it)";
+        g.tell(long.into());
+        let lines = screen(&g, 80, 24);
+        let text = lines.join("\n");
+        assert!(!text.contains("too small"), "{}: {text}", entry.key);
+        // Every word of the message, the status, the goal and the keys is on screen whole.
+        let shown = words(&lines);
+        let expected: Vec<&str> = long.split_whitespace().collect();
+        let at = shown
+            .windows(expected.len())
+            .position(|w| w.iter().zip(&expected).all(|(a, b)| a == b));
+        assert!(at.is_some(), "{}: the message is whole:\n{text}", entry.key);
+        for part in ["anywhere", "quit", "ASCII"] {
+            assert!(
+                text.contains(part),
+                "{}: {part} is shown:\n{text}",
+                entry.key
+            );
+        }
+    }
+}
+
+#[test]
+fn the_solve_prompt_fits_80_columns_with_every_key() {
+    let mut g = game("english");
+    key(&mut g, KeyCode::Char('s'));
+    let text = screen(&g, 80, 24).join("\n").replace('\u{a0}', " ");
+    for part in [
+        "Tab: engine",
+        "Left/Right: budget",
+        "Enter: start",
+        "Esc: close",
+    ] {
+        assert!(text.contains(part), "{part}:\n{text}");
+    }
+}
+
+#[test]
+fn keys_wait_while_the_board_is_not_shown() {
+    let mut g = game("english");
+    let before = (g.cursor(), g.selected());
+    let _ = screen(&g, 20, 8);
+    keys(&mut g, &[KeyCode::Right, KeyCode::Enter, KeyCode::Up]);
+    assert_eq!(
+        (g.cursor(), g.selected()),
+        before,
+        "nothing moved on a board not shown"
+    );
+    assert_eq!(
+        key(&mut g, KeyCode::Char('q')),
+        Effect::Quit,
+        "q still quits"
+    );
+    // Once it is shown again, keys act.
+    let _ = screen(&g, 100, 40);
+    key(&mut g, KeyCode::Right);
+    assert_ne!(g.cursor(), before.0);
+}
+
+#[test]
+fn x_names_cells_as_the_assignment_does_in_the_status_the_messages_and_the_labels() {
+    let mut g = game("english");
+    key(&mut g, KeyCode::Char('x'));
+    assert!(g.message().contains("x,y"), "{}", g.message());
+    // Up twice to 3,1, pick it up, jump down over 3,2 into 3,3.
+    keys(&mut g, &[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    assert!(g.message().starts_with("3,1 picked up"), "{}", g.message());
+    key(&mut g, KeyCode::Down);
+    assert_eq!(g.message(), "3,1 jumped over 3,2 to 3,3");
+    let lines = screen(&g, 100, 40);
+    assert!(shows(&lines, "Cursor 3,3"), "{}", lines.join("\n"));
+    // The labels count from 0 as x and y do.
+    assert!(
+        lines.iter().any(|l| l.trim_start().starts_with("0 ")),
+        "{}",
+        lines.join("\n")
+    );
+    key(&mut g, KeyCode::Char('x'));
+    assert!(shows(&screen(&g, 100, 40), "Cursor d4"));
+}
+
+#[test]
+fn a_light_background_gets_colours_that_read_on_it_and_the_cursor_its_own_text_colour() {
+    let mut g = game("english");
+    let peg_colour = |g: &TuiGame| {
+        let mut terminal = Terminal::new(TestBackend::new(100, 40)).expect("test terminal");
+        terminal.draw(|f| g.draw(f)).expect("draw");
+        let buffer = terminal.backend().buffer().clone();
+        let peg = buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == "●")
+            .map(|c| c.fg)
+            .expect("a peg");
+        let bracket = buffer
+            .content()
+            .iter()
+            .find(|c| c.symbol() == "[")
+            .map(|c| c.fg)
+            .expect("the cursor");
+        (peg, bracket)
+    };
+    assert_eq!(peg_colour(&g), (Color::Yellow, Color::Reset));
+    g.set_light_background(true);
+    let (peg, bracket) = peg_colour(&g);
+    assert_ne!(peg, Color::Yellow, "yellow pegs vanish on white");
+    assert_ne!(peg, Color::White);
+    assert_eq!(
+        bracket,
+        Color::Reset,
+        "the cursor is the terminal's own text colour"
+    );
 }

@@ -1,10 +1,11 @@
 //! The terminal game as a process: `pegsol play` names a bad board and asks for a terminal
-//! when it has none, `--terminal` refuses the window's modes, and (under tmux, ignored
-//! unless asked for) level 0 played to a win with the terminal given back. The game's keys
+//! when it has none, `--terminal` refuses the window's modes, and (on a pseudo-terminal)
+//! level 0 played to a win with the terminal given back. The game's keys
 //! and drawing are tests/tui.rs's, in memory.
 
-use pegsol::record::resume;
-use std::time::{Duration, Instant};
+mod pty;
+
+use pegsol::record::GameStore;
 
 fn pegsol(args: &[&str]) -> std::process::Output {
     let home = std::env::temp_dir().join(format!("pegsol-tui-cli-{}", std::process::id()));
@@ -41,68 +42,152 @@ fn play_names_a_bad_board_and_asks_for_a_terminal_when_it_has_none() {
     );
 }
 
-/// The real thing under tmux: raw mode, the alternate screen, keys typed with `send-keys`
-/// and the screen read with `capture-pane`, level 0 played to a win, and the terminal given
-/// back. Needs tmux, which CI does not install: run it with
-/// `cargo test --release --test tui_process -- --ignored`.
+/// The real thing on a pseudo-terminal: raw mode, the alternate screen, keys typed as a
+/// terminal sends them, level 0 played to a win, the terminal given back (the alternate
+/// screen left, the cursor shown) and the game kept in the game store.
 #[test]
-#[ignore = "needs tmux"]
-fn under_tmux_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
-    use std::process::Command;
-    let session = format!("pegsol-tui-test-{}", std::process::id());
-    let home = std::env::temp_dir().join(&session);
-    let tmux = |args: &[&str]| {
-        let o = Command::new("tmux").args(args).output().expect("tmux runs");
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    };
-    let screen_until = |what: &str| {
-        let until = Instant::now() + Duration::from_secs(20);
-        loop {
-            let screen = tmux(&["capture-pane", "-p", "-t", &session]);
-            if screen.contains(what) {
-                return screen;
-            }
-            assert!(Instant::now() < until, "no `{what}` on screen:\n{screen}");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
-    let command = format!(
-        "env -u DISPLAY -u WAYLAND_DISPLAY -u WAYLAND_SOCKET XDG_DATA_HOME={} LANG=C.UTF-8 {} 0; \
-         echo EXIT=$?; sleep 30",
-        home.display(),
-        env!("CARGO_BIN_EXE_pegsol")
-    );
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "40",
-        &command,
-    ]);
-    let first = screen_until("Pegs left: 3");
+fn on_a_terminal_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
+    let home = std::env::temp_dir().join(format!("pegsol-tui-pty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let mut p = pty::Pty::spawn(&mut pty::pegsol(&home, &["0"]), 100, 40);
+    let screen = p.wait_for("Pegs left: 3", 20).expect("the board is drawn");
     assert!(
-        first.starts_with("Pegsol: Level 0 | terminal game (no display"),
-        "{first}"
+        screen.starts_with("Pegsol: Level 0 | terminal game (no display"),
+        "{screen}"
     );
-    for key in ["Enter", "Right", "Right", "Enter", "Left"] {
-        tmux(&["send-keys", "-t", &session, key]);
-        std::thread::sleep(Duration::from_millis(150));
+    assert!(
+        p.output().contains("\x1b[?1049h"),
+        "the alternate screen is entered"
+    );
+    // Enter picks up the peg under the cursor, Right moves, Left jumps.
+    for key in [&b"\r"[..], b"\x1b[C", b"\x1b[C", b"\r", b"\x1b[D"] {
+        p.send(key);
     }
-    let won = screen_until("Solved! One peg left");
-    assert!(won.contains("Pegs left: 1 | Jumps: 2"), "{won}");
-    tmux(&["send-keys", "-t", &session, "q"]);
-    let after = screen_until("EXIT=0");
+    p.wait_for("Solved!", 20).expect("won");
+    p.send(b"q");
+    assert!(p.wait_exit(10).is_some_and(|s| s.success()));
+    let all = p.output();
+    let left = all
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen is left");
     assert!(
-        after.starts_with("pegsol: no display"),
-        "the normal screen is back, with the first line: {after}"
+        all[left..].contains("\x1b[?25h"),
+        "the cursor is shown again"
     );
-    tmux(&["kill-session", "-t", &session]);
-    let saved = resume::load(&home.join("pegsol").join(resume::FILE_NAME))
-        .expect("readable")
-        .expect("saved");
-    assert_eq!(saved.game.jumps.len(), 2);
+    assert!(
+        p.screen().starts_with("pegsol: no display"),
+        "the normal screen is back, with the first line: {}",
+        p.screen()
+    );
+    let saved = GameStore::in_folder(&home.join("pegsol"))
+        .last_game()
+        .expect("kept");
+    assert_eq!(saved.record.played().len(), 2);
+}
+
+/// `pegsol play english` on a fresh terminal of its own, one jump played (d2 over d3 to d4).
+fn one_jump_in(home: &std::path::Path, extra_env: &[(&str, &str)]) -> pty::Pty {
+    let mut command = pty::pegsol(home, &["play", "english"]);
+    command.envs(extra_env.iter().copied());
+    let mut p = pty::Pty::spawn(&mut command, 100, 40);
+    p.wait_for("Pegs left: 32", 20).expect("the board is drawn");
+    assert!(!p.is_cooked(), "raw mode while playing");
+    // The cursor starts at d4: up twice to d2, pick it up, down jumps it.
+    for key in [&b"\x1b[A"[..], b"\x1b[A", b"\r", b"\x1b[B"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 31", 10).expect("the jump is played");
+    p
+}
+
+/// The terminal is given back (its modes, the alternate screen, the cursor) and the jump is
+/// kept.
+fn restored_and_kept(p: &pty::Pty, home: &std::path::Path, how: &str) {
+    assert!(p.is_cooked(), "{how}: the terminal's modes are restored");
+    let all = p.output();
+    let left = all
+        .rfind("\x1b[?1049l")
+        .unwrap_or_else(|| panic!("{how}: the alternate screen is left"));
+    assert!(
+        all[left..].contains("\x1b[?25h"),
+        "{how}: the cursor is shown"
+    );
+    let kept = GameStore::in_folder(&home.join("pegsol"))
+        .last_game()
+        .expect("kept");
+    assert_eq!(kept.record.played().len(), 1, "{how}: the jump is kept");
+}
+
+fn fresh_home(name: &str) -> std::path::PathBuf {
+    let home = std::env::temp_dir().join(format!("pegsol-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    home
+}
+
+#[test]
+fn sigterm_sighup_and_sigint_restore_the_terminal_and_keep_the_game() {
+    for (signal, name) in [
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+    ] {
+        let home = fresh_home(name);
+        let mut p = one_jump_in(&home, &[]);
+        p.signal(signal);
+        let status = p.wait_exit(10).unwrap_or_else(|| panic!("{name}: it ends"));
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.code(), Some(128 + signal), "{name}: {status:?}");
+        assert_eq!(status.signal(), None, "{name}: it ended itself");
+        restored_and_kept(&p, &home, name);
+    }
+}
+
+#[test]
+fn q_and_ctrl_c_restore_the_terminal_and_keep_the_game() {
+    for (key, name) in [(&b"q"[..], "q"), (b"\x03", "Ctrl+C")] {
+        let home = fresh_home(&name.replace('+', ""));
+        let mut p = one_jump_in(&home, &[]);
+        p.send(key);
+        let status = p.wait_exit(10).unwrap_or_else(|| panic!("{name}: it ends"));
+        assert!(status.success(), "{name}: {status:?}");
+        restored_and_kept(&p, &home, name);
+    }
+}
+
+#[test]
+fn a_panic_restores_the_terminal_and_keeps_the_game() {
+    let home = fresh_home("panic");
+    let mut p = one_jump_in(&home, &[("PEGSOL_TEST_PANIC", "1")]);
+    p.send(b"!");
+    let status = p.wait_exit(10).expect("it ends");
+    assert!(!status.success(), "{status:?}");
+    restored_and_kept(&p, &home, "a panic");
+    let screen = p.screen();
+    assert!(
+        screen.contains("panicked"),
+        "the message is on the normal screen: {screen}"
+    );
+}
+
+#[test]
+fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_given() {
+    let o = pegsol(&["nosuchboard"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("`nosuchboard` is not a level"), "{err}");
+    assert!(
+        !err.contains("winit") && !err.contains("EventLoop"),
+        "{err}"
+    );
+    let o = pegsol(&["5"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("no display") && err.contains("standard input is not a terminal"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("winit") && !err.contains("EventLoop"),
+        "{err}"
+    );
 }

@@ -5,11 +5,11 @@
 use eframe::egui;
 use pegsol::app::editor::{EditorCommand, EditorView};
 use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
-use pegsol::app::game::Game;
 use pegsol::app::play::solve::SolveFrom;
 use pegsol::app::play::{PlayCommand, PlayView};
 use pegsol::app::{Mode, ShellCommand};
 use pegsol::layout::edit::{Board, Tool};
+use pegsol::record::Game;
 use pegsol::rules::{Cell, Grid, Jump};
 use pegsol::solver::Algorithm;
 
@@ -93,7 +93,11 @@ fn the_editor_asks_before_replacing_unsaved_changes_and_hands_boards_to_the_shel
     // Playing it is the shell's business: the editor hands the game over.
     let out = editor.apply(&ctx, EditorCommand::Play);
     match out.as_slice() {
-        [ShellCommand::PlayGame { game, solve: false }] => {
+        [ShellCommand::PlayGame {
+            game,
+            solve: false,
+            fresh: false,
+        }] => {
             assert_eq!(game.puzzle.start.peg_count(), 32)
         }
         other => panic!("expected the game handed over, got {other:?}"),

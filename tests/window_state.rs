@@ -111,3 +111,49 @@ fn the_real_window_starts_with_a_broken_zoom_and_a_place_off_every_screen() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.contains("off every screen"), "{err}");
 }
+
+#[test]
+fn a_window_state_cut_short_by_a_full_disk_is_kept_aside_with_a_line_and_the_settings_stay() {
+    if !have_xvfb() {
+        return;
+    }
+    let home = temp_dir("cut");
+    // eframe writes app.ron in place: a full disk leaves it cut mid-string.
+    let whole = "{\"egui\": \"(options:(zoom_factor:1.0))\", \"window\": \"(normal_geometry:(";
+    std::fs::write(state_file(&home), whole).expect("writes");
+    // The window's own settings live in Pegsol's file, written atomically: they survive.
+    let settings = home.join("data/pegsol/settings.ron");
+    let recent = home.join("my-board.ron");
+    std::fs::write(
+        &settings,
+        format!(
+            "PegsolSettings(version: 2, recent: [{:?}], settings: (welcomed: true))",
+            recent
+        ),
+    )
+    .expect("writes");
+    let before = std::fs::read_to_string(&settings).expect("reads");
+    let o = under_xvfb(
+        &home,
+        "\"$PEGSOL\" --layout english & p=$!; sleep 4; \
+         if kill -0 $p 2>/dev/null; then echo alive; kill $p; fi; wait $p; true",
+        Duration::from_secs(120),
+    );
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    assert!(
+        out.contains("alive"),
+        "the window did not stay open:\n{err}"
+    );
+    assert!(
+        err.contains("app.ron") && err.contains("kept as"),
+        "a line on standard error: {err}"
+    );
+    let aside: Vec<PathBuf> = std::fs::read_dir(home.join("data/pegsol"))
+        .expect("the folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.to_string_lossy().contains("app.ron.broken-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&aside[0]).expect("reads"), whole);
+    assert_eq!(std::fs::read_to_string(&settings).expect("reads"), before);
+}

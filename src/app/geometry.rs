@@ -134,7 +134,7 @@ pub fn centre_cell(shape: &crate::rules::Shape) -> Option<crate::rules::Cell> {
 
 /// Draws the coordinates round a board: each column's letter under the board, each row's
 /// number to the left of its first hole, exactly as [`crate::rules::cell_name`] names cells
-/// (`a1` is column a, row 1). On the triangular grid a column runs down and to the right, so
+/// (`a1` is column a, row 1). On the triangular grid a column runs down and to the left, so
 /// its letter sits where the column would continue under the bottom row.
 pub fn paint_coordinates(
     painter: &egui::Painter,

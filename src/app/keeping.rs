@@ -1,19 +1,28 @@
-//! Keeping the games: writing them to Pegsol's own files as they change, showing a write that
-//! failed, and asking before a quit would lose them.
+//! Keeping the games and the settings: writing them to Pegsol's own files as they change,
+//! showing a write that failed, and asking before a quit would lose them.
 //!
-//! Owns the shell's side of [`super::persist::SharedGame`]: when to write (every
-//! [`KEEP_EVERY`] seconds while the games change, on eframe's save, and before the window
-//! closes), the strip that says why the last write failed (until one succeeds), and the
-//! question a quit asks when the games cannot be written (quit anyway, save elsewhere, stay).
+//! Owns the shell's side of the game store ([`crate::record::store`]) and of the settings
+//! file ([`super::persist`]): when to write (every [`KEEP_EVERY`] seconds, on eframe's save,
+//! and before the window closes), passing on what the store has to tell (a file set aside, a
+//! game another copy of Pegsol changed), the strip that says why the last write failed
+//! (until one succeeds), and the question a quit asks when the games cannot be written (quit
+//! anyway, save elsewhere, stay).
 
+use super::persist::PersistedState;
 use super::play::PlayCommand;
 use super::{PegsolApp, ShellCommand};
+use crate::record::datafile;
 use eframe::egui;
+use std::path::PathBuf;
 
-/// How the games reach Pegsol's own files (see [`persist::SharedGame`]): the last try and
-/// what went wrong with it.
+/// How the games and settings reach Pegsol's own files: the last try and what went wrong
+/// with it.
 #[derive(Debug, Default)]
 pub struct Keeping {
+    /// Where the settings are kept (`None`: tests and screenshots, kept in memory only).
+    settings_path: Option<PathBuf>,
+    /// The settings as last read or written, so they are written only when they change.
+    settings_kept: Option<PersistedState>,
     /// When the games were last written or tried (egui time).
     pub(super) last_try: Option<f64>,
     /// Why the last write failed: shown in the window until a write succeeds.
@@ -29,10 +38,25 @@ pub struct Keeping {
 pub const KEEP_EVERY: f64 = 2.0;
 
 impl PegsolApp {
-    /// Writes the games to Pegsol's files if they changed; remembers (and returns) why not.
+    /// Keeps the window's settings in `path` from now on; `read` is what the file held when
+    /// it was read at start ([`super::persist::load`]), so an unchanged file is not written.
+    pub fn keep_settings_in(&mut self, path: PathBuf, read: Option<PersistedState>) {
+        self.keeping.settings_kept = read;
+        self.keeping.settings_path = Some(path);
+    }
+
+    /// Writes the games (merged with other running copies' through the game store) and the
+    /// settings to Pegsol's files if they changed; remembers (and returns) why not. What the
+    /// store has to tell is shown.
     pub fn keep_games(&mut self, now: f64) -> Result<(), String> {
         self.keeping.last_try = Some(now);
-        let result = self.shared.save(&self.persisted());
+        let games = self.play.sync_games().map_err(|e| e.to_string());
+        let settings = self.keep_settings();
+        for news in self.play.store_news() {
+            eprintln!("pegsol: {news}");
+            self.frame.pending.push(ShellCommand::Tell(news));
+        }
+        let result = games.and(settings);
         self.keeping.error = result.clone().err();
         if let Err(e) = &result {
             eprintln!("pegsol: the games could not be saved: {e}");
@@ -40,10 +64,24 @@ impl PegsolApp {
         result
     }
 
+    /// Writes the settings if they changed since last written.
+    fn keep_settings(&mut self) -> Result<(), String> {
+        let Some(path) = &self.keeping.settings_path else {
+            return Ok(());
+        };
+        let now = self.persisted();
+        if self.keeping.settings_kept.as_ref() == Some(&now) {
+            return Ok(());
+        }
+        datafile::store(path, &now).map_err(|e| e.to_string())?;
+        self.keeping.settings_kept = Some(now);
+        Ok(())
+    }
+
     /// Once a frame: writes the games if a write is due (failures are shown in the window
     /// and tried again).
     pub(super) fn keep_games_every(&mut self, ctx: &egui::Context, now: f64) {
-        if self.shared.path().is_none() || self.screenshot.is_some() {
+        if self.screenshot.is_some() {
             return;
         }
         let due = self.keeping.last_try.is_none_or(|t| now - t >= KEEP_EVERY);

@@ -59,6 +59,8 @@ pub const HELP: &[(&str, &str)] = &[
     ("Space", "play or pause the timeline, likewise"),
     ("Home / End", "the timeline's start and end, likewise"),
     ("Escape", "give the arrows back to the board"),
+    ("Space (Search view)", "run or pause the search"),
+    ("Right (Search view)", "expand one node"),
     ("Ctrl+O", "open a board or a saved game"),
     ("Ctrl+S", "save the game"),
     ("Q or Ctrl+Q", "quit"),

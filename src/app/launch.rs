@@ -11,12 +11,13 @@ mod state_file;
 
 use super::editor::files::AUTOSAVE_FILE;
 use super::experiments::ExperimentsView;
-use super::game::Game;
-use super::persist::SharedGame;
+use super::persist::{self, LegacyState};
 use super::play::solve::{SolveFrom, SolveRequest};
 use super::play::PlayCommand;
 use super::screenshot::{self, Outcome, ScreenshotJob};
 use super::{PegsolApp, ShellCommand, Window, APP_ID};
+use crate::record::datafile::data_dir;
+use crate::record::{Game, GameStore};
 use eframe::egui;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -102,8 +103,9 @@ pub fn run(options: Options) -> ExitCode {
     let native = eframe::NativeOptions {
         viewport,
         renderer: eframe::Renderer::Glow,
-        // A screenshot run must not move or resize the person's real window next time.
-        persist_window: !screenshot_mode,
+        // A screenshot run must not move or resize the person's real window next time, and a
+        // size asked for (`--size`) wins over the one remembered.
+        persist_window: !screenshot_mode && size.is_none(),
         ..Default::default()
     };
     // eframe restores the zoom and the window's place from this file before the first
@@ -120,27 +122,49 @@ pub fn run(options: Options) -> ExitCode {
         APP_ID,
         native,
         Box::new(move |cc| {
-            let mut shared = SharedGame::default();
-            let remembered = if screenshot_mode {
-                // The same picture whatever was played last: forget egui's memory too.
+            let store = if screenshot_mode {
+                // The same picture whatever was played last: forget egui's memory too, and
+                // neither read nor write any game.
                 cc.egui_ctx.memory_mut(|m| *m = Default::default());
-                None
+                GameStore::in_memory()
             } else {
-                shared = SharedGame::at(crate::record::resume::default_path());
-                shared.load_into(PegsolApp::remembered(cc.storage))
+                GameStore::default_place()
             };
-            let mut app = PegsolApp::start(&options, remembered).inspect_err(|e| {
-                if let Ok(mut s) = start_error.lock() {
-                    *s = Some(e.clone());
+            // The settings first: the theme and the welcome window depend on them.
+            let settings_path = (!screenshot_mode)
+                .then(data_dir)
+                .flatten()
+                .map(|dir| dir.join(persist::FILE_NAME));
+            let (remembered, in_file, notice) = match &settings_path {
+                Some(path) => {
+                    // Version 1 kept the settings in eframe's storage: read once, if there is
+                    // no settings file yet.
+                    let legacy = cc
+                        .storage
+                        .and_then(|s| s.get_string(eframe::APP_KEY))
+                        .and_then(|text| LegacyState::from_ron(&text))
+                        .map(|old| old.settings());
+                    persist::load(path, legacy)
                 }
-            })?;
-            app.shared = shared;
-            if !screenshot_mode {
+                None => (None, false, None),
+            };
+            let mut app =
+                PegsolApp::start_with(&options, remembered.clone(), store).inspect_err(|e| {
+                    if let Ok(mut s) = start_error.lock() {
+                        *s = Some(e.clone());
+                    }
+                })?;
+            if let Some(path) = settings_path {
+                app.keep_settings_in(path, remembered.filter(|_| in_file));
+                if let Some(notice) = notice {
+                    note!("pegsol: {notice}");
+                    app.apply(&cc.egui_ctx, ShellCommand::Tell(notice));
+                }
+                if let Some(dir) = data_dir() {
+                    app.keep_stats_in(dir.join(super::stats::FILE_NAME));
+                }
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));
-                }
-                if let Some(dir) = crate::record::resume::data_dir() {
-                    app.keep_stats_in(dir.join(super::stats::FILE_NAME));
                 }
             }
             let ctx = &cc.egui_ctx;

@@ -1,9 +1,10 @@
-//! The window: a shell with three views.
+//! The window: a shell with four views.
 //!
 //! Owns everything egui, eframe and rfd (the only module allowed to use them). [`PegsolApp`]
 //! is the shell: the menu, which view is shown, the notice line, the title, the theme,
 //! persistence, the boards panel and the help, about and welcome windows. It owns a
-//! [`play::PlayView`], an [`editor::EditorView`] and an [`experiments::ExperimentsView`];
+//! [`play::PlayView`], an [`editor::EditorView`], a [`search::SearchView`] and an
+//! [`experiments::ExperimentsView`];
 //! each has a `ui` in egui_demo_lib's shape and its own command enum applied by its own
 //! `apply`, and returns what crosses views as [`ShellCommand`]s, which
 //! [`PegsolApp::apply`] carries out in one place (as rerun's `SystemCommand`).
@@ -12,7 +13,6 @@ use eframe::egui;
 pub mod dialog;
 pub mod editor;
 pub mod experiments;
-pub mod game;
 pub mod geometry;
 pub mod keeping;
 pub mod keys;
@@ -23,14 +23,15 @@ pub mod persist;
 pub mod play;
 pub mod random;
 pub mod screenshot;
+pub mod search;
 pub mod shell;
 mod startup;
 pub mod stats;
 pub mod welcome;
 
+use crate::record::{Game, Source};
 use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
-use game::{Game, Source};
 use keeping::Keeping;
 pub use launch::{run, Options};
 use palette::ThemeChoice;
@@ -87,6 +88,8 @@ pub struct PegsolApp {
     boards: PickerView,
     play: PlayView,
     editor: EditorView,
+    /// The Search view: the assignment's search, watched.
+    search: search::SearchView,
     experiments: ExperimentsView,
     /// Game > New random puzzle….
     random: random::RandomView,
@@ -95,41 +98,39 @@ pub struct PegsolApp {
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
-    /// The games as Pegsol's own files keep them (the one shared with the terminal game, and
-    /// the other boards').
-    shared: persist::SharedGame,
-    /// Writing them, and what went wrong.
+    /// Writing the games and the settings to Pegsol's files, and what went wrong.
     keeping: Keeping,
     /// The file dialogs (the desktop's, or the built-in one).
     dialogs: dialog::Dialogs,
 }
 
 impl PegsolApp {
-    /// An app showing `game`, with default settings and nothing remembered. Tests start here.
+    /// An app showing `game`, with default settings and nothing remembered (the other games
+    /// kept in memory only). Tests start here.
     pub fn new(game: Game) -> PegsolApp {
-        let editor = EditorView::for_game(&game);
+        PegsolApp::with_play(PlayView::new(game))
+    }
+
+    /// An app with this play view (its game and game store) and default settings.
+    pub fn with_play(play: PlayView) -> PegsolApp {
+        let editor = EditorView::for_game(play.game());
+        let search = search::SearchView::new(&play.game().puzzle.start, &play.game().puzzle.name);
         PegsolApp {
             settings: Settings::default(),
             notice: None,
             shown: Shown::default(),
             boards: PickerView::new(),
-            play: PlayView::new(game),
+            play,
             editor,
+            search,
             experiments: ExperimentsView::new(),
             random: random::RandomView::new(),
             stats: stats::StatsKeeper::new(),
             screenshot: None,
             frame: FrameMemory::default(),
-            shared: persist::SharedGame::default(),
             keeping: Keeping::default(),
             dialogs: dialog::Dialogs::from_env(),
         }
-    }
-
-    /// Keeps the games in Pegsol's files through `shared` (start-up; tests give a folder of
-    /// their own).
-    pub fn keep_games_with(&mut self, shared: persist::SharedGame) {
-        self.shared = shared;
     }
 
     /// The file dialogs, e.g. to use the built-in one (tests).
@@ -155,6 +156,11 @@ impl PegsolApp {
     /// The editor, to attach an autosave (start-up and tests).
     pub fn editor_mut(&mut self) -> &mut EditorView {
         &mut self.editor
+    }
+
+    /// The Search view.
+    pub fn search(&self) -> &search::SearchView {
+        &self.search
     }
 
     /// The Experiments window.
@@ -208,8 +214,23 @@ impl PegsolApp {
     pub fn apply(&mut self, ctx: &egui::Context, command: ShellCommand) {
         let now = ctx.input(|i| i.time);
         let editing = self.shown.mode == Mode::Editor;
+        let searching = self.shown.mode == Mode::Search;
         // What the view shown does with the commands that mean "this view's Open, Save, Undo".
         let routed = match command {
+            // The Search view has nothing to undo, and the play view's keys (restart, hint,
+            // the timeline) must not change a game that is not shown.
+            ShellCommand::Undo | ShellCommand::Redo if searching => return,
+            ShellCommand::Play(
+                PlayCommand::Restart
+                | PlayCommand::Hint
+                | PlayCommand::StepBack
+                | PlayCommand::StepForward,
+            ) if searching => return,
+            // A board opened while searching is played and searched.
+            ShellCommand::OpenCatalogue(key) if searching => {
+                self.apply(ctx, ShellCommand::Play(PlayCommand::OpenCatalogue(key)));
+                return self.apply(ctx, ShellCommand::SetMode(Mode::Search));
+            }
             ShellCommand::Undo if editing => ShellCommand::Editor(EditorCommand::Undo),
             ShellCommand::Undo => ShellCommand::Play(PlayCommand::Undo),
             ShellCommand::Redo if editing => ShellCommand::Editor(EditorCommand::Redo),
@@ -254,9 +275,9 @@ impl PegsolApp {
                 self.boards.remember(path);
                 Vec::new()
             }
-            ShellCommand::PlayGame { game, solve } => {
+            ShellCommand::PlayGame { game, solve, fresh } => {
                 self.shown.mode = Mode::Play;
-                let mut out = self.play.apply(ctx, PlayCommand::Load(game));
+                let mut out = self.play.apply(ctx, PlayView::open_command(*game, fresh));
                 if solve {
                     // The solver panel's own settings (engine, budget, finish) apply.
                     self.settings.show_solver = true;
@@ -282,6 +303,8 @@ impl PegsolApp {
                 self.shown.mode = mode;
                 if mode == Mode::Editor && from_play {
                     self.edit_board_in_play(ctx)
+                } else if mode == Mode::Search {
+                    self.search.follow(&self.play.game().puzzle)
                 } else {
                     Vec::new()
                 }
@@ -340,6 +363,7 @@ impl PegsolApp {
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),
             ShellCommand::Experiments(command) => self.experiments.apply(ctx, command),
+            ShellCommand::Search(command) => self.search.apply(command),
             // Routed above.
             ShellCommand::Undo
             | ShellCommand::Redo
@@ -396,6 +420,9 @@ impl PegsolApp {
         }
         commands.extend(self.play.logic(&ctx));
         commands.extend(self.editor.logic(&ctx));
+        if self.shown.mode == Mode::Search {
+            commands.extend(self.search.logic(&ctx));
+        }
         let closing = ctx.input(|i| i.viewport().close_requested()) && self.screenshot.is_none();
         if closing && self.editor.holds_close() {
             // Unsaved edits: ask first (the editor's prompt shows in either view).
@@ -421,6 +448,7 @@ impl PegsolApp {
                     commands.extend(panels::menu_ui(
                         ui,
                         self.play.game(),
+                        &self.play.other_games(),
                         &self.settings,
                         self.boards.recent(),
                     ));
@@ -437,26 +465,29 @@ impl PegsolApp {
             notice: self.notice.as_ref().map(|n| n.text.as_str()),
             notice_done: self.notice.as_ref().is_some_and(|n| n.done),
         };
-        let editing = self.shown.mode == Mode::Editor;
-        if editing {
-            commands.extend(self.editor.side_panels_ui(ui, &view_frame));
-        } else {
-            commands.extend(self.play.side_panels_ui(ui, &view_frame));
+        let mode = self.shown.mode;
+        match mode {
+            Mode::Editor => commands.extend(self.editor.side_panels_ui(ui, &view_frame)),
+            Mode::Play => commands.extend(self.play.side_panels_ui(ui, &view_frame)),
+            Mode::Search => {}
         }
         if self.settings.show_picker {
             egui::Panel::left("boards")
                 .resizable(true)
                 .default_size(230.0)
                 .show(ui, |ui| {
-                    commands.extend(self.boards.ui(ui, self.play.game(), &self.stats));
+                    commands.extend(self.boards.ui(
+                        ui,
+                        self.play.game(),
+                        self.play.store(),
+                        &self.stats,
+                    ));
                 });
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            if editing {
-                commands.extend(self.editor.ui(ui, &view_frame));
-            } else {
-                commands.extend(self.play.ui(ui, &view_frame));
-            }
+        egui::CentralPanel::default().show(ui, |ui| match mode {
+            Mode::Editor => commands.extend(self.editor.ui(ui, &view_frame)),
+            Mode::Play => commands.extend(self.play.ui(ui, &view_frame)),
+            Mode::Search => commands.extend(self.search.ui(ui, &view_frame)),
         });
         commands.extend(self.editor.prompts_ui(&ctx));
         commands.extend(panels::help_window_ui(&ctx, self.shown.help));
@@ -475,6 +506,7 @@ impl PegsolApp {
             }
             Mode::Play => format!("Pegsol: {}", self.play.game().title()),
             Mode::Editor => format!("Pegsol editor: {}", self.editor.title()),
+            Mode::Search => format!("Pegsol search: {}", self.search.name()),
         };
         if title != self.frame.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -501,10 +533,14 @@ enum NoticeKind {
     Done,
 }
 
-/// The "Play | Editor" switch for the top bar, laid out right to left.
+/// The "Play | Editor | Search" switch for the top bar, laid out right to left.
 fn mode_switch_ui(ui: &mut egui::Ui, mode: Mode) -> Option<ShellCommand> {
     let mut chosen = None;
-    for (m, name) in [(Mode::Editor, "Editor"), (Mode::Play, "Play")] {
+    for (m, name) in [
+        (Mode::Search, "Search"),
+        (Mode::Editor, "Editor"),
+        (Mode::Play, "Play"),
+    ] {
         if ui.selectable_label(mode == m, name).clicked() {
             chosen = Some(ShellCommand::SetMode(m));
         }
@@ -537,8 +573,9 @@ impl eframe::App for PegsolApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.screenshot.is_none() {
-            let state = self.persisted();
-            storage.set_string(eframe::APP_KEY, state.to_ron());
+            // The settings live in Pegsol's own file now (see `persist`): version 1's copy in
+            // eframe's `app.ron`, read once at start, is dropped.
+            storage.remove_string(eframe::APP_KEY);
             let now = self.keeping.last_try.unwrap_or_default();
             let _ = self.keep_games(now);
         }

@@ -4,13 +4,15 @@
 //! Owns their layout only. Each reads the game and settings and returns [`ShellCommand`]s; none
 //! changes anything itself, so the app applies every change in one place.
 
-use super::game::{Game, Source};
 use super::keys;
 use super::palette::ThemeChoice;
 use super::play::{thinking, PlayCommand};
 use super::shell::{Settings, ShellCommand, Window};
 use super::stats::StatsKeeper;
 use crate::layout::catalogue;
+use crate::record::game::absolute;
+use crate::record::store::Kept;
+use crate::record::{BoardKey, Game, GameStore, Source};
 use crate::rules::cell_name;
 use crate::rules::Goal;
 use crate::solver::services::advice::Advice;
@@ -22,6 +24,7 @@ use std::path::PathBuf;
 pub fn menu_ui(
     ui: &mut Ui,
     game: &Game,
+    others: &[Kept],
     settings: &Settings,
     recent: &[PathBuf],
 ) -> Vec<ShellCommand> {
@@ -62,7 +65,7 @@ pub fn menu_ui(
         ui.menu_button("Game", |ui| {
             let record = &game.record;
             let undo = Button::new("Undo").shortcut_text(format!("U, {}", shortcut(&keys::UNDO)));
-            if ui.add_enabled(record.can_undo(), undo).clicked() {
+            if ui.add_enabled(game.can_undo(), undo).clicked() {
                 commands.push(ShellCommand::Undo);
             }
             let redo = Button::new("Redo").shortcut_text(format!(
@@ -86,6 +89,17 @@ pub fn menu_ui(
             if ui.add(Button::new("Hint").shortcut_text("H")).clicked() {
                 commands.push(ShellCommand::Play(PlayCommand::Hint));
             }
+            ui.add_enabled_ui(!others.is_empty(), |ui| {
+                ui.menu_button("Other games of this board", |ui| {
+                    for kept in others {
+                        if ui.button(kept.in_words()).clicked() {
+                            commands.push(ShellCommand::Play(PlayCommand::SwitchTo(kept.id)));
+                        }
+                    }
+                })
+                .response
+                .on_disabled_hover_text("Only one game of this board is kept");
+            });
             ui.separator();
             if ui
                 .button("New random puzzle…")
@@ -223,7 +237,13 @@ impl PickerView {
     /// Shows the picker and returns the board or file chosen.
     /// Under each board, its statistics (games won, fewest pegs left, best time) once it has
     /// any.
-    pub fn ui(&self, ui: &mut Ui, game: &Game, stats: &StatsKeeper) -> Vec<ShellCommand> {
+    pub fn ui(
+        &self,
+        ui: &mut Ui,
+        game: &Game,
+        store: &GameStore,
+        stats: &StatsKeeper,
+    ) -> Vec<ShellCommand> {
         let recent = &self.recent;
         let mut commands = Vec::new();
         ui.heading("Boards");
@@ -249,7 +269,11 @@ impl PickerView {
                     ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
                 }
                 ui.label(RichText::new(&entry.description).small().weak());
-                if let Some(figures) = stats.board(entry.key) {
+                let key = BoardKey::parse(entry.key);
+                if !current {
+                    kept_game_ui(ui, store, &key);
+                }
+                if let Some(figures) = stats.board(&key) {
                     ui.label(RichText::new(figures.summary()).small())
                         .on_hover_text("Your games on this board: won, fewest pegs left, best time from the first jump to the win");
                 }
@@ -263,9 +287,9 @@ impl PickerView {
                         .file_name()
                         .map(|n| n.to_string_lossy().into_owned())
                         .unwrap_or_else(|| path.display().to_string());
-                    let current = game.source == Source::File(path.clone());
-                    let key = super::stats::board_key(&Source::File(path.clone()));
-                    let hover = match key.as_deref().and_then(|k| stats.board(k)) {
+                    let key = BoardKey::of(&Source::File(absolute(path)));
+                    let current = key.is_some() && key == game.key();
+                    let hover = match key.as_ref().and_then(|k| stats.board(k)) {
                         Some(figures) => format!("{}\n{}", path.display(), figures.summary()),
                         None => path.display().to_string(),
                     };
@@ -280,6 +304,20 @@ impl PickerView {
             }
         });
         commands
+    }
+}
+
+/// Under a board of the list that is not in play: its game in progress, if one is kept, so
+/// a person sees that opening the board takes it up.
+fn kept_game_ui(ui: &mut Ui, store: &GameStore, key: &BoardKey) {
+    if let Some((played, jumps)) = store.kept_for(key).filter(|&(_, jumps)| jumps > 0) {
+        let text = if played == jumps {
+            format!("Game in progress: {played} jumps")
+        } else {
+            format!("Game in progress: jump {played} of {jumps}")
+        };
+        ui.label(RichText::new(text).small())
+            .on_hover_text("Opening this board takes your game up where you left it");
     }
 }
 

@@ -8,10 +8,10 @@
 //! [`ShellCommand::PlayGame`]. The window changes only its own state, through
 //! [`RandomView::apply`].
 
-use super::game::{Game, Source};
 use super::shell::ShellCommand;
 use crate::layout::edit::Board;
 use crate::layout::{catalogue, Puzzle};
+use crate::record::{Game, Source};
 use crate::rules::{random_puzzle, Goal, RandomPuzzle, Shape};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -257,6 +257,7 @@ impl RandomView {
                     Some(game) => vec![ShellCommand::PlayGame {
                         game: Box::new(game),
                         solve: false,
+                        fresh: true,
                     }],
                     None => Vec::new(),
                 };

@@ -10,10 +10,11 @@
 use super::dialog::FileRequest;
 use super::editor::EditorCommand;
 use super::experiments::ExperimentsCommand;
-use super::game::Game;
 use super::palette::ThemeChoice;
 use super::play::PlayCommand;
 use super::random::RandomCommand;
+use super::search::SearchCommand;
+use crate::record::Game;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -26,6 +27,8 @@ pub enum Mode {
     Play,
     /// Design a board.
     Editor,
+    /// Watch the assignment's search on the board in play.
+    Search,
 }
 
 /// A window or panel the shell shows or hides.
@@ -72,17 +75,22 @@ pub enum ShellCommand {
     OpenFile(PathBuf),
     /// Open a catalogue board in the view shown.
     OpenCatalogue(String),
-    /// Play this game in the play view and show it; with `solve`, also solve it as the
-    /// solver panel's form says (showing the panel).
+    /// Play this board in the play view and show it (its kept game, if the game store has
+    /// one); with `solve`, also solve it from the start as the solver panel's form says
+    /// (showing the panel).
     PlayGame {
-        /// The game.
+        /// A fresh game of the board.
         game: Box<Game>,
         /// Whether to solve it at once.
         solve: bool,
+        /// Whether the person asked for something new (a random puzzle): undo at its start
+        /// goes back to the game it was opened over.
+        fresh: bool,
     },
     /// Open the position in play in the editor.
     EditPosition,
-    /// Show the play view or the editor.
+    /// Show the play view, the editor or the Search view (which then searches the board in
+    /// play).
     SetMode(Mode),
     /// Close the window.
     Quit,
@@ -104,6 +112,8 @@ pub enum ShellCommand {
     Editor(EditorCommand),
     /// Something for the Experiments window.
     Experiments(ExperimentsCommand),
+    /// Something for the Search view.
+    Search(SearchCommand),
     /// The player made a jump on the board (not a replay or a redo): for the statistics.
     PlayerJumped,
     /// Open the New random puzzle window on the board shown (in play, or in the editor).

@@ -9,15 +9,16 @@
 //! (what came before is not known to be the player's). Random puzzles and boards built other
 //! ways have no entry (only catalogue boards and board files do).
 //!
-//! A stats file that cannot be read is moved aside (`stats.ron.broken`) with a notice and the
-//! figures start afresh; a file that cannot be written is reported, never a crash.
+//! The file is read and written through [`crate::record::datafile`]: a stats file that cannot
+//! be read is moved aside (`stats.ron.broken-DATE`) with a notice and the figures start
+//! afresh; a file that cannot be written is reported, never a crash.
 
-use super::game::{Game, Source};
-use crate::layout::format::{ron_options, save_ron};
+use crate::record::datafile::{self, DataFile, Loaded};
+use crate::record::{BoardKey, Game};
 use crate::rules::Jump;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The file's name in the data folder.
 pub const FILE_NAME: &str = "stats.ron";
@@ -69,53 +70,23 @@ pub fn clock(seconds: f64) -> String {
 pub struct Stats {
     /// [`VERSION`] when written.
     pub version: u32,
-    /// Each board's figures, by [`board_key`].
-    pub boards: BTreeMap<String, BoardStats>,
+    /// Each board's figures, by its key (the game store's: `catalogue:english`; version 1's
+    /// bare `english` reads as the same).
+    pub boards: BTreeMap<BoardKey, BoardStats>,
 }
 
-impl Stats {
-    /// Reads the file at `path`: `Ok(None)` when there is none yet, `Err` with a message when
-    /// it cannot be read or is not a statistics file of this version.
-    pub fn load(path: &Path) -> Result<Option<Stats>, String> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
-        };
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let stats: Stats = ron_options().from_str(text).map_err(|e| {
-            let (line, column) = crate::layout::format::ron_place(&e);
-            format!("{}:{line}:{column}: {}", path.display(), e.code)
-        })?;
-        if stats.version != VERSION {
-            return Err(format!(
-                "{}: written by another version of Pegsol (statistics version {}, this one \
-                 reads {VERSION})",
-                path.display(),
-                stats.version
-            ));
-        }
-        Ok(Some(stats))
-    }
-
-    /// Writes the figures to `path`, atomically.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
-        }
-        save_ron(path, self).map_err(|e| e.to_string())
+impl DataFile for Stats {
+    const WHAT: &'static str = "statistics";
+    const VERSION: u32 = VERSION;
+    fn version(&self) -> u32 {
+        self.version
     }
 }
 
-/// The key a board's figures are kept under: the catalogue key, or `file:` and the path.
-/// `None` for boards that are neither (random puzzles, positions from the editor).
-pub fn board_key(source: &Source) -> Option<String> {
-    match source {
-        Source::Catalogue(key) => Some(key.clone()),
-        Source::File(path) => Some(format!("file:{}", path.display())),
-        Source::Other(_) => None,
-    }
+/// The key a board's figures are kept under: the game store's key, for catalogue boards and
+/// board files only (random puzzles and positions from the editor have no figures).
+pub fn board_key(game: &Game) -> Option<BoardKey> {
+    game.key().filter(BoardKey::is_named_board)
 }
 
 /// What is known of the game in progress on one board, this run.
@@ -136,7 +107,7 @@ pub struct StatsKeeper {
     stats: Stats,
     /// Where they are kept; `None` in tests and screenshots (kept in memory only).
     path: Option<PathBuf>,
-    tracked: HashMap<String, Tracked>,
+    tracked: HashMap<BoardKey, Tracked>,
 }
 
 impl StatsKeeper {
@@ -153,29 +124,14 @@ impl StatsKeeper {
     }
 
     /// Figures kept in the file at `path`, read from it. A file that cannot be read is moved
-    /// aside (to `stats.ron.broken`) and the figures start afresh: the message says so.
+    /// aside (`stats.ron.broken-DATE`) and the figures start afresh: the message says so.
     pub fn at(path: PathBuf) -> (StatsKeeper, Option<String>) {
         let mut keeper = StatsKeeper::new();
-        let notice = match Stats::load(&path) {
-            Ok(Some(stats)) => {
-                keeper.stats = stats;
-                None
-            }
-            Ok(None) => None,
-            Err(why) => {
-                let aside = path.with_extension("ron.broken");
-                let moved = std::fs::rename(&path, &aside).is_ok();
-                Some(if moved {
-                    format!(
-                        "The statistics file was dropped ({why}); it was moved to {} and the \
-                         statistics start afresh",
-                        aside.display()
-                    )
-                } else {
-                    format!("The statistics file was dropped ({why}); the statistics start afresh")
-                })
-            }
-        };
+        let loaded = datafile::load::<Stats>(&path);
+        let notice = loaded.notice();
+        if let Loaded::Read(stats) = loaded {
+            keeper.stats = stats;
+        }
         keeper.path = Some(path);
         (keeper, notice)
     }
@@ -185,8 +141,8 @@ impl StatsKeeper {
         &self.stats
     }
 
-    /// One board's figures, by [`board_key`].
-    pub fn board(&self, key: &str) -> Option<&BoardStats> {
+    /// One board's figures, by its key.
+    pub fn board(&self, key: &BoardKey) -> Option<&BoardStats> {
         self.stats.boards.get(key)
     }
 
@@ -195,7 +151,7 @@ impl StatsKeeper {
     /// when that jump ended it and the whole game was the player's. Returns a message when the
     /// figures could not be saved.
     pub fn observe_jump(&mut self, game: &Game, now: f64) -> Option<String> {
-        let key = board_key(&game.source)?;
+        let key = board_key(game)?;
         let played = game.record.played();
         let tracked = self.tracked.entry(key.clone()).or_default();
         let before = played.len().checked_sub(1)?;
@@ -236,8 +192,7 @@ impl StatsKeeper {
     /// Writes the figures to their file, if they have one; a message if that failed.
     pub fn save(&self) -> Option<String> {
         let path = self.path.as_ref()?;
-        self.stats
-            .save(path)
+        datafile::store(path, &self.stats)
             .err()
             .map(|e| format!("The statistics could not be saved: {e}"))
     }

@@ -31,6 +31,14 @@ pub enum CliError {
         /// Why.
         source: std::io::Error,
     },
+    /// A student's trace file that cannot be read (`pegsol trace --compare`).
+    #[error("{}: {source}", path.display())]
+    Trace {
+        /// The file.
+        path: PathBuf,
+        /// Why, naming the line.
+        source: crate::solver::trace::TraceError,
+    },
     /// Bad arguments; the message says which and how to fix them.
     #[error("{0}")]
     Usage(String),
@@ -56,6 +64,7 @@ impl CliError {
             | CliError::Memory(_)
             | CliError::Experiment(_)
             | CliError::Usage(_)
+            | CliError::Trace { .. }
             | CliError::Stdout(_) => 2,
             CliError::Chart(_) | CliError::Write { .. } | CliError::Failed(_) => 1,
             CliError::Closed => 0,

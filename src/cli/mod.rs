@@ -9,11 +9,13 @@
 mod assignment;
 mod error;
 pub mod experiment;
+mod front_end;
 mod hint;
 mod moves;
 mod output;
 mod report;
 mod running;
+mod trace;
 
 pub use error::CliError;
 
@@ -79,9 +81,14 @@ pub struct GuiOptions {
     /// With --random: how many pegs (default: half the holes, the Medium preset).
     #[arg(long, value_name = "N", requires = "random")]
     pub pegs: Option<u32>,
-    /// The window's theme for this run: system, light or dark.
+    /// The theme for this run: system, light or dark (in the terminal game: colours for a
+    /// light or dark background; system asks the terminal, `COLORFGBG`).
     #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
     pub theme: Option<String>,
+    /// The terminal game's cell names: board (`d4`) or xy (`3,3`, as the assignment's code,
+    /// `--json` and saved games have them); the `x` key switches.
+    #[arg(long, value_name = "STYLE", value_parser = ["board", "xy"])]
+    pub coords: Option<String>,
     /// A layout or saved game to open (what a double-click passes).
     #[arg(value_name = "FILE")]
     pub file: Option<std::path::PathBuf>,
@@ -116,6 +123,14 @@ enum Command {
     Play {
         /// The board or saved game.
         layout: Option<String>,
+        /// Colours for a light or dark terminal background (system: as the terminal says,
+        /// `COLORFGBG`, else dark).
+        #[arg(long, value_name = "THEME", value_parser = ["system", "light", "dark"])]
+        theme: Option<String>,
+        /// Cell names: board (`d4`) or xy (`3,3`, as the assignment's code, `--json` and
+        /// saved games have them); the `x` key switches.
+        #[arg(long, value_name = "STYLE", value_parser = ["board", "xy"])]
+        coords: Option<String>,
     },
     /// List the built-in boards.
     Layouts,
@@ -185,6 +200,8 @@ enum Command {
     Hint(hint::HintArgs),
     /// The budget sweep: layouts x budgets x engines, as a table (and CSV, Markdown, charts).
     Experiment(experiment::ExperimentArgs),
+    /// The assignment's search one expansion a line, or where a student's trace differs.
+    Trace(trace::TraceArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -252,14 +269,20 @@ fn resolve_layout(spec: &OsStr) -> Result<(Puzzle, String), LoadError> {
 
 fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
     let Some(command) = cli.command else {
-        return Ok(Some(front_end(cli.gui)));
+        return Ok(Some(front_end::front_end(cli.gui)));
     };
     match command {
-        Command::Play { layout } => {
-            return Ok(Some(Launch::Terminal(crate::tui::TuiOptions {
+        Command::Play {
+            layout,
+            theme,
+            coords,
+        } => {
+            return Ok(Some(Launch::Terminal(front_end::terminal_options(
                 layout,
-                why: "terminal game (pegsol play)".into(),
-            })))
+                "terminal game (pegsol play)",
+                theme.as_deref(),
+                coords.as_deref(),
+            ))))
         }
         Command::Layouts => list_layouts(),
         Command::Show { layout } => show(&layout),
@@ -297,52 +320,9 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         } => count_command(&layout, finish.as_deref(), json),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
+        Command::Trace(args) => trace::run(args),
     }
     .map(|()| None)
-}
-
-/// `pegsol [LAYOUT]`: the window where a display exists, the terminal game where none does
-/// (on a terminal) or with `--terminal`, saying which and why on standard error's first line.
-fn front_end(mut gui: GuiOptions) -> Launch {
-    // `pegsol 5`, `pegsol english`: a catalogue board rather than a file of that name.
-    if let Some(file) = &gui.file {
-        let name = file.to_string_lossy().into_owned();
-        if gui.layout.is_none() && !file.exists() && crate::layout::catalogue::find(&name).is_some()
-        {
-            gui.layout = Some(name);
-            gui.file = None;
-        }
-    }
-    let spec = || {
-        gui.file
-            .as_ref()
-            .map(|f| f.to_string_lossy().into_owned())
-            .or_else(|| gui.layout.clone())
-    };
-    if gui.terminal {
-        note("pegsol: playing in the terminal (--terminal)");
-        return Launch::Terminal(crate::tui::TuiOptions {
-            layout: spec(),
-            why: "terminal game (--terminal)".into(),
-        });
-    }
-    if gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none() {
-        use std::io::IsTerminal;
-        match crate::tui::display(|k| std::env::var(k).ok()) {
-            Err(why) if crate::tui::on_a_terminal() => {
-                note(format!("pegsol: {why}: playing in the terminal"));
-                return Launch::Terminal(crate::tui::TuiOptions {
-                    layout: spec(),
-                    why: format!("terminal game ({why})"),
-                });
-            }
-            Ok(display) if std::io::stderr().is_terminal() => note(format!(
-                "pegsol: opening the window on {display} (--terminal plays in this terminal)"
-            )),
-            _ => {}
-        }
-    }
-    Launch::Gui(gui)
 }
 
 fn list_layouts() -> Result<(), CliError> {

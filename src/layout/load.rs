@@ -212,7 +212,7 @@ pub fn read_text(path: &Path) -> Result<BoardText, LoadError> {
         path: path.to_path_buf(),
         error,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = crate::layout::files::open_regular(path).map_err(io)?;
     let size = file.metadata().map_err(io)?.len();
     if size > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {

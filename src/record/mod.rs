@@ -1,20 +1,22 @@
-//! The game record: a start position and the jumps played from it, with unlimited undo and
-//! redo; the saved-game file format ([`saved`]); and opening a board or game file for the
-//! window ([`mod@open`]).
+//! The mid-end, shared by the window, the terminal game and the command line: the game record
+//! (a start position and the jumps played from it, with unlimited undo and redo), the game in
+//! play ([`Game`]), the saved-game file format ([`saved`]), opening a board or game file
+//! ([`mod@open`]), the game store that keeps every game a person plays ([`store`]) and the
+//! one way Pegsol's own data files are read and written ([`datafile`]).
 //!
-//! Owns the history of one game (what the play window shows and the replay timeline will
-//! scrub through) and reading and writing it as RON. No user interface and no threads; the
-//! only file access is [`open::open`] (one read, through the layout loader),
-//! [`SavedGame::save`] (an atomic write) and [`resume`], the game in progress that the window
-//! and the terminal game share. Everything read from a file is checked by replaying it with
-//! [`Position::try_play`], so a hostile save file is refused with a message and never panics.
+//! No user interface and no threads. Everything read from a file is checked by replaying it
+//! with [`Position::try_play`], so a hostile file is refused with a message and never panics.
 
+pub mod datafile;
+pub mod game;
 pub mod open;
-pub mod resume;
 pub mod saved;
+pub mod store;
 
+pub use game::{BoardKey, Game, GameId, Source};
 pub use open::{open, OpenError, Opened};
 pub use saved::{RestoreError, SavedGame};
+pub use store::GameStore;
 
 use crate::layout::Puzzle;
 use crate::rules::{Jump, JumpError, Position};
@@ -24,9 +26,14 @@ use crate::rules::{Jump, JumpError, Position};
 enum Step {
     /// A jump, played on top of the current line.
     Jump(Jump),
-    /// A restart, holding the line of jumps it threw away so that undoing it brings the line
-    /// back exactly.
-    Restart(Vec<Jump>),
+    /// A restart, holding the line of jumps it took back and the redo history it set aside,
+    /// so that undoing it brings both back exactly.
+    Restart {
+        /// The jumps played when it was made.
+        line: Vec<Jump>,
+        /// The redo stack then, oldest first.
+        tail: Vec<Step>,
+    },
 }
 
 /// A game in progress: the start position, the jumps played since the last restart, and the
@@ -99,7 +106,7 @@ impl Record {
         for step in self.redo.iter().rev() {
             match step {
                 Step::Jump(j) => all.push(*j),
-                Step::Restart(_) => break,
+                Step::Restart { .. } => break,
             }
         }
         all
@@ -136,16 +143,17 @@ impl Record {
         Ok(())
     }
 
-    /// Goes back to the start position, as one undoable step. Does nothing (and returns
-    /// `false`) when no jump has been played since the start.
+    /// Goes back to the start position, as one undoable step: undo brings back the jumps
+    /// and what could be redone, exactly. Does nothing (and returns `false`) when no jump has
+    /// been played since the start.
     pub fn restart(&mut self) -> bool {
         if self.line.is_empty() {
             return false;
         }
         let line = std::mem::take(&mut self.line);
+        let tail = std::mem::take(&mut self.redo);
         self.current = self.start.clone();
-        self.undo.push(Step::Restart(line));
-        self.redo.clear();
+        self.undo.push(Step::Restart { line, tail });
         true
     }
 
@@ -160,12 +168,18 @@ impl Record {
                 self.current.unplay_unchecked(jump);
                 self.redo.push(Step::Jump(jump));
             }
-            Step::Restart(line) => {
+            Step::Restart { line, tail } => {
                 for &jump in &line {
                     self.current.play_unchecked(jump);
                 }
                 self.line = line;
-                self.redo.push(Step::Restart(Vec::new()));
+                // The redo tail as it was, with the restart itself under it: redo replays
+                // the tail first, and then the restart.
+                self.redo.push(Step::Restart {
+                    line: Vec::new(),
+                    tail: Vec::new(),
+                });
+                self.redo.extend(tail);
             }
         }
         true
@@ -182,10 +196,11 @@ impl Record {
                 self.line.push(jump);
                 self.undo.push(Step::Jump(jump));
             }
-            Step::Restart(_) => {
+            Step::Restart { .. } => {
                 let line = std::mem::take(&mut self.line);
+                let tail = std::mem::take(&mut self.redo);
                 self.current = self.start.clone();
-                self.undo.push(Step::Restart(line));
+                self.undo.push(Step::Restart { line, tail });
             }
         }
         true
@@ -310,6 +325,29 @@ mod tests {
         r.undo();
         r.undo();
         assert_eq!(r.position(), &before);
+    }
+
+    #[test]
+    fn restart_then_undo_keeps_the_redo_tail() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        r.play(j("3,1-3,3")).unwrap();
+        r.play(j("1,2-3,2")).unwrap();
+        r.undo();
+        assert_eq!((r.index(), r.jumps().len()), (1, 2), "jump 1 of 2");
+        let before = r.clone();
+        assert!(r.restart());
+        assert!(r.undo());
+        assert_eq!((r.index(), r.jumps().len()), (1, 2), "jump 1 of 2 again");
+        assert_eq!(r.position(), before.position());
+        assert_eq!(r.jumps(), before.jumps());
+        // Redo replays the tail, then the restart; undo walks it all back.
+        assert!(r.redo());
+        assert_eq!(r.index(), 2);
+        assert!(r.redo());
+        assert_eq!(r.position(), &p.start);
+        assert!(r.undo() && r.undo());
+        assert_eq!((r.index(), r.jumps().len()), (1, 2));
     }
 
     #[test]

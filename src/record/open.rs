@@ -1,12 +1,16 @@
-//! Opening a file in the window: one read of the file (through the layout loader's size and
-//! text checks), then either a saved game, restored by replaying every jump, or a board in any
-//! format the layout importers know (a layouts table gives its first board).
+//! Opening a file to play: one read of the file (through the layout loader's size and text
+//! checks, which never wait on a FIFO), then a saved game, restored by replaying every jump;
+//! one of Pegsol's own game files (the game store, or version 1's game in progress), whose
+//! game played last it opens; or a board in any format the layout importers know (a layouts
+//! table gives its first board).
 //!
-//! This is the record's one door to the file system for reading: the play window opens every
-//! file through it, so a bad file is refused with the same message from the menu, a
-//! double-click, `--layout` or the recent files.
+//! Both front ends and the command line open every file through it, so a bad file is refused
+//! with the same message from the menu, a double-click, `--layout`, `pegsol play FILE` or the
+//! recent files.
 
+use super::game::Source;
 use super::saved::{RestoreError, SavedGame};
+use super::store::file::{LegacyGame, StoreFile};
 use super::Record;
 use crate::layout::load::{read_text, LoadError};
 use crate::layout::text::escape_controls;
@@ -25,6 +29,16 @@ pub enum Opened {
         /// The jumps played and those that can be redone.
         record: Record,
     },
+    /// The game played last in one of Pegsol's own game files, restored, with where it came
+    /// from.
+    Kept {
+        /// The board and its start.
+        puzzle: Puzzle,
+        /// The jumps played and those that can be redone.
+        record: Record,
+        /// The board it was played on (a catalogue board, a file).
+        source: Source,
+    },
 }
 
 impl Opened {
@@ -35,7 +49,9 @@ impl Opened {
                 let record = Record::new(puzzle.start.clone());
                 (puzzle, record)
             }
-            Opened::Game { puzzle, record } => (puzzle, record),
+            Opened::Game { puzzle, record } | Opened::Kept { puzzle, record, .. } => {
+                (puzzle, record)
+            }
         }
     }
 }
@@ -56,11 +72,18 @@ pub enum OpenError {
         #[source]
         error: RestoreError,
     },
+    /// One of Pegsol's own game files that cannot be read, or holds no game.
+    #[error("{0}")]
+    Kept(String),
 }
 
-/// Opens `path`, reading it once: a saved game (RON starting with `SavedGame(`) or a board.
+/// Opens `path`, reading it once: a saved game (RON starting with `SavedGame(`), one of
+/// Pegsol's own game files (`PegsolGames(`, `PegsolGame(`), or a board.
 pub fn open(path: &Path) -> Result<Opened, OpenError> {
     let text = read_text(path)?;
+    if StoreFile::looks_like(&text.text) || LegacyGame::looks_like(&text.text) {
+        return open_kept(&text.text, path);
+    }
     if SavedGame::looks_like(&text.text) {
         let (puzzle, record) =
             SavedGame::read(&text.text, &text.input).map_err(|error| OpenError::Game {
@@ -70,6 +93,32 @@ pub fn open(path: &Path) -> Result<Opened, OpenError> {
         return Ok(Opened::Game { puzzle, record });
     }
     Ok(Opened::Board(text.puzzle()?))
+}
+
+/// The game played last in a game store's text (or version 1's game in progress).
+fn open_kept(text: &str, path: &Path) -> Result<Opened, OpenError> {
+    use super::datafile::parse;
+    let kept = if LegacyGame::looks_like(text) {
+        parse::<LegacyGame>(text, path).map(|g| Some((g.game, g.source)))
+    } else {
+        parse::<StoreFile>(text, path).map(|store| {
+            store
+                .last_game()
+                .map(|g| (g.game.clone(), g.source.clone()))
+        })
+    };
+    let (saved, source) = kept
+        .map_err(|e| OpenError::Kept(e.to_string()))?
+        .ok_or_else(|| OpenError::Kept(format!("{}: holds no game", path.display())))?;
+    let (puzzle, record) = saved.restore().map_err(|error| OpenError::Game {
+        input: path.display().to_string(),
+        error,
+    })?;
+    Ok(Opened::Kept {
+        puzzle,
+        record,
+        source,
+    })
 }
 
 #[cfg(test)]

@@ -101,9 +101,16 @@ pub enum JumpError {
     /// A cell of the jump is not a hole of the board.
     #[error("{0} is not on the board")]
     OffBoard(Cell),
-    /// From and to are not two steps apart along one of the grid's directions.
+    /// From and to are not on one line along the grid's directions (or the cell jumped over
+    /// is not on that line).
     #[error("pegs cannot jump in that direction on this grid")]
     NotADirection,
+    /// From and to are on one line, but not two holes apart, as a jump's ends are.
+    #[error("the hole is {steps} holes along, not 2: a peg jumps over its neighbour into the hole just beyond")]
+    NotTwoApart {
+        /// How many steps along the line `to` is from `from`.
+        steps: u32,
+    },
     /// No peg on the starting cell.
     #[error("there is no peg at {0} to jump with")]
     NoPeg(Cell),
@@ -187,6 +194,28 @@ impl Position {
         self.pegs.len()
     }
 
+    /// The jump from `from` to `to` on this board, or why there is none, in the order a
+    /// person would look: the board, the line between them, two holes apart, the peg, the peg
+    /// in between, the hole (what a click on one hole and then another asks for).
+    pub fn jump_between(&self, from: Cell, to: Cell) -> Result<Jump, JumpError> {
+        for cell in [from, to] {
+            if !self.shape.contains(cell) {
+                return Err(JumpError::OffBoard(cell));
+            }
+        }
+        let ((dx, dy), steps) = self
+            .shape
+            .grid()
+            .line(from, to)
+            .ok_or(JumpError::NotADirection)?;
+        if steps != 2 {
+            return Err(JumpError::NotTwoApart { steps });
+        }
+        let over = from.offset(dx, dy).ok_or(JumpError::OffBoard(from))?;
+        let jump = Jump { from, over, to };
+        self.check(jump).map(|()| jump)
+    }
+
     /// Whether `jump` can be played here.
     #[inline]
     pub fn is_legal(&self, jump: Jump) -> bool {
@@ -201,18 +230,13 @@ impl Position {
                 return Err(JumpError::OffBoard(cell));
             }
         }
-        let (dx, dy) = (
-            i32::from(jump.over.x) - i32::from(jump.from.x),
-            i32::from(jump.over.y) - i32::from(jump.from.y),
-        );
-        let along = self
-            .shape
-            .grid()
-            .directions()
-            .iter()
-            .any(|d| i32::from(d.dx) == dx && i32::from(d.dy) == dy);
-        if !along || jump.from.offset(2 * dx, 2 * dy) != Some(jump.to) {
-            return Err(JumpError::NotADirection);
+        match self.shape.grid().line(jump.from, jump.to) {
+            None => return Err(JumpError::NotADirection),
+            Some((_, steps)) if steps != 2 => return Err(JumpError::NotTwoApart { steps }),
+            Some(((dx, dy), _)) if jump.from.offset(dx, dy) != Some(jump.over) => {
+                return Err(JumpError::NotADirection)
+            }
+            Some(_) => {}
         }
         if !self.pegs.contains(jump.from) {
             return Err(JumpError::NoPeg(jump.from));
@@ -310,12 +334,12 @@ mod tests {
             full.check(j(c(0, 0), c(2, 0))),
             Err(JumpError::TargetOccupied(c(2, 0)))
         );
-        let bent = Jump {
+        let long = Jump {
             from: c(0, 0),
             over: c(1, 0),
             to: c(3, 0),
         };
-        assert_eq!(p.check(bent), Err(JumpError::NotADirection));
+        assert_eq!(p.check(long), Err(JumpError::NotTwoApart { steps: 3 }));
     }
 
     #[test]

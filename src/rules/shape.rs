@@ -90,6 +90,28 @@ pub const TRIANGULAR_DIRECTIONS: [Direction; 6] = [
 ];
 
 impl Grid {
+    /// The line from `from` to `to` along one of the grid's directions: the step and how
+    /// many steps `to` is along; `None` when they are not on such a line (or are one cell).
+    ///
+    /// ```
+    /// use pegsol::rules::{Cell, Grid};
+    /// let (a1, e1) = (Cell { x: 0, y: 0 }, Cell { x: 4, y: 0 });
+    /// assert_eq!(Grid::Square.line(a1, e1), Some(((1, 0), 4)));
+    /// assert_eq!(Grid::Square.line(a1, Cell { x: 1, y: 2 }), None);
+    /// ```
+    pub fn line(self, from: Cell, to: Cell) -> Option<((i32, i32), u32)> {
+        let (dx, dy) = (
+            i32::from(to.x) - i32::from(from.x),
+            i32::from(to.y) - i32::from(from.y),
+        );
+        self.directions().iter().find_map(|d| {
+            let (sx, sy) = (i32::from(d.dx), i32::from(d.dy));
+            let steps = if sx != 0 { dx / sx } else { dy / sy };
+            let on_line = steps > 0 && sx * steps == dx && sy * steps == dy;
+            on_line.then(|| ((sx, sy), steps.unsigned_abs()))
+        })
+    }
+
     /// The jump directions of this grid, in the classic solver's order.
     pub fn directions(self) -> &'static [Direction] {
         match self {

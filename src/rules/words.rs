@@ -1,6 +1,7 @@
 //! The rules in people's words: cell names as the boards label them (`d4`) and the reasons a
 //! jump is refused, shared by the window and the terminal game so both say the same thing.
-//! Files and JSON keep the `x,y` form ([`Cell`]'s `Display`).
+//! Files and JSON keep the `x,y` form ([`Cell`]'s `Display`); [`CellNames::Xy`] names cells
+//! that way in messages too, for a student comparing with the assignment's output.
 
 use super::cellset::Cell;
 use super::position::{Jump, JumpError, Position};
@@ -13,7 +14,77 @@ use super::position::{Jump, JumpError, Position};
 /// assert_eq!(cell_name(Cell { x: 3, y: 3 }), "d4");
 /// ```
 pub fn cell_name(cell: Cell) -> String {
-    format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1)
+    CellNames::Board.cell(cell)
+}
+
+/// How messages name cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CellNames {
+    /// As the boards label them: column letter, row number from 1 (`d4`).
+    #[default]
+    Board,
+    /// As files, `--json` and the assignment's C code do: `x,y` from 0 (`3,3`).
+    Xy,
+}
+
+impl CellNames {
+    /// The other style.
+    pub fn other(self) -> CellNames {
+        match self {
+            CellNames::Board => CellNames::Xy,
+            CellNames::Xy => CellNames::Board,
+        }
+    }
+
+    /// A cell in this style.
+    ///
+    /// ```
+    /// use pegsol::rules::{Cell, CellNames};
+    /// assert_eq!(CellNames::Board.cell(Cell { x: 3, y: 3 }), "d4");
+    /// assert_eq!(CellNames::Xy.cell(Cell { x: 3, y: 3 }), "3,3");
+    /// ```
+    pub fn cell(self, cell: Cell) -> String {
+        match self {
+            CellNames::Board => format!("{}{}", char::from(b'a' + cell.x), u32::from(cell.y) + 1),
+            CellNames::Xy => cell.to_string(),
+        }
+    }
+
+    /// A jump in this style: "c4 over d4 to e4".
+    pub fn jump(self, jump: Jump) -> String {
+        format!(
+            "{} over {} to {}",
+            self.cell(jump.from),
+            self.cell(jump.over),
+            self.cell(jump.to)
+        )
+    }
+
+    /// Why a jump is refused, in this style.
+    pub fn refusal(self, error: JumpError) -> String {
+        match error {
+            JumpError::OffBoard(c) => format!("{} is not on the board", self.cell(c)),
+            JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", self.cell(c)),
+            JumpError::NothingToJumpOver(c) => {
+                format!("there is no peg at {} to jump over", self.cell(c))
+            }
+            JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", self.cell(c)),
+            JumpError::NotADirection | JumpError::NotTwoApart { .. } => error.to_string(),
+        }
+    }
+
+    /// Why no jump goes the way a direction key asks, in this style.
+    pub fn direction_refusal(self, refusal: DirectionRefusal) -> String {
+        match refusal {
+            DirectionRefusal::Edge(c) => format!(
+                "{} cannot jump that way: it is the edge of the board",
+                self.cell(c)
+            ),
+            DirectionRefusal::Illegal(c, e) => {
+                format!("{} cannot jump that way: {}", self.cell(c), self.refusal(e))
+            }
+        }
+    }
 }
 
 /// A number of pegs in words: `1 peg`, `3 pegs`.
@@ -31,6 +102,20 @@ pub fn pegs_in_words(n: u32) -> String {
     }
 }
 
+/// A count of jumps in words, with the right plural: "1 jump", "5 jumps".
+///
+/// ```
+/// assert_eq!(pegsol::rules::jumps_in_words(1), "1 jump");
+/// assert_eq!(pegsol::rules::jumps_in_words(0), "0 jumps");
+/// ```
+pub fn jumps_in_words(n: usize) -> String {
+    if n == 1 {
+        "1 jump".into()
+    } else {
+        format!("{n} jumps")
+    }
+}
+
 impl Jump {
     /// The jump as people say it, naming cells as the board labels them.
     ///
@@ -40,27 +125,14 @@ impl Jump {
     /// assert_eq!(jump.in_words(), "c4 over d4 to e4");
     /// ```
     pub fn in_words(self) -> String {
-        format!(
-            "{} over {} to {}",
-            cell_name(self.from),
-            cell_name(self.over),
-            cell_name(self.to)
-        )
+        CellNames::Board.jump(self)
     }
 }
 
 impl JumpError {
     /// Why the jump is refused, naming cells as the board labels them.
     pub fn in_words(self) -> String {
-        match self {
-            JumpError::OffBoard(c) => format!("{} is not on the board", cell_name(c)),
-            JumpError::NoPeg(c) => format!("there is no peg at {} to jump with", cell_name(c)),
-            JumpError::NothingToJumpOver(c) => {
-                format!("there is no peg at {} to jump over", cell_name(c))
-            }
-            JumpError::TargetOccupied(c) => format!("the hole at {} is not empty", cell_name(c)),
-            JumpError::NotADirection => self.to_string(),
-        }
+        CellNames::Board.refusal(self)
     }
 }
 
@@ -68,10 +140,10 @@ impl JumpError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DirectionRefusal {
     /// The board ends before a jump that way could land.
-    #[error("{} cannot jump that way: it is the edge of the board", cell_name(*.0))]
+    #[error("{}", CellNames::Board.direction_refusal(*self))]
     Edge(Cell),
     /// The preferred jump that way is illegal, for this reason.
-    #[error("{} cannot jump that way: {}", cell_name(*.0), .1.in_words())]
+    #[error("{}", CellNames::Board.direction_refusal(*self))]
     Illegal(Cell, JumpError),
 }
 

@@ -6,6 +6,8 @@
 //!   the goal side, shared by the engines.
 //! - [`services`]: what front ends build on the engines (a worker thread, the "still
 //!   winnable?" advisor and the hint judge behind it, board analysis).
+//! - [`trace`]: the classic search watched one expansion at a time, and a student's own
+//!   trace compared with it.
 //!
 //! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
 //! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the
@@ -19,6 +21,7 @@ pub mod budget;
 pub mod engines;
 mod outcome;
 pub mod services;
+pub mod trace;
 
 pub use budget::Budget;
 pub use outcome::{Finder, Outcome, Stop};

@@ -9,8 +9,9 @@
 //! on a terminal without colour.
 
 use super::game::{goal_text, TuiGame};
-use crate::rules::cell_name;
-use crate::rules::{Cell, Grid, Shape};
+pub use super::look::{background_is_light, locale_is_utf8, wants_colour, Colours, Glyphs};
+use super::wrap::{wrap, wrap_parts};
+use crate::rules::{Cell, CellNames, Grid, Shape};
 use crate::solver::services::advice::Advice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,47 +19,6 @@ use ratatui::style::{Color, Style};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
-/// The characters the board is drawn with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Glyphs {
-    /// A peg.
-    pub peg: char,
-    /// An empty hole.
-    pub hole: char,
-    /// The peg picked up.
-    pub selected: char,
-    /// A hole the picked-up peg can jump into, or the hint's landing hole.
-    pub target: char,
-    /// The peg the hint jumps with.
-    pub hint_from: char,
-    /// The empty finish cell, when the goal names one.
-    pub finish: char,
-}
-
-impl Glyphs {
-    /// Unicode discs and dots.
-    pub const UNICODE: Glyphs = Glyphs {
-        peg: '●',
-        hole: '·',
-        selected: '◉',
-        target: '○',
-        hint_from: '◆',
-        finish: '⊙',
-    };
-    /// Plain ASCII, for terminals without Unicode.
-    pub const ASCII: Glyphs = Glyphs {
-        peg: 'o',
-        hole: '.',
-        selected: '@',
-        target: '*',
-        hint_from: '#',
-        finish: 'x',
-    };
-}
-
-/// Lines around the board: title, blank, the caption under the board, status, message, two
-/// lines of keys.
-const FIXED_LINES: u16 = 7;
 /// Columns for the row numbers left of the board.
 const LABEL_COLUMNS: i32 = 3;
 
@@ -68,29 +28,30 @@ struct BoardPlan {
     cells: Vec<(Cell, i32, i32)>,
     /// Row numbers: (row on the plan, text).
     row_labels: Vec<(i32, String)>,
-    /// Column letters (square grids only): (column on the plan, letter).
-    column_labels: Vec<(i32, char)>,
+    /// Column letters: (column on the plan, text), on [`BoardPlan::label_row`].
+    column_labels: Vec<(i32, String)>,
+    /// The row of the column letters: above the board on the square grid; on the triangle,
+    /// below it, where each column (running down and to the left) would go on.
+    label_row: i32,
     width: i32,
     height: i32,
 }
 
 impl BoardPlan {
-    /// Lays `shape` out with `(columns, rows)` between neighbouring cells.
-    fn new(shape: &Shape, (dx, dy): (i32, i32)) -> BoardPlan {
+    /// Lays `shape` out with `(columns, rows)` between neighbouring cells, its rows and
+    /// columns labelled as `names` names cells.
+    fn new(shape: &Shape, (dx, dy): (i32, i32), names: CellNames) -> BoardPlan {
         let grid = shape.grid();
-        let at = |c: Cell| {
-            let (x, y) = (i32::from(c.x), i32::from(c.y));
-            match grid {
-                Grid::Square => (x * dx, y * dy),
-                // Row y shifted left by y/2 cells: the drawn lattice is equilateral.
-                Grid::Triangular => (x * dx - y * dx / 2, y * dy),
-            }
+        let at = |x: i32, y: i32| match grid {
+            Grid::Square => (x * dx, y * dy),
+            // Row y shifted left by y/2 cells: the drawn lattice is equilateral.
+            Grid::Triangular => (x * dx - y * dx / 2, y * dy),
         };
         let spots: Vec<(Cell, i32, i32)> = shape
             .cells()
             .iter()
             .map(|c| {
-                let (col, row) = at(c);
+                let (col, row) = at(i32::from(c.x), i32::from(c.y));
                 (c, col, row)
             })
             .collect();
@@ -98,42 +59,70 @@ impl BoardPlan {
         let max_col = spots.iter().map(|s| s.1).max().unwrap_or(0);
         let min_row = spots.iter().map(|s| s.2).min().unwrap_or(0);
         let max_row = spots.iter().map(|s| s.2).max().unwrap_or(0);
-        let top = i32::from(grid == Grid::Square);
+        let square = grid == Grid::Square;
+        let top = i32::from(square);
         // Row labels, then a bracket's column, then the cells.
         let left = LABEL_COLUMNS + 1;
         let cells: Vec<(Cell, i32, i32)> = spots
             .iter()
             .map(|&(c, col, row)| (c, col - min_col + left, row - min_row + top))
             .collect();
+        let label = |n: u8| match names {
+            CellNames::Board => None,
+            CellNames::Xy => Some(n.to_string()),
+        };
         let mut row_labels: Vec<(i32, String)> = cells
             .iter()
-            .map(|&(c, _, row)| (row, format!("{:>2}", u32::from(c.y) + 1)))
+            .map(|&(c, _, row)| {
+                let text = label(c.y).unwrap_or_else(|| (u32::from(c.y) + 1).to_string());
+                (row, format!("{text:>2}"))
+            })
             .collect();
         row_labels.dedup();
-        let mut column_labels: Vec<(i32, char)> = if grid == Grid::Square {
-            cells
-                .iter()
-                .map(|&(c, col, _)| (col, char::from(b'a' + c.x)))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let bottom = top + (max_row - min_row) + 1;
+        let max_y = shape
+            .cells()
+            .iter()
+            .map(|c| i32::from(c.y))
+            .max()
+            .unwrap_or(0);
+        let mut column_labels: Vec<(i32, String)> = shape
+            .cells()
+            .iter()
+            .map(|c| {
+                // The square grid's letters sit above their column; the triangle's where its
+                // column would continue under the bottom row.
+                let col = if square {
+                    at(i32::from(c.x), 0).0
+                } else {
+                    at(i32::from(c.x), max_y + 1).0
+                };
+                let text = label(c.x).unwrap_or_else(|| char::from(b'a' + c.x).to_string());
+                (col - min_col + left, text)
+            })
+            .collect();
         column_labels.sort_unstable();
         column_labels.dedup();
+        let label_cols = column_labels.iter().map(|(col, t)| col + t.len() as i32);
+        let widest = label_cols
+            .max()
+            .unwrap_or(0)
+            .max(left + (max_col - min_col) + 2);
         BoardPlan {
             cells,
             row_labels,
             column_labels,
-            width: left + (max_col - min_col) + 2,
-            height: top + (max_row - min_row) + 1,
+            label_row: if square { 0 } else { bottom },
+            width: widest,
+            height: bottom + i32::from(!square),
         }
     }
 
     /// The roomiest layout that fits in `width` x `height`, if any does.
-    fn fitting(shape: &Shape, width: u16, height: u16) -> Option<BoardPlan> {
+    fn fitting(shape: &Shape, width: u16, height: u16, names: CellNames) -> Option<BoardPlan> {
         [(4, 2), (2, 1)]
             .into_iter()
-            .map(|spacing| BoardPlan::new(shape, spacing))
+            .map(|spacing| BoardPlan::new(shape, spacing, names))
             .find(|p| p.width <= i32::from(width) && p.height <= i32::from(height))
     }
 }
@@ -146,30 +135,48 @@ impl TuiGame {
     }
 
     fn draw_into(&self, area: Rect, buf: &mut Buffer) {
-        let title = format!("Pegsol: {} | {}", self.puzzle.name, self.title);
-        put(
-            buf,
-            area,
-            0,
-            0,
-            &title,
-            self.style(Style::new().bold(), None),
+        let width = usize::from(area.width);
+        // Every text is wrapped at word boundaries to the width, never cut: the board gets
+        // the rows that are left (roomy, or compact when that is what fits).
+        let title = wrap(
+            &format!("Pegsol: {} | {}", self.game.puzzle.name, self.title),
+            width,
         );
-        let board_lines = area.height.saturating_sub(FIXED_LINES);
-        let Some(plan) = BoardPlan::fitting(self.puzzle.shape(), area.width, board_lines) else {
-            let need = BoardPlan::new(self.puzzle.shape(), (2, 1));
+        let caption = wrap(&self.caption_text(), width);
+        let status = wrap_parts(&self.status_parts(), " | ", width);
+        let (message, message_style) = self.message_line();
+        let message = wrap(&message, width);
+        let keys = wrap_parts(&self.key_parts(), ", ", width);
+        let text_lines =
+            title.len() + 1 + caption.len() + status.len() + message.len() + keys.len();
+        let board_lines = usize::from(area.height).saturating_sub(text_lines);
+        let bold = self.style(Style::new().bold(), None);
+        let mut y = 0;
+        for line in &title {
+            put(buf, area, 0, y, line, bold);
+            y += 1;
+        }
+        let shape = self.game.puzzle.shape();
+        let rows = u16::try_from(board_lines).unwrap_or(0);
+        let fits = BoardPlan::fitting(shape, area.width, rows, self.names);
+        let Some(plan) = fits else {
+            self.board_shown.set(false);
+            let need = BoardPlan::new(shape, (2, 1), self.names);
+            // Narrower than this, the texts around the board take more rows than they save.
+            let need_width = need.width.max(MIN_TEXT_WIDTH);
+            let smallest_text = text_lines_at(self, need_width);
             let text = format!(
                 "The terminal is too small for this board. It is {}x{}; {} needs at least \
                  {}x{}. Make the window larger, or press q to quit.",
                 area.width,
                 area.height,
-                self.puzzle.name,
-                need.width,
-                need.height + i32::from(FIXED_LINES)
+                self.game.puzzle.name,
+                need_width,
+                need.height + smallest_text
             );
             let below_title = Rect {
-                y: area.y + 1,
-                height: area.height.saturating_sub(1),
+                y: area.y + y,
+                height: area.height.saturating_sub(y),
                 ..area
             };
             Paragraph::new(text)
@@ -177,46 +184,40 @@ impl TuiGame {
                 .render(below_title, buf);
             return;
         };
+        self.board_shown.set(true);
         let left = (i32::from(area.width) - plan.width).max(0) / 2;
-        let top = 2;
+        let top = i32::from(y) + 1;
         self.draw_board(buf, area, &plan, left, top);
-        let caption = self.style(Style::new(), Some(Color::DarkGray));
-        let under = (top + plan.height) as u16;
-        put(
-            buf,
-            area,
-            left as u16 + 1,
-            under,
-            &self.caption_text(),
-            caption,
-        );
-        let below = under + 1;
-        put(buf, area, 0, below, &self.status_text(), Style::new());
-        let (message, style) = self.message_line();
-        put(buf, area, 0, below + 1, &message, style);
-        let keys = self.key_lines();
-        for (i, line) in keys.iter().enumerate() {
-            let dim = self.style(Style::new(), Some(Color::DarkGray));
-            put(buf, area, 0, below + 2 + i as u16, line, dim);
+        let dim = self.style(Style::new(), Some(self.colours.dim));
+        let mut y = (top + plan.height) as u16;
+        for line in &caption {
+            put(buf, area, left as u16 + 1, y, line, dim);
+            y += 1;
+        }
+        for line in &status {
+            put(buf, area, 0, y, line, Style::new());
+            y += 1;
+        }
+        for line in &message {
+            put(buf, area, 0, y, line, message_style);
+            y += 1;
+        }
+        for line in &keys {
+            put(buf, area, 0, y, line, dim);
+            y += 1;
         }
     }
 
     fn draw_board(&self, buf: &mut Buffer, area: Rect, plan: &BoardPlan, left: i32, top: i32) {
-        let label = self.style(Style::new(), Some(Color::DarkGray));
+        let label = self.style(Style::new(), Some(self.colours.dim));
         for (row, text) in &plan.row_labels {
             put(buf, area, left as u16, (top + row) as u16, text, label);
         }
-        for &(col, letter) in &plan.column_labels {
-            put(
-                buf,
-                area,
-                (left + col) as u16,
-                top as u16,
-                &letter.to_string(),
-                label,
-            );
+        for (col, text) in &plan.column_labels {
+            let y = (top + plan.label_row) as u16;
+            put(buf, area, (left + col) as u16, y, text, label);
         }
-        let position = self.record.position();
+        let position = self.game.record.position();
         let g = self.glyphs;
         let targets: Vec<Cell> = self
             .selected
@@ -229,27 +230,28 @@ impl TuiGame {
             })
             .unwrap_or_default();
         let hint = self.hint();
-        let finish = match self.puzzle.goal {
+        let finish = match self.game.puzzle.goal {
             crate::rules::Goal::At(c) => Some(c),
             crate::rules::Goal::Anywhere => None,
         };
+        let c = self.colours;
         for &(cell, col, row) in &plan.cells {
             let (x, y) = ((left + col) as u16, (top + row) as u16);
             let peg = position.pegs().contains(cell);
             let (glyph, colour) = if peg && self.selected == Some(cell) {
-                (g.selected, Color::Magenta)
+                (g.selected, c.selected)
             } else if peg && hint.is_some_and(|j| j.from == cell) {
-                (g.hint_from, Color::Cyan)
+                (g.hint_from, c.hint)
             } else if peg {
-                (g.peg, Color::Yellow)
+                (g.peg, c.peg)
             } else if targets.contains(&cell) || hint.is_some_and(|j| j.to == cell) {
-                (g.target, Color::Green)
+                (g.target, c.target)
             } else if finish == Some(cell) {
-                (g.finish, Color::Blue)
+                (g.finish, c.finish)
             } else {
-                (g.hole, Color::DarkGray)
+                (g.hole, c.dim)
             };
-            let bold = if peg || colour == Color::Green {
+            let bold = if peg || colour == c.target {
                 Style::new().bold()
             } else {
                 Style::new()
@@ -263,51 +265,52 @@ impl TuiGame {
                 self.style(bold, Some(colour)),
             );
             if cell == self.cursor {
-                let bracket = self.style(Style::new().bold(), Some(Color::White));
+                // The terminal's own text colour: it reads on any background.
+                let bracket = self.style(Style::new().bold(), Some(Color::Reset));
                 put(buf, area, x.saturating_sub(1), y, "[", bracket);
                 put(buf, area, x + 1, y, "]", bracket);
             }
         }
     }
 
-    /// The status line, as the window's: pegs left, jumps, the state of play, winnable, the
-    /// goal.
-    fn status_text(&self) -> String {
-        let position = self.record.position();
+    /// The status line's parts, as the window's: pegs left, jumps, the state of play,
+    /// winnable, the goal.
+    fn status_parts(&self) -> Vec<String> {
+        let position = self.game.record.position();
         let mut parts = vec![
             format!("Pegs left: {}", position.peg_count()),
             format!(
                 "Jumps: {}, moves: {}",
-                self.record.index(),
-                self.record.moves()
+                self.game.record.index(),
+                self.game.record.moves()
             ),
             self.end_state_text(),
         ];
-        if !position.is_won(self.puzzle.goal) {
+        if !position.is_won(self.game.puzzle.goal) {
             // The advisor's word, and while it thinks the positions examined so far (what
             // the window's status line says too).
             let ascii = self.glyphs == Glyphs::ASCII;
             let advice = self.advice().unwrap_or(Advice::Checking);
             parts.push(match advice.detail(ascii) {
                 Some(detail) if matches!(advice, Advice::Thinking { .. }) => {
-                    format!("{detail}, x stops")
+                    format!("{detail}, c stops")
                 }
                 _ => advice.word(ascii).to_string(),
             });
         }
-        parts.push(goal_text(self.puzzle.goal));
-        parts.join(" | ")
+        parts.push(goal_text(self.game.puzzle.goal, self.names));
+        parts
     }
 
     /// The line under the board: the cursor's cell, and the timeline when there is something
     /// to replay.
     fn caption_text(&self) -> String {
-        let mut text = format!("Cursor {}", cell_name(self.cursor));
-        let total = self.record.jumps().len();
-        if total > self.record.index() || self.is_playing() {
+        let mut text = format!("Cursor {}", self.names.cell(self.cursor));
+        let total = self.game.record.jumps().len();
+        if total > self.game.record.index() || self.is_playing() {
             text += &format!(
                 "   Timeline {}/{}{}",
-                self.record.index(),
+                self.game.record.index(),
                 total,
                 if self.is_playing() { " playing" } else { "" }
             );
@@ -317,11 +320,16 @@ impl TuiGame {
 
     /// The message line: the solve prompt, the search's progress, or the last message.
     fn message_line(&self) -> (String, Style) {
-        let cells = self.puzzle.shape().cells().len();
-        let strong = self.style(Style::new().bold(), Some(Color::Cyan));
+        let cells = self.game.puzzle.shape().cells().len();
+        let strong = self.style(Style::new().bold(), Some(self.colours.strong));
+        if let Some(line) = self.file_prompt_line() {
+            return (line, strong);
+        }
         if let Some(plan) = self.prompt {
+            // No-break spaces hold each key to what it does when the line wraps.
             let text = format!(
-                "Solve from here: {}. Tab: engine, Left/Right: budget, Enter: start, Esc: close",
+                "Solve from here: {}. Tab:\u{a0}engine, Left/Right:\u{a0}budget, \
+                 Enter:\u{a0}start, Esc:\u{a0}close",
                 plan.describe(cells)
             );
             return (text, strong);
@@ -337,20 +345,31 @@ impl TuiGame {
         (self.message.clone(), Style::new().bold())
     }
 
-    /// The keys, in two lines that fit 80 columns.
-    fn key_lines(&self) -> [String; 2] {
-        let triangular = self.puzzle.shape().grid() == Grid::Triangular;
-        [
-            "Keys: arrows move/jump, Enter pick up, u undo, y redo, r restart, q quit".to_string(),
-            format!(
-                "h hint, s solve, ] [ step, p play, a ASCII{}",
-                if triangular {
-                    ", Shift+Up/Down: right diagonal"
-                } else {
-                    ""
-                }
-            ),
+    /// The keys, as parts a line may break between.
+    fn key_parts(&self) -> Vec<String> {
+        let triangular = self.game.puzzle.shape().grid() == Grid::Triangular;
+        let mut parts: Vec<String> = [
+            "Keys: arrows move/jump",
+            "Enter pick up",
+            "u undo",
+            "y redo",
+            "r restart",
+            "q quit",
+            "h hint",
+            "s solve",
+            "] [ step",
+            "p play",
+            "w save",
+            "o open",
+            "g other game",
+            "a ASCII",
         ]
+        .map(String::from)
+        .into();
+        if triangular {
+            parts.push("Shift+Up/Down: the other diagonal".into());
+        }
+        parts
     }
 
     /// `style` with `colour` as its foreground, when colours are on.
@@ -362,6 +381,27 @@ impl TuiGame {
     }
 }
 
+/// The narrowest terminal the "too small" message asks for: the texts round the board wrap
+/// to a sensible number of lines there.
+const MIN_TEXT_WIDTH: i32 = 40;
+
+/// How many lines of text the screen needs around a board `width` columns wide (the title,
+/// the blank line, the caption, the status, the message and the keys, each wrapped).
+fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
+    let width = usize::try_from(width).unwrap_or(usize::MAX);
+    let title = wrap(
+        &format!("Pegsol: {} | {}", game.game.puzzle.name, game.title),
+        width,
+    );
+    let lines = title.len()
+        + 1
+        + wrap(&game.caption_text(), width).len()
+        + wrap_parts(&game.status_parts(), " | ", width).len()
+        + wrap(&game.message_line().0, width).len()
+        + wrap_parts(&game.key_parts(), ", ", width).len();
+    i32::try_from(lines).unwrap_or(i32::MAX)
+}
+
 /// Writes `text` at (`x`, `y`) inside `area`, cut at its right edge; nothing outside it.
 fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     if x >= area.width || y >= area.height {
@@ -369,24 +409,6 @@ fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     }
     let width = usize::from(area.width - x);
     buf.set_stringn(area.x + x, area.y + y, text, width, style);
-}
-
-/// Whether the terminal's locale says it takes UTF-8 (the first of `LC_ALL`, `LC_CTYPE`,
-/// `LANG` that is set decides, as in C programs); `env` looks a variable up.
-pub fn locale_is_utf8(env: impl Fn(&str) -> Option<String>) -> bool {
-    ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .find_map(|v| env(v).filter(|s| !s.is_empty()))
-        .is_some_and(|s| {
-            let s = s.to_ascii_lowercase();
-            s.contains("utf-8") || s.contains("utf8")
-        })
-}
-
-/// Whether to draw in colour: not when `NO_COLOR` is set (<https://no-color.org>) or the
-/// terminal is `dumb`.
-pub fn wants_colour(env: impl Fn(&str) -> Option<String>) -> bool {
-    env("NO_COLOR").is_none_or(|v| v.is_empty()) && env("TERM").is_none_or(|t| t != "dumb")
 }
 
 #[cfg(test)]
@@ -404,7 +426,7 @@ mod tests {
 
     #[test]
     fn the_triangle_is_laid_out_with_rows_shifted_half_a_cell() {
-        let plan = BoardPlan::new(&shape("triangle"), (4, 2));
+        let plan = BoardPlan::new(&shape("triangle"), (4, 2), CellNames::Board);
         let at = |x, y| {
             plan.cells
                 .iter()
@@ -416,37 +438,24 @@ mod tests {
         let (apex, (l, _), (r, _)) = (at(0, 0), at(0, 1), at(1, 1));
         assert_eq!(apex.0 * 2, l + r);
         assert_eq!(at(0, 1).1 - apex.1, 2);
-        assert!(plan.column_labels.is_empty());
+        // Its column letters sit under the bottom row, where each column (drawn running down
+        // and to the left) would go on: half a cell left of the bottom row's cell of it.
+        assert_eq!(plan.label_row, plan.height - 1);
+        let (bottom_a, _) = at(0, 4);
+        assert_eq!(plan.column_labels[0], (bottom_a - 2, "a".to_string()));
+        assert_eq!(plan.column_labels.len(), 5);
     }
 
     #[test]
     fn a_smaller_layout_is_chosen_before_giving_up() {
         let english = shape("english");
-        let roomy = BoardPlan::fitting(&english, 80, 40).expect("fits");
+        let roomy = BoardPlan::fitting(&english, 80, 40, CellNames::Board).expect("fits");
         assert_eq!((roomy.width, roomy.height), (4 + 24 + 2, 1 + 12 + 1));
-        let compact = BoardPlan::fitting(&english, 80, 10).expect("fits compact");
+        let xy = BoardPlan::fitting(&english, 80, 40, CellNames::Xy).expect("fits");
+        assert_eq!(xy.column_labels[0].1, "0");
+        assert_eq!(xy.row_labels[0].1, " 0");
+        let compact = BoardPlan::fitting(&english, 80, 10, CellNames::Board).expect("fits compact");
         assert_eq!(compact.height, 1 + 6 + 1);
-        assert!(BoardPlan::fitting(&english, 10, 10).is_none());
-    }
-
-    #[test]
-    fn locale_and_colour_follow_the_environment() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| v.to_string())
-            }
-        };
-        assert!(locale_is_utf8(env(&[("LANG", "en_GB.UTF-8")])));
-        assert!(!locale_is_utf8(env(&[
-            ("LC_ALL", "C"),
-            ("LANG", "en_GB.UTF-8")
-        ])));
-        assert!(!locale_is_utf8(env(&[])));
-        assert!(wants_colour(env(&[("TERM", "xterm-256color")])));
-        assert!(!wants_colour(env(&[("NO_COLOR", "1")])));
-        assert!(!wants_colour(env(&[("TERM", "dumb")])));
+        assert!(BoardPlan::fitting(&english, 10, 10, CellNames::Board).is_none());
     }
 }

@@ -8,23 +8,27 @@
 //! animated replay. Solving and replaying are in [`super::solution`], drawing in
 //! [`super::draw`].
 
+use super::arrows::{home_cell, keyboard_jump};
 use super::draw::Glyphs;
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
-use crate::record::resume::{Resume, Source};
-use crate::record::Record;
-use crate::rules::{cell_name, Cell, Goal, Grid, Jump, Position};
+use crate::record::{Game, Record};
+use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
 /// What the event loop should do after a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Keep going (the screen is redrawn).
     Continue,
     /// Leave the game.
     Quit,
+    /// Open this board or game file (through the game store: its kept game if it has one).
+    Open(std::path::PathBuf),
+    /// Play the next of the other games kept for this board.
+    NextKeptGame,
 }
 
 /// The time between two jumps of an animated replay.
@@ -32,9 +36,8 @@ pub const REPLAY_STEP: Duration = Duration::from_millis(600);
 
 /// The terminal game.
 pub struct TuiGame {
-    pub(super) puzzle: Puzzle,
-    pub(super) record: Record,
-    pub(super) source: Source,
+    /// The board, its record and where it came from, as the game store keeps it.
+    pub(super) game: Game,
     /// The first line: which front end this is and why.
     pub(super) title: String,
     pub(super) cursor: Cell,
@@ -48,6 +51,8 @@ pub struct TuiGame {
     pub(super) hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
+    /// The file prompt (`w` saves, `o` opens), while it is open.
+    pub(super) file_prompt: Option<super::files::FilePrompt>,
     /// The last plan used, offered again next time.
     pub(super) plan: SolvePlan,
     pub(super) solving: Option<Solving>,
@@ -57,37 +62,65 @@ pub struct TuiGame {
     pub(super) glyphs: Glyphs,
     /// Whether to use colours.
     pub(super) colour: bool,
+    /// Which colours: for a dark or a light background.
+    pub(super) colours: super::draw::Colours,
+    /// Whether the last frame drew the board (not "too small"): keys that act on the board
+    /// wait until it does.
+    pub(super) board_shown: std::cell::Cell<bool>,
+    /// Whether this is the assignment's `play_solution`: when the line ends, the message says
+    /// what `q` leads to.
+    watching: bool,
+    /// How messages and the board's labels name cells: `d4`, or the assignment's `3,3` (`x`).
+    pub(super) names: CellNames,
 }
 
 impl TuiGame {
-    /// A game of `puzzle` at `record`'s position. `title` is the first line of the screen.
-    pub fn new(puzzle: Puzzle, record: Record, source: Source, title: String) -> TuiGame {
-        let shape = puzzle.shape().clone();
-        let cursor = shape
-            .center()
-            .or_else(|| shape.cells().iter().next())
-            .unwrap_or(Cell { x: 0, y: 0 });
-        let mut game = TuiGame {
-            puzzle,
-            record,
-            source,
+    /// The terminal game playing `game`. `title` is the first line of the screen.
+    pub fn new(game: Game, title: String) -> TuiGame {
+        let mut tui = TuiGame {
+            cursor: home_cell(&game.puzzle),
+            game,
             title,
-            cursor,
             selected: None,
             message: String::new(),
             advisor: Advisor::new(DEFAULT_EFFORT, || {}),
             hint: None,
             hint_wanted: false,
             prompt: None,
+            file_prompt: None,
             plan: SolvePlan::default(),
             solving: None,
             next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
+            colours: super::draw::Colours::DARK,
+            board_shown: std::cell::Cell::new(true),
+            watching: false,
+            names: CellNames::Board,
         };
-        game.message = game.welcome();
-        game.position_changed();
-        game
+        tui.message = tui.welcome();
+        tui.position_changed();
+        tui
+    }
+
+    /// Plays `game` instead (another board or game was opened): the cursor, the selection,
+    /// a hint, a replay and a search are about the old one. `said` says what happened.
+    pub fn take_up(&mut self, game: Game, said: Option<String>) {
+        self.game = game;
+        self.after_switch(said);
+    }
+
+    /// After the game store switched the game in [`TuiGame::game_mut`]: as
+    /// [`TuiGame::take_up`].
+    pub fn after_switch(&mut self, said: Option<String>) {
+        self.cursor = home_cell(&self.game.puzzle);
+        self.selected = None;
+        self.hint = None;
+        self.hint_wanted = false;
+        self.next_step = None;
+        self.solving = None;
+        self.message = said.unwrap_or_else(|| self.welcome());
+        self.position_changed();
     }
 
     /// Draws with ASCII characters only (`false`) or Unicode, and with or without colour.
@@ -100,14 +133,25 @@ impl TuiGame {
         self.colour = colour;
     }
 
-    /// The record (for tests and the event loop's saving).
+    /// The record (for tests).
     pub fn record(&self) -> &Record {
-        &self.record
+        &self.game.record
+    }
+
+    /// The game on the board, as the game store keeps it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game on the board, for the game store to keep (it may give it a new identity) or
+    /// to switch.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// The puzzle being played.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
+        &self.game.puzzle
     }
 
     /// The cursor's cell.
@@ -135,11 +179,6 @@ impl TuiGame {
         self.solving.is_some()
     }
 
-    /// The game in progress as the shared file holds it.
-    pub fn resume(&self) -> Resume {
-        Resume::of(&self.puzzle, &self.record, self.source.clone())
-    }
-
     /// Puts `text` on the message line (for news from the event loop, such as a failed save).
     pub fn tell(&mut self, text: String) {
         self.message = text;
@@ -148,10 +187,11 @@ impl TuiGame {
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
-        self.record
-            .load_line(line)
-            .map_err(|(i, e)| format!("jump {} of the solution: {}", i + 1, e.in_words()))?;
+        self.game.record.load_line(line).map_err(|(i, e)| {
+            format!("jump {} of the solution: {}", i + 1, self.names.refusal(e))
+        })?;
         self.next_step = Some(now + REPLAY_STEP);
+        self.watching = true;
         self.message = format!(
             "Playing the solution: {} jumps (p pauses, [ and ] step, q quits)",
             line.len()
@@ -169,19 +209,26 @@ impl TuiGame {
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
             return Effect::Quit;
         }
+        if !self.board_shown.get() {
+            // Nothing on screen to act on: only quitting works until the board is shown.
+            if matches!(key.code, KeyCode::Char('q' | 'Q')) {
+                return Effect::Quit;
+            }
+            return Effect::Continue;
+        }
         if self.prompt.is_some() {
             self.prompt_key(key.code);
             return Effect::Continue;
         }
+        if self.file_prompt.is_some() {
+            return self.file_prompt_key(key.code);
+        }
         match key.code {
             KeyCode::Char('q' | 'Q') if !ctrl => return Effect::Quit,
-            KeyCode::Left => self.arrow((-1, 0), None),
-            KeyCode::Right => self.arrow((1, 0), None),
-            KeyCode::Up | KeyCode::Down => {
-                let up = key.code == KeyCode::Up;
-                let steps = arrow_steps(self.puzzle.shape().grid(), up, shift);
-                self.arrow(steps[0], steps.get(1).copied());
-            }
+            KeyCode::Left => self.arrow(Arrow::Left, shift),
+            KeyCode::Right => self.arrow(Arrow::Right, shift),
+            KeyCode::Up => self.arrow(Arrow::Up, shift),
+            KeyCode::Down => self.arrow(Arrow::Down, shift),
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_up_or_put_down(),
             KeyCode::Esc => self.deselect_or_stop(),
             // The assignment's `u`, and the desktop's Ctrl+Z; redo is `y`, Ctrl+Y or Ctrl+R.
@@ -191,16 +238,21 @@ impl TuiGame {
             KeyCode::Char('r' | 'R') if ctrl => self.redo(),
             KeyCode::Char('r' | 'R') => self.restart(),
             KeyCode::Char('h' | 'H') => self.ask_hint(),
-            KeyCode::Char('x' | 'X') => self.stop_thinking(),
             KeyCode::Char('e' | 'E') => self.next_effort(),
             KeyCode::Char('s' | 'S') => self.open_solve_prompt(),
-            KeyCode::Char('c' | 'C') => self.cancel_solve(),
+            // c cancels what runs in the background: the solve, else the hint's thinking.
+            KeyCode::Char('c' | 'C') if self.solving.is_some() => self.cancel_solve(),
+            KeyCode::Char('c' | 'C') => self.stop_thinking(),
             KeyCode::Char(']') => self.step_replay(true),
             KeyCode::Char('[') => self.step_replay(false),
             KeyCode::Char('p' | 'P') => self.toggle_replay(Instant::now()),
             KeyCode::Home => self.goto(0),
             KeyCode::End => self.goto(usize::MAX),
             KeyCode::Char('a' | 'A') => self.toggle_ascii(),
+            KeyCode::Char('x' | 'X') => self.toggle_names(),
+            KeyCode::Char('w' | 'W') => self.open_file_prompt(super::files::FileAction::Save),
+            KeyCode::Char('o' | 'O') => self.open_file_prompt(super::files::FileAction::Open),
+            KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
             _ => {}
         }
         Effect::Continue
@@ -220,13 +272,20 @@ impl TuiGame {
         }
         if let Some(due) = self.next_step {
             if now >= due {
-                if self.record.index() < self.record.jumps().len() {
-                    self.record.goto(self.record.index() + 1);
+                if self.game.record.index() < self.game.record.jumps().len() {
+                    self.game.record.goto(self.game.record.index() + 1);
                     self.after_replay_step();
                 }
-                if self.record.index() >= self.record.jumps().len() {
+                if self.game.record.index() >= self.game.record.jumps().len() {
                     self.next_step = None;
-                    self.message = format!("{} (end of the line)", self.end_state_text());
+                    self.message = if self.watching {
+                        format!(
+                            "{} The solution is played: press q to quit and see the STATS block",
+                            self.end_state_text()
+                        )
+                    } else {
+                        format!("{} (end of the line)", self.end_state_text())
+                    };
                 } else {
                     self.next_step = Some(now + REPLAY_STEP);
                 }
@@ -236,28 +295,22 @@ impl TuiGame {
         changed
     }
 
-    /// Up to two grid steps an arrow stands for (see [`arrow_steps`]): without a selection it
-    /// moves the cursor to the nearest hole that way, with one it jumps the selected peg.
-    fn arrow(&mut self, first: (i32, i32), second: Option<(i32, i32)>) {
+    /// An arrow ([`crate::rules::arrow_steps`] says which grid steps it stands for): without
+    /// a selection it moves the cursor to the nearest hole that way, with one it jumps the
+    /// selected peg.
+    fn arrow(&mut self, arrow: Arrow, shift: bool) {
         self.next_step = None;
-        let steps: Vec<(i32, i32)> = std::iter::once(first).chain(second).collect();
+        let shape = self.game.puzzle.shape().clone();
+        let steps = arrow_steps(shape.grid(), arrow, shift);
         match self.selected {
-            Some(from) => match keyboard_jump(self.record.position(), from, &steps) {
-                Ok(jump) => self.play(jump),
-                Err(why) => self.message = why,
-            },
+            Some(from) => {
+                match keyboard_jump(self.game.record.position(), from, &steps, self.names) {
+                    Ok(jump) => self.play(jump),
+                    Err(why) => self.message = why,
+                }
+            }
             None => {
-                let shape = self.puzzle.shape().clone();
-                let next = steps.iter().find_map(|&(dx, dy)| {
-                    let mut cell = self.cursor;
-                    loop {
-                        cell = cell.offset(dx, dy)?;
-                        if shape.contains(cell) {
-                            return Some(cell);
-                        }
-                    }
-                });
-                if let Some(next) = next {
+                if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
                     self.cursor = next;
                 }
             }
@@ -268,19 +321,20 @@ impl TuiGame {
     fn pick_up_or_put_down(&mut self) {
         self.next_step = None;
         let cell = self.cursor;
-        let position = self.record.position();
+        let position = self.game.record.position();
         if position.pegs().contains(cell) {
             if self.selected == Some(cell) {
                 self.selected = None;
-                self.message = format!("{} put down", cell_name(cell));
+                self.message = format!("{} put down", self.names.cell(cell));
             } else if position.legal_jumps_from(cell).is_empty() {
                 self.selected = Some(cell);
-                self.message = format!("The peg at {} has no jump from here", cell_name(cell));
+                self.message =
+                    format!("The peg at {} has no jump from here", self.names.cell(cell));
             } else {
                 self.selected = Some(cell);
                 self.message = format!(
                     "{} picked up: an arrow jumps it, Enter puts it down",
-                    cell_name(cell)
+                    self.names.cell(cell)
                 );
             }
             return;
@@ -288,7 +342,7 @@ impl TuiGame {
         // With a peg picked up the arrows jump it, so the cursor is never on a hole then.
         self.message = format!(
             "{} is an empty hole: pick a peg to jump with first",
-            cell_name(cell)
+            self.names.cell(cell)
         );
     }
 
@@ -305,17 +359,17 @@ impl TuiGame {
 
     /// Plays a legal jump: the cursor follows the peg.
     fn play(&mut self, jump: Jump) {
-        if let Err(e) = self.record.play(jump) {
-            self.message = e.in_words();
+        if let Err(e) = self.game.record.play(jump) {
+            self.message = self.names.refusal(e);
             return;
         }
         self.selected = None;
         self.cursor = jump.to;
         self.message = format!(
             "{} jumped over {} to {}",
-            cell_name(jump.from),
-            cell_name(jump.over),
-            cell_name(jump.to)
+            self.names.cell(jump.from),
+            self.names.cell(jump.over),
+            self.names.cell(jump.to)
         );
         self.position_changed();
         self.report_end();
@@ -324,7 +378,7 @@ impl TuiGame {
     fn undo(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.undo() {
+        self.message = if self.game.record.undo() {
             self.position_changed();
             "Undone".into()
         } else {
@@ -335,7 +389,7 @@ impl TuiGame {
     fn redo(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.redo() {
+        self.message = if self.game.record.redo() {
             self.position_changed();
             "Redone".into()
         } else {
@@ -347,12 +401,37 @@ impl TuiGame {
     fn restart(&mut self) {
         self.next_step = None;
         self.selected = None;
-        self.message = if self.record.restart() {
+        self.message = if self.game.record.restart() {
             self.position_changed();
             "Restarted (u brings the game back)".into()
         } else {
             "Already at the start".into()
         };
+    }
+
+    /// `x`: names cells as the board labels them (`d4`) or as the assignment does (`3,3`).
+    fn toggle_names(&mut self) {
+        self.names = self.names.other();
+        self.message = match self.names {
+            CellNames::Board => "Cells named as the board labels them (d4)".into(),
+            CellNames::Xy => {
+                "Cells named x,y from 0, as the assignment's code and files do (3,3)".into()
+            }
+        };
+    }
+
+    /// Draws in colours for a light background (`true`) or a dark one.
+    pub fn set_light_background(&mut self, light: bool) {
+        self.colours = if light {
+            super::draw::Colours::LIGHT
+        } else {
+            super::draw::Colours::DARK
+        };
+    }
+
+    /// Names cells as `names` says (the terminal's `--coords`).
+    pub fn set_names(&mut self, names: CellNames) {
+        self.names = names;
     }
 
     fn toggle_ascii(&mut self) {
@@ -368,21 +447,22 @@ impl TuiGame {
 
     /// After any change of position: ask the advisor about the new one.
     pub(super) fn position_changed(&mut self) {
-        self.advisor.ask(self.record.position(), self.puzzle.goal);
+        self.advisor
+            .ask(self.game.record.position(), self.game.puzzle.goal);
     }
 
     /// Says so when the game is won or stuck.
     pub(super) fn report_end(&mut self) {
-        let position = self.record.position();
-        if position.is_won(self.puzzle.goal) || position.is_stuck() {
+        let position = self.game.record.position();
+        if position.is_won(self.game.puzzle.goal) || position.is_stuck() {
             self.message = self.end_state_text();
         }
     }
 
     /// "Solved!", "Stuck with n pegs: ...", or "Playing".
     pub(super) fn end_state_text(&self) -> String {
-        let position = self.record.position();
-        if position.is_won(self.puzzle.goal) {
+        let position = self.game.record.position();
+        if position.is_won(self.game.puzzle.goal) {
             "Solved! One peg left".into()
         } else if position.is_stuck() {
             format!(
@@ -397,98 +477,15 @@ impl TuiGame {
     fn welcome(&self) -> String {
         format!(
             "{}: arrows move, Enter picks up a peg, an arrow jumps it",
-            self.puzzle.name
+            self.game.puzzle.name
         )
     }
 }
 
-/// The grid steps Up or Down stands for, preferred first: straight up or down on the square
-/// grid; on the triangular grid the left-hand diagonal then the right-hand one (Shift: the
-/// right-hand one first), as in the window.
-fn arrow_steps(grid: Grid, up: bool, shift: bool) -> Vec<(i32, i32)> {
-    let (left_hand, right_hand) = match (grid, up) {
-        (Grid::Square, true) => return vec![(0, -1)],
-        (Grid::Square, false) => return vec![(0, 1)],
-        // Up-left (-1,-1) and up-right (0,-1); down-left (0,1) and down-right (1,1).
-        (Grid::Triangular, true) => ((-1, -1), (0, -1)),
-        (Grid::Triangular, false) => ((0, 1), (1, 1)),
-    };
-    if shift {
-        vec![right_hand, left_hand]
-    } else {
-        vec![left_hand, right_hand]
-    }
-}
-
-/// The jump an arrow asks for from `from`, or why there is none, in words.
-fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> Result<Jump, String> {
-    position
-        .jump_toward(from, steps)
-        .map_err(|refusal| refusal.to_string())
-}
-
 /// The goal in words, as the window's status line says it.
-pub fn goal_text(goal: Goal) -> String {
+pub fn goal_text(goal: Goal, names: CellNames) -> String {
     match goal {
         Goal::Anywhere => "Goal: one peg left, anywhere".to_string(),
-        Goal::At(cell) => format!("Goal: one peg left, on {}", cell_name(cell)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::record::resume;
-
-    fn start(spec: &str) -> Position {
-        resume::open(spec).expect("catalogue board").0.start
-    }
-
-    #[test]
-    fn up_and_down_stand_for_both_diagonals_on_the_triangle_shift_first_the_right_hand_one() {
-        assert_eq!(arrow_steps(Grid::Square, true, true), vec![(0, -1)]);
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, false),
-            vec![(-1, -1), (0, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, true, true),
-            vec![(0, -1), (-1, -1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, false),
-            vec![(0, 1), (1, 1)]
-        );
-        assert_eq!(
-            arrow_steps(Grid::Triangular, false, true),
-            vec![(1, 1), (0, 1)]
-        );
-    }
-
-    #[test]
-    fn an_arrow_jump_takes_the_first_legal_direction_or_names_what_is_wrong() {
-        let triangle = start("triangle");
-        let from = Cell { x: 2, y: 2 };
-        // Up-right from (2,2) leaves the board; up-left into the empty apex is legal, so
-        // Shift+Up (up-right first) still jumps up-left.
-        let steps = arrow_steps(Grid::Triangular, true, true);
-        assert_eq!(
-            keyboard_jump(&triangle, from, &steps),
-            Ok("2,2-0,0".parse().expect("jump"))
-        );
-        let english = start("english");
-        let d2 = Cell { x: 3, y: 1 };
-        assert_eq!(
-            keyboard_jump(&english, d2, &[(-1, 0)]),
-            Err("d2 cannot jump that way: b2 is not on the board".into())
-        );
-        assert_eq!(
-            keyboard_jump(&english, Cell { x: 0, y: 2 }, &[(-1, 0)]),
-            Err("a3 cannot jump that way: it is the edge of the board".into())
-        );
-        assert_eq!(
-            keyboard_jump(&english, Cell { x: 3, y: 4 }, &[(0, 1)]),
-            Err("d5 cannot jump that way: the hole at d7 is not empty".into())
-        );
+        Goal::At(cell) => format!("Goal: one peg left, on {}", names.cell(cell)),
     }
 }

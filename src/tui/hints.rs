@@ -1,6 +1,6 @@
 //! The terminal game's hints: `h` shows what the advisor says, in the words the window
 //! uses ([`Advice`]); while the quick answer leaves a position open the advisor thinks on
-//! (the status line counts the positions examined), `x` stops it and `e` picks how long it
+//! (the status line counts the positions examined), `c` stops it (when no solve runs) and `e` picks how long it
 //! may think (the hint effort). The deciding is [`crate::solver::services::advisor`]'s.
 
 use super::draw::Glyphs;
@@ -16,7 +16,7 @@ impl TuiGame {
     pub fn hint(&self) -> Option<Jump> {
         self.hint
             .as_ref()
-            .filter(|(p, _)| p == self.record.position())
+            .filter(|(p, _)| p == self.game.record.position())
             .map(|(_, j)| *j)
     }
 
@@ -24,13 +24,13 @@ impl TuiGame {
     /// too.
     pub fn advice(&self) -> Option<Advice> {
         self.advisor
-            .advice(self.record.position(), self.puzzle.goal)
+            .advice(self.game.record.position(), self.game.puzzle.goal)
     }
 
     /// What the advisor knows about the position on the board.
     pub fn verdict(&self) -> Option<Verdict> {
         self.advisor
-            .verdict(self.record.position(), self.puzzle.goal)
+            .verdict(self.game.record.position(), self.game.puzzle.goal)
     }
 
     /// Takes in the advisor's answers: a hint asked for while it worked is shown once its
@@ -51,13 +51,14 @@ impl TuiGame {
         changed
             | self
                 .advisor
-                .thinking(self.record.position(), self.puzzle.goal)
+                .thinking(self.game.record.position(), self.game.puzzle.goal)
     }
 
     /// `h`: the advisor's next jump, now if it knows, else as soon as it does (while it
     /// thinks, the guess it has so far, said to be one).
     pub(super) fn ask_hint(&mut self) {
-        self.advisor.ask(self.record.position(), self.puzzle.goal);
+        self.advisor
+            .ask(self.game.record.position(), self.game.puzzle.goal);
         self.show_hint();
     }
 
@@ -70,16 +71,16 @@ impl TuiGame {
             Advice::Thinking { guess, .. } => guess.is_some(),
             _ => false,
         };
-        let mut text = advice.hint_text(self.puzzle.goal);
+        let mut text = advice.hint_text_in(self.game.puzzle.goal, self.names);
         if let Some(jump) = advice.hint_jump() {
-            self.hint = Some((self.record.position().clone(), jump));
+            self.hint = Some((self.game.record.position().clone(), jump));
             text += &format!(
                 " (marked {} and {})",
                 self.glyphs.hint_from, self.glyphs.target
             );
         }
         if matches!(advice, Advice::Thinking { .. }) {
-            text += " x stops.";
+            text += " c stops.";
         }
         if self.glyphs == Glyphs::ASCII {
             text = text.replace('…', "...");
@@ -87,12 +88,15 @@ impl TuiGame {
         self.message = text;
     }
 
-    /// `x`: stops thinking on the position on the board (it stays undecided).
+    /// `c` with no solve running: stops thinking on the position on the board (it stays
+    /// undecided).
     pub(super) fn stop_thinking(&mut self) {
-        let position = self.record.position().clone();
-        if !self.advisor.thinking(&position, self.puzzle.goal) {
+        let position = self.game.record.position().clone();
+        if !self.advisor.thinking(&position, self.game.puzzle.goal) {
             self.message =
-                "Not thinking: x stops the hint's thinking on an undecided position".into();
+                "Nothing to cancel: c cancels a solve, or the hint's thinking on an undecided \
+                 position"
+                    .into();
             return;
         }
         self.advisor.stop_thinking();

@@ -8,7 +8,7 @@
 
 use super::game::{TuiGame, REPLAY_STEP};
 use super::solve::{short_count, Solving};
-use crate::rules::Position;
+use crate::rules::{jumps_in_words, pegs_in_words, Position};
 use crate::solver::services::worker::Finished;
 use crate::solver::Outcome;
 use ratatui::crossterm::event::KeyCode;
@@ -39,11 +39,11 @@ impl TuiGame {
                 let plan = *plan;
                 self.prompt = None;
                 self.plan = plan;
-                let from = self.record.position().clone();
-                self.solving = Some(Solving::start(plan, from, self.puzzle.goal));
+                let from = self.game.record.position().clone();
+                self.solving = Some(Solving::start(plan, from, self.game.puzzle.goal));
                 self.message = format!(
                     "Solving from here ({})...",
-                    plan.describe(self.puzzle.shape().cells().len())
+                    plan.describe(self.game.puzzle.shape().cells().len())
                 );
             }
             KeyCode::Esc | KeyCode::Char('q' | 'Q') => {
@@ -77,8 +77,8 @@ impl TuiGame {
         };
         let found = if outcome.won {
             format!(
-                "a win in {} jumps{}",
-                outcome.jumps.len(),
+                "a win in {}{}",
+                jumps_in_words(outcome.jumps.len()),
                 if outcome.proven_optimal {
                     ""
                 } else {
@@ -86,28 +86,26 @@ impl TuiGame {
                 }
             )
         } else {
-            format!(
-                "no win; best {} pegs after {} jumps{}",
-                outcome.pegs_left,
-                outcome.jumps.len(),
-                if outcome.proven_optimal {
-                    ", proven"
-                } else {
-                    ", budget used up"
-                }
-            )
+            let best = pegs_in_words(outcome.pegs_left);
+            if outcome.proven_optimal {
+                format!("no win: {best} is the best there is (proven)")
+            } else if cancelled {
+                format!("no win found before the cancel; the best so far leaves {best}")
+            } else {
+                format!("no win within the budget; the best found leaves {best}")
+            }
         };
         let stats = format!(
             "{} expanded in {:.1} s",
             short_count(outcome.expanded),
             outcome.elapsed.as_secs_f64()
         );
-        let head = if cancelled {
-            "Solve cancelled"
-        } else {
-            "Solved"
+        let head = match (cancelled, outcome.won) {
+            (true, _) => "Search cancelled",
+            (false, true) => "Solved",
+            (false, false) => "Search finished",
         };
-        if self.record.position() != from {
+        if self.game.record.position() != from {
             self.message = format!(
                 "{head}: {found}, {stats}; the board has moved on, so nothing was loaded (s solves from here)"
             );
@@ -117,9 +115,13 @@ impl TuiGame {
             self.message = format!("{head}: {found}, {stats}");
             return;
         }
-        self.message = match self.record.load_line(&outcome.jumps) {
+        self.message = match self.game.record.load_line(&outcome.jumps) {
             Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
-            Err((i, e)) => format!("{head}, but jump {} is not legal: {}", i + 1, e.in_words()),
+            Err((i, e)) => format!(
+                "{head}, but jump {} is not legal: {}",
+                i + 1,
+                self.names.refusal(e)
+            ),
         };
     }
 
@@ -127,14 +129,14 @@ impl TuiGame {
     /// replay).
     pub(super) fn step_replay(&mut self, forward: bool) {
         self.next_step = None;
-        let index = self.record.index();
+        let index = self.game.record.index();
         let target = if forward {
             index + 1
         } else {
             index.saturating_sub(1)
         };
         self.goto(target);
-        if self.record.index() == index {
+        if self.game.record.index() == index {
             self.message = if forward {
                 "End of the line: nothing more to replay".into()
             } else {
@@ -144,10 +146,10 @@ impl TuiGame {
     }
 
     pub(super) fn goto(&mut self, index: usize) {
-        let before = self.record.index();
+        let before = self.game.record.index();
         self.selected = None;
-        self.record.goto(index);
-        if self.record.index() != before {
+        self.game.record.goto(index);
+        if self.game.record.index() != before {
             self.after_replay_step();
         }
     }
@@ -156,7 +158,7 @@ impl TuiGame {
     pub(super) fn toggle_replay(&mut self, now: Instant) {
         if self.next_step.take().is_some() {
             self.message = "Replay paused".into();
-        } else if self.record.index() < self.record.jumps().len() {
+        } else if self.game.record.index() < self.game.record.jumps().len() {
             self.next_step = Some(now + REPLAY_STEP);
             self.message = "Playing (p pauses)".into();
         } else {
@@ -165,15 +167,85 @@ impl TuiGame {
     }
 
     pub(super) fn after_replay_step(&mut self) {
-        if let Some(last) = self.record.played().last() {
+        let last = self.game.record.played().last().copied();
+        if let Some(last) = last {
             self.cursor = last.to;
         }
+        // Which jump, in words, so stepping can be followed without reading the board.
+        let what = last.map_or(String::new(), |j| format!(": {}", self.names.jump(j)));
         self.message = format!(
-            "Jump {} of {}",
-            self.record.index(),
-            self.record.jumps().len()
+            "Jump {} of {}{what}",
+            self.game.record.index(),
+            self.game.record.jumps().len()
         );
         self.position_changed();
         self.report_end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Game;
+    use crate::solver::Algorithm;
+    use crate::solver::Stop;
+
+    fn outcome(won: bool, proven: bool, stop: Stop) -> Outcome {
+        Outcome {
+            algorithm: Algorithm::Exact,
+            jumps: Vec::new(),
+            pegs_left: if won { 1 } else { 3 },
+            won,
+            proven_optimal: proven,
+            stop,
+            expanded: 1000,
+            generated: 4000,
+            peak_nodes: 10,
+            elapsed: std::time::Duration::from_millis(100),
+            storage_bytes: 0,
+            found_by: None,
+        }
+    }
+
+    fn told(finished: Finished<Outcome>) -> String {
+        let game = Game::from_spec("english").expect("a board");
+        let from = game.record.position().clone();
+        let mut tui = TuiGame::new(game, "test".into());
+        tui.solve_finished(finished, &from);
+        tui.message
+    }
+
+    #[test]
+    fn a_failed_or_cancelled_search_says_which_and_what_it_found() {
+        let budget = told(Finished::Done(outcome(false, false, Stop::Budget)));
+        assert!(
+            budget.starts_with(
+                "Search finished: no win within the budget; the best found leaves 3 pegs"
+            ),
+            "{budget}"
+        );
+        let proven = told(Finished::Done(outcome(false, true, Stop::Exhausted)));
+        assert!(
+            proven.starts_with("Search finished: no win: 3 pegs is the best there is (proven)"),
+            "{proven}"
+        );
+        let cancelled = told(Finished::Cancelled(outcome(false, false, Stop::Cancelled)));
+        assert!(
+            cancelled.starts_with("Search cancelled: no win found before the cancel"),
+            "{cancelled}"
+        );
+        assert!(!cancelled.contains("budget"), "{cancelled}");
+        let failed = told(Finished::Failed("the worker panicked".into()));
+        assert_eq!(failed, "The solve failed: the worker panicked");
+    }
+
+    #[test]
+    fn stepping_names_the_jump() {
+        let mut tui = TuiGame::new(Game::from_spec("0").expect("a board"), "test".into());
+        let jump = tui.game.record.position().legal_jumps()[0];
+        tui.game.record.load_line(&[jump]).expect("legal");
+        tui.step_replay(true);
+        assert_eq!(tui.message, format!("Jump 1 of 1: {}", jump.in_words()));
+        assert!(tui.message.contains(" over "), "{}", tui.message);
     }
 }

@@ -11,8 +11,8 @@ use eframe::egui;
 use egui::{Key, Modifiers, Vec2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-use pegsol::app::game::Game;
 use pegsol::app::PegsolApp;
+use pegsol::record::{Game, GameStore};
 use std::time::{Duration, Instant};
 
 /// The window size most UI tests use.
@@ -41,6 +41,21 @@ pub fn board_sized(key: &str, size: Vec2) -> Harness<'static, PegsolApp> {
 /// A harness of the usual [`SIZE`] playing the catalogue board `key`.
 pub fn board(key: &str) -> Harness<'static, PegsolApp> {
     board_sized(key, SIZE)
+}
+
+/// A harness of the usual [`SIZE`] started as `pegsol --layout KEY` is (by someone who has
+/// seen the welcome window), with its games kept in the game store in `dir` (the board's
+/// kept game, if any, is taken up).
+pub fn board_in(key: &str, dir: &std::path::Path) -> Harness<'static, PegsolApp> {
+    let options = pegsol::app::Options {
+        layout: Some(key.to_string()),
+        ..Default::default()
+    };
+    let mut seen = pegsol::app::persist::PersistedState::default();
+    seen.settings.welcomed = true;
+    let app =
+        PegsolApp::start_with(&options, Some(seen), GameStore::in_folder(dir)).expect("starts");
+    harness(app)
 }
 
 /// Processes the queued input, then lets the accessibility tree catch up.

@@ -6,10 +6,10 @@
 //! the file, and for text that is not a board the line, column and what was expected.
 
 use crate::layout::edit::Board;
-use crate::layout::files::write_atomic;
 use crate::layout::import::parse_any;
 use crate::layout::load::{read_text, LoadError};
 use crate::layout::{Layout, LayoutProblem};
+use crate::record::datafile::{self, DataFile};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -78,14 +78,13 @@ pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), String> {
     crate::layout::format::save(path, layout).map_err(|e| e.to_string())
 }
 
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
-}
-
 /// The edit in progress as the autosave keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "EditorAutosave")]
 pub struct Autosave {
+    /// [`Autosave::VERSION`] when written (version 1's files have none and read as 1).
+    #[serde(default = "first_version")]
+    pub version: u32,
     /// The board, as a layout.
     pub layout: Layout,
     /// The file it was opened from or last saved to, if any.
@@ -93,10 +92,23 @@ pub struct Autosave {
     pub path: Option<PathBuf>,
 }
 
+fn first_version() -> u32 {
+    1
+}
+
+impl DataFile for Autosave {
+    const WHAT: &'static str = "editor autosave";
+    const VERSION: u32 = 1;
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
 impl Autosave {
     /// The autosave of `board`, last saved at `path`.
     pub fn of(board: &Board, path: Option<&Path>) -> Autosave {
         Autosave {
+            version: <Autosave as DataFile>::VERSION,
             layout: board.to_layout(),
             path: path.map(Path::to_path_buf),
         }
@@ -108,29 +120,21 @@ impl Autosave {
     }
 }
 
-/// Writes the autosave (creating the folder if needed).
+/// Writes the autosave (creating the folder if needed), atomically.
 pub fn write_autosave(path: &Path, autosave: &Autosave) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let config = ron::ser::PrettyConfig::new().struct_names(true);
-    let text = ron::ser::to_string_pretty(autosave, config).map_err(|e| e.to_string())?;
-    write_atomically(path, &text)
+    datafile::store(path, autosave).map_err(|e| e.to_string())
 }
 
-/// Reads the autosave: `Ok(None)` when there is none, an error when it is unreadable (the
-/// caller logs it and moves on: a broken autosave must never stop the window opening).
+/// Reads the autosave without touching it: `Ok(None)` when there is none, an error when it
+/// is unreadable or holds a board that cannot be edited.
 pub fn read_autosave(path: &Path) -> Result<Option<Autosave>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+    let Some(autosave) = datafile::read::<Autosave>(path).map_err(|e| e.to_string())? else {
+        return Ok(None);
     };
-    let autosave: Autosave = ron::Options::default()
-        .from_str(&text)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
     // Checked now, so a recovery offer is never made for a board that cannot be loaded.
-    autosave.board()?;
+    autosave
+        .board()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(autosave))
 }
 
@@ -218,14 +222,26 @@ impl Autosaver {
         self.written = None;
     }
 
-    /// Reads a board left in the file by a run that crashed or was killed. An unreadable
-    /// autosave is reported on standard error and ignored.
-    pub fn leftover(&self) -> Option<Autosave> {
-        let path = self.path.as_ref()?;
-        read_autosave(path)
-            .map_err(|e| eprintln!("pegsol: ignoring the editor's autosave: {e}"))
-            .ok()
-            .flatten()
+    /// Reads a board left in the file by a run that crashed or was killed. An autosave that
+    /// cannot be read is moved aside (never overwritten by the next autosave), and why is
+    /// kept for the window to show ([`Autosaver::take_failure`]) and said on standard error.
+    pub fn leftover(&mut self) -> Option<Autosave> {
+        let path = self.path.clone()?;
+        let error = match datafile::read::<Autosave>(&path) {
+            Ok(found) => match found.as_ref().map(Autosave::board) {
+                None | Some(Ok(_)) => return found,
+                Some(Err(message)) => datafile::DataFileError::Content {
+                    path: path.clone(),
+                    message,
+                },
+            },
+            Err(error) => error,
+        };
+        let kept = datafile::set_aside(&path).ok();
+        let notice = datafile::aside_notice(&error, kept.as_deref());
+        eprintln!("pegsol: {notice}");
+        self.failure = Some(notice);
+        None
     }
 }
 

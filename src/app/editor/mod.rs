@@ -17,11 +17,11 @@ mod jobs;
 mod ui;
 
 use super::dialog::{DialogKind, FileRequest};
-use super::game::{Game, Source};
 use super::shell::{self, Mode, ShellCommand};
 use crate::layout::catalogue;
 use crate::layout::edit::{Board, Editor, Facts, Mirror, Tool};
 use crate::layout::load::resolve;
+use crate::record::{Game, Source};
 use crate::rules::{Cell, Grid};
 use crate::solver::services::analyze::StartReport;
 use canvas::CanvasState;
@@ -428,6 +428,7 @@ impl EditorView {
                 out.push(ShellCommand::PlayGame {
                     game: Box::new(Game::new(puzzle, source)),
                     solve: command == EditorCommand::Solve,
+                    fresh: false,
                 });
             }
             EditorCommand::CloseWindow => {

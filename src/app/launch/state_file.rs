@@ -7,7 +7,10 @@
 //! that overflows). So the file is read here first: a zoom outside egui's own range is put
 //! back in it, and a window geometry that is not finite, or that places the window far off
 //! every screen, is dropped (the window opens at its default place and size). Each repair is
-//! said on standard error and written back, so the next start is clean too.
+//! said on standard error and written back, so the next start is clean too. A file that
+//! cannot be read at all (eframe writes it in place, so a full disk can cut it short) is
+//! moved aside to `app.ron.broken-DATE` with a line on standard error: eframe then starts
+//! afresh, and Pegsol's own settings and games, kept in files of their own, are untouched.
 
 use eframe::egui;
 use std::collections::HashMap;
@@ -48,13 +51,36 @@ struct WindowGeometry {
 /// what was repaired, in words, for standard error. A file that is missing or not eframe's
 /// map is left alone: eframe starts afresh from it.
 pub fn repair(path: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
+    use crate::record::datafile;
+    let read = datafile::read_text(path, "window state", MAX_BYTES);
+    let problem = match read {
+        Ok(None) => return Vec::new(),
+        Ok(Some(text)) => match ron::from_str::<HashMap<String, String>>(&text) {
+            Ok(mut entries) => return repair_and_write(path, &mut entries),
+            Err(e) => format!(
+                "{}: cannot be read as eframe's window state ({e})",
+                path.display()
+            ),
+        },
+        Err(e) => e.to_string(),
     };
-    let Ok(mut entries) = ron::from_str::<HashMap<String, String>>(&text) else {
-        return Vec::new();
-    };
-    let notices = repair_entries(&mut entries);
+    let kept = datafile::set_aside(path);
+    vec![match kept {
+        Ok(kept) => format!(
+            "{problem}; it is kept as {} and the window opens at its default size and zoom",
+            kept.display()
+        ),
+        Err(e) => format!("{problem}; it could not be moved aside either ({e})"),
+    }]
+}
+
+/// The largest window state file read: egui's memory with every window's place is a few
+/// kilobytes.
+const MAX_BYTES: u64 = 16 << 20;
+
+/// Repairs `entries` read from `path` and writes them back if anything was repaired.
+fn repair_and_write(path: &Path, entries: &mut HashMap<String, String>) -> Vec<String> {
+    let notices = repair_entries(entries);
     if !notices.is_empty() {
         let written = ron::ser::to_string_pretty(&entries, Default::default())
             .map_err(|e| e.to_string())

@@ -9,15 +9,16 @@
 //! Keyboard: arrows move the cursor; Enter or Space selects the peg under it (or, with a peg
 //! selected and the cursor on a hole, jumps there); an arrow with a peg selected jumps that
 //! way; Escape deselects. On the triangular grid Left and Right move along the row, and Up and
-//! Down take the upward or downward diagonal that exists (or is legal, when jumping); where
-//! both do, plain Up/Down take the left-hand one (up-left, down-left) and Shift+Up/Shift+Down
-//! the right-hand one (up-right, down-right).
+//! Down take a diagonal, as [`crate::rules::arrow_steps`] says for both front ends: Up the
+//! up-left one and Down the down-right one (so Up then Down comes back), Shift the other,
+//! and the other where the first has no cell (or no legal jump).
 
-use super::moves::{arrow_steps, attempt, keyboard_jump, start_cell, walk};
+use super::moves::{arrow_of, attempt, keyboard_jump};
 use super::PlayCommand;
 use crate::app::geometry::{self, BoardGeometry};
 use crate::app::palette::Palette;
 use crate::rules::cell_name;
+use crate::rules::{arrow_steps, start_cell, walk};
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
 use eframe::egui;
 use egui::{
@@ -297,19 +298,19 @@ impl BoardView {
             let cursor = self
                 .cursor
                 .or(self.selected)
-                .or_else(|| start_cell(position));
+                .or_else(|| start_cell(position.shape()));
             let Some(cursor) = cursor else { return };
             self.cursor = Some(cursor);
             match key {
                 Key::Enter | Key::Space => commands.extend(self.choose(cursor, position)),
                 Key::Escape => self.selected = None,
                 arrow => {
-                    let steps = arrow_steps(shape.grid(), arrow, shift);
+                    let steps = arrow_steps(shape.grid(), arrow_of(arrow), shift);
                     if let Some(from) = self.selected {
                         commands.push(keyboard_jump(position, from, &steps));
                     } else if let Some(next) = steps
                         .iter()
-                        .find_map(|&(dx, dy)| walk(position, cursor, dx, dy))
+                        .find_map(|&step| walk(position.shape(), cursor, step))
                     {
                         self.cursor = Some(next);
                     }

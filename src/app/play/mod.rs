@@ -10,6 +10,7 @@
 
 pub mod board;
 mod chain;
+mod command;
 pub mod fewest;
 pub mod hints;
 pub mod moves;
@@ -21,104 +22,22 @@ pub mod timeline;
 mod ui;
 
 use super::dialog::{DialogKind, FileRequest};
-use super::game::{Game, Source};
 use super::shell::{self, ShellCommand};
+use crate::record::{Game, GameStore};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
 use board::BoardView;
+pub use command::PlayCommand;
 use eframe::egui;
-pub use shelf::board_key;
 use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
-use std::collections::BTreeMap;
-use std::path::PathBuf;
 use timeline::{Playback, SPEEDS};
-
-/// Something a person asked the play view for. [`PlayView::apply`] carries it out.
-#[derive(Clone, Debug)]
-pub enum PlayCommand {
-    /// Play a jump (the view has checked it; the record checks again).
-    Play(Jump),
-    /// Undo the last step.
-    Undo,
-    /// Redo the last step undone.
-    Redo,
-    /// Back to the start (undoable).
-    Restart,
-    /// A new game on this board: back to the start, undoable like a restart.
-    NewGame,
-    /// Play this game instead (a search, a hint and a replay of the old one are dropped; the
-    /// old game itself is put aside, to come back when its board is opened again).
-    Load(Box<Game>),
-    /// Open a catalogue board by key: its game put aside, if it has one, else a new game.
-    OpenCatalogue(String),
-    /// Open a layout or saved-game file: the game put aside for it, if any, else the file.
-    OpenFile(PathBuf),
-    /// Save the game to a file.
-    SaveGame(PathBuf),
-    /// Ask for a file to open (a dialog).
-    ChooseFileToOpen,
-    /// Ask where to save the game (a dialog).
-    ChooseFileToSave,
-    /// Tell the person something (why a move was refused).
-    Tell(String),
-    /// Solve as the solver panel's form says, from here or from the start.
-    SolveFrom(SolveFrom),
-    /// Start a search (a search in flight is cancelled).
-    Solve(SolveRequest),
-    /// Stop the search in flight (its partial result is kept).
-    CancelSolve,
-    /// Put the last solution on the timeline after the position it starts from.
-    LoadSolution,
-    /// Copy the last result's STATS block to the clipboard.
-    CopyStats,
-    /// Ask where to save the STATS block (a dialog).
-    ChooseStatsFile,
-    /// Save the STATS block to a file (the assignment's `output.txt`).
-    SaveStats(PathBuf),
-    /// The solver panel's engine.
-    SetAlgorithm(crate::solver::Algorithm),
-    /// The solver panel's "no limit" (exact only).
-    SetNoLimit(bool),
-    /// The solver panel's budget, as typed.
-    SetBudgetText(String),
-    /// The solver panel's objective: the fewest pegs or the fewest moves.
-    SetObjective(fewest::Objective),
-    /// Change the finish the game, the solver and the hints aim for.
-    SetGoal(Goal),
-    /// Make the next board click pick the finish cell (or stop picking).
-    PickFinish(bool),
-    /// Move the timeline to this many jumps from the start.
-    Goto(usize),
-    /// One jump back on the timeline.
-    StepBack,
-    /// One jump forward on the timeline.
-    StepForward,
-    /// One move (a peg's chain of jumps) back on the timeline.
-    MoveBack,
-    /// One move forward on the timeline.
-    MoveForward,
-    /// Play or pause the timeline.
-    TogglePlay,
-    /// Playback speed, as an index into [`timeline::SPEEDS`].
-    SetSpeed(usize),
-    /// Give the arrows back to the board (Escape while the timeline has them).
-    HandBackKeys,
-    /// Show a jump that keeps the finish reachable.
-    Hint,
-    /// Stop thinking on the hint for the position on the board (its answer stays
-    /// undecided).
-    StopThinking,
-    /// The board widget's own state after a person's click, drag or key (see
-    /// [`BoardView::ui`]).
-    SetBoard(BoardView),
-}
 
 /// The play view (see the module docs).
 pub struct PlayView {
     game: Game,
-    /// The games of the other boards, put aside when another board was opened, by
-    /// [`board_key`]: opening a board again takes its game up where it was left.
-    shelf: BTreeMap<String, Game>,
+    /// Every other game played, by board: opening a board again takes its game up where it
+    /// was left (the one mid-end the terminal game and the command line use too).
+    store: GameStore,
     /// The solver's line as loaded on the timeline (where it starts, and its jumps): a win
     /// along it is the solver's, not the player's, and is not praised.
     solver_line: Option<(usize, Vec<Jump>)>,
@@ -146,11 +65,17 @@ pub struct PlayView {
 }
 
 impl PlayView {
-    /// A view playing `game`, with the solver panel's default form.
+    /// A view playing `game`, with the solver panel's default form and the other games kept
+    /// in memory only.
     pub fn new(game: Game) -> PlayView {
+        PlayView::with_store(game, GameStore::in_memory())
+    }
+
+    /// A view playing `game` (taken from `store`), keeping the other games in `store`.
+    pub fn with_store(game: Game, store: GameStore) -> PlayView {
         PlayView {
             game,
-            shelf: BTreeMap::new(),
+            store,
             solver_line: None,
             board: BoardView::default(),
             solver_panel: SolverPanel::default(),
@@ -263,6 +188,16 @@ impl PlayView {
                 }
                 Err(e) => out.push(ShellCommand::Tell(e.in_words())),
             },
+            PlayCommand::Undo if !self.game.record.can_undo() && self.game.replaced.is_some() => {
+                // At the start of a random puzzle: back to the game it was opened over.
+                let back = self.game.replaced.clone();
+                let said = back.and_then(|key| self.store.open_key(&mut self.game, &key));
+                self.reset_for_new_game();
+                out.push(match said {
+                    Some(said) => ShellCommand::Done(said),
+                    None => ShellCommand::Tell("Nothing to undo".into()),
+                });
+            }
             step @ (PlayCommand::Undo | PlayCommand::Redo) => {
                 let undo = matches!(step, PlayCommand::Undo);
                 let record = &mut self.game.record;
@@ -296,24 +231,25 @@ impl PlayView {
                     tell(&mut out, "Already at the start");
                 }
             }
-            PlayCommand::Load(game) => {
-                self.switch_to(*game);
-                out.push(ShellCommand::ClearNotice);
+            PlayCommand::Open(game) => {
+                let said = self.store.open(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            PlayCommand::OpenNew(game) => {
+                let said = self.store.open_new(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            PlayCommand::SwitchTo(id) => {
+                if self.store.switch(&mut self.game, id) {
+                    let said = format!("Switched to {}", self.game.in_words());
+                    out.extend(self.opened(Some(said)));
+                }
             }
             PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
-                Ok(game) => match self.resume(ctx, &game.source) {
-                    Some(resumed) => out.extend(resumed),
-                    None => return self.apply(ctx, PlayCommand::Load(Box::new(game))),
-                },
+                Ok(game) => return self.apply(ctx, PlayCommand::Open(Box::new(game))),
                 Err(e) => out.push(ShellCommand::Tell(e)),
             },
-            PlayCommand::OpenFile(path) => match self.resume(ctx, &Source::File(path.clone())) {
-                Some(resumed) => {
-                    out.extend(resumed);
-                    out.push(ShellCommand::Remember(path));
-                }
-                None => out.extend(self.open_file(ctx, path)),
-            },
+            PlayCommand::OpenFile(path) => out.extend(self.open_file(path)),
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
                 Ok(()) => {
                     out.push(ShellCommand::Done(format!(
@@ -520,18 +456,17 @@ impl PlayView {
         out
     }
 
-    fn switch_to(&mut self, game: Game) {
-        let old = std::mem::replace(&mut self.game, game);
-        if let Some(key) = board_key(&old.source) {
-            self.shelf.insert(key, old);
-        }
-        if let Some(key) = board_key(&self.game.source) {
-            // The board's game is the one on the board now.
-            self.shelf.remove(&key);
-        }
+    /// After another game was taken up: the view starts afresh on it (a search, a hint and
+    /// a replay are about the old board), and `said` tells what happened.
+    fn opened(&mut self, said: Option<String>) -> Vec<ShellCommand> {
+        self.reset_for_new_game();
+        vec![said.map_or(ShellCommand::ClearNotice, ShellCommand::Done)]
+    }
+
+    /// Forgets everything about the game that was on the board.
+    fn reset_for_new_game(&mut self) {
         self.solver_line = None;
         self.board = BoardView::default();
-        // A search, a hint and a replay are about the old board.
         self.solve.clear();
         self.hint = None;
         self.hint_wanted = false;

@@ -6,7 +6,7 @@
 use super::fewest::{self, Objective};
 use super::solve::{thousands, SolveFrom, SolveReport, SolveSession};
 use super::PlayCommand;
-use crate::app::game::Game;
+use crate::record::Game;
 use crate::rules::Goal;
 use crate::solver::Stop;
 use eframe::egui;

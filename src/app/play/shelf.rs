@@ -1,71 +1,69 @@
-//! The games put aside: every board keeps its own game (jumps, redo tail, where it stands on
-//! the timeline) while another board is played, and takes it up again when opened.
+//! The play view's side of the game store: opening a file through it, keeping the games
+//! (written by the shell every few seconds), and the other games kept for the board in play.
 //!
-//! Owns the play view's shelf of games by board ([`board_key`]), resuming a board's game
-//! rather than starting afresh, and opening a file as a new game.
+//! Owns how a file that cannot be read is still opened when a game is kept for it, and what
+//! the view hands the shell about the store.
 
 use super::{PlayCommand, PlayView};
-use crate::app::game::{Game, Source};
 use crate::app::shell::ShellCommand;
-use eframe::egui;
+use crate::record::store::{Kept, StoreError};
+use crate::record::{BoardKey, Game, GameStore, Source};
 use std::path::PathBuf;
 
 impl PlayView {
-    /// The games put aside for the other boards.
-    pub fn shelved(&self) -> impl Iterator<Item = &Game> {
-        self.shelf.values()
+    /// The game store (the games of every board but the one in play).
+    pub fn store(&self) -> &GameStore {
+        &self.store
     }
 
-    /// Puts `games` aside (restored from the last run), each under its board.
-    pub fn set_shelf(&mut self, games: Vec<Game>) {
-        let current = board_key(&self.game.source);
-        self.shelf = games
-            .into_iter()
-            .filter_map(|g| board_key(&g.source).map(|k| (k, g)))
-            .filter(|(k, _)| Some(k) != current.as_ref())
-            .collect();
+    /// Reads what other running copies of Pegsol wrote to the game store and writes every
+    /// game that changed here (the one in play too), merged with it; on an error nothing is
+    /// lost and the next call tries again.
+    pub fn sync_games(&mut self) -> Result<(), StoreError> {
+        self.store.sync(&mut self.game)
     }
 
-    /// Opens the board `source` names with its game as left, if it is on the board already
-    /// (nothing to do, nothing thrown away) or put aside; `None` if it has no game yet.
-    pub(super) fn resume(
-        &mut self,
-        ctx: &egui::Context,
-        source: &Source,
-    ) -> Option<Vec<ShellCommand>> {
-        let key = board_key(source)?;
-        if Some(&key) == board_key(&self.game.source).as_ref() {
-            return Some(vec![ShellCommand::ClearNotice]);
-        }
-        let game = self.shelf.remove(&key)?;
-        Some(self.apply(ctx, PlayCommand::Load(Box::new(game))))
+    /// What the game store has to tell: files set aside, a game changed elsewhere.
+    pub fn store_news(&mut self) -> Vec<String> {
+        self.store.take_news()
     }
 
-    /// Opens a layout or saved-game file as a new game.
-    pub(super) fn open_file(&mut self, ctx: &egui::Context, path: PathBuf) -> Vec<ShellCommand> {
-        let mut out = Vec::new();
-        match Game::from_file(&path) {
+    /// The other games kept for the board in play, most recently played first.
+    pub fn other_games(&self) -> Vec<Kept> {
+        self.store.others(&self.game)
+    }
+
+    /// Opens a layout or saved-game file: the game kept for it if there is one, else the
+    /// file's own game. A file that cannot be read any more still brings back its kept game.
+    pub(super) fn open_file(&mut self, path: PathBuf) -> Vec<ShellCommand> {
+        let mut out = match Game::from_file(&path) {
             Ok(game) => {
-                out.extend(self.apply(ctx, PlayCommand::Load(Box::new(game))));
-                out.push(ShellCommand::Remember(path));
+                let said = self.store.open(&mut self.game, game);
+                self.opened(said)
             }
             Err(e) => {
-                eprintln!("pegsol: {e}");
-                out.push(ShellCommand::Tell(e));
+                let key = BoardKey::of(&Source::File(crate::record::game::absolute(&path)));
+                let kept = key.and_then(|key| self.store.open_key(&mut self.game, &key));
+                match kept {
+                    Some(said) => self.opened(Some(format!("{e}; {said}"))),
+                    None => {
+                        eprintln!("pegsol: {e}");
+                        return vec![ShellCommand::Tell(e)];
+                    }
+                }
             }
-        }
+        };
+        out.push(ShellCommand::Remember(path));
         out
     }
-}
 
-/// The key a board's game is put aside under: the catalogue board or the file it came from
-/// (a board from the editor by its name). `None` for a game that came from nowhere to go back
-/// to.
-pub fn board_key(source: &Source) -> Option<String> {
-    match source {
-        Source::Catalogue(key) => Some(format!("catalogue:{key}")),
-        Source::File(path) => Some(format!("file:{}", path.display())),
-        Source::Other(name) if !name.is_empty() => Some(format!("other:{name}")),
-        Source::Other(_) => None,
+    /// The command that plays `game` as the shell was asked: as something new the person
+    /// asked for (`fresh`), or as its board opened.
+    pub fn open_command(game: Game, fresh: bool) -> PlayCommand {
+        if fresh {
+            PlayCommand::OpenNew(Box::new(game))
+        } else {
+            PlayCommand::Open(Box::new(game))
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::fewest::{self, Objective};
 use super::PlayCommand;
-use crate::app::game::Game;
+use crate::record::Game;
 use crate::rules::cell_name;
 use crate::rules::{Goal, Position};
 use crate::solver::budget::parse_budget;

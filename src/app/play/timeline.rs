@@ -10,8 +10,8 @@
 //! disagree.
 
 use super::{PlayCommand, PlayView};
-use crate::app::game::Game;
 use crate::app::shell::ShellCommand;
+use crate::record::Game;
 use crate::rules::{move_index, Jump};
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
@@ -92,28 +92,32 @@ impl PlayView {
         };
         let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
         let record = &mut self.game.record;
-        if record.position() != &start {
+        // From the start, over a game in progress: the game is taken back by a restart, one
+        // undoable step, so undo brings it back with its redo tail (never lost).
+        let restarted = record.position() != &start;
+        if restarted {
             if record.start() != &start {
                 return tell(
                     "This solution starts from another position: go back to it or solve again"
                         .into(),
                 );
             }
-            // Back along the timeline; a restart in the history needs a restart to cross.
-            record.goto(0);
-            if record.index() > 0 {
-                record.restart();
-            }
+            record.restart();
         }
         match record.load_line(&jumps) {
             Ok(()) => {
                 self.playback.pause();
                 self.board.position_changed();
                 self.replay_keys = true;
-                tell(format!(
-                    "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step",
+                let back = if restarted {
+                    "; undo (U) brings your game back"
+                } else {
+                    ""
+                };
+                vec![ShellCommand::Done(format!(
+                    "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step{back}",
                     jumps.len()
-                ))
+                ))]
             }
             Err((i, e)) => tell(format!(
                 "Jump {} of the solution does not apply here: {e}",
@@ -264,7 +268,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
             commands.push(PlayCommand::SetSpeed(i));
         }
         ui.separator();
-        if button(ui, record.can_undo(), "Undo", "Undo (U, Ctrl+Z)") {
+        if button(ui, game.can_undo(), "Undo", "Undo (U, Ctrl+Z)") {
             commands.push(PlayCommand::Undo);
         }
         if button(ui, index > 0, "Restart", "Restart (R), undoable") {

@@ -76,7 +76,7 @@ impl PlayView {
         let model = BoardModel {
             position: game.record.position(),
             goal: game.puzzle.goal,
-            can_undo: game.record.can_undo(),
+            can_undo: game.can_undo(),
             animate: frame.settings.animate,
             hint: self.hint(),
             chain: chain.as_deref(),

@@ -14,13 +14,19 @@
 //! What differs is only how it is stored: a node is not a 100-byte struct but a board on the
 //! stack and, once expanded, 6 bytes (parent index and jump) in an arena; the duplicate set
 //! holds bare compact boards. That is what lets level 6 finish in well under a gigabyte.
+//!
+//! The search is a [`Search`] that expands one node per [`Search::step`], shown to a
+//! [`Watch`]er: [`solve`] runs it to the end with [`Unwatched`] (whose hooks compile to
+//! nothing), `pegsol trace` and the window's Search view step it and look
+//! ([`crate::solver::trace`]).
 
-use crate::rules::{Goal, Position};
+use crate::rules::{CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::budget::{available_memory, size_text};
 use crate::solver::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
 use crate::with_bits;
+use std::time::Duration;
 
 /// Largest budget accepted: far beyond any memory, but keeps the arithmetic honest.
 pub const MAX_BUDGET: u64 = 1 << 40;
@@ -52,123 +58,262 @@ pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -
     with_bits!(cells, B => run::<B>(start, goal, budget, control))
 }
 
+fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
+    let mut search = Search::<B>::new(start, budget);
+    loop {
+        if search.step(&mut Unwatched).is_some() {
+            break;
+        }
+        if search.expanded.is_multiple_of(REPORT_EVERY) {
+            control.report(search.expanded, search.generated, search.best);
+            if control.cancelled() {
+                search.stop = Some(Stop::Cancelled);
+                break;
+            }
+        }
+    }
+    control.report(search.expanded, search.generated, search.best);
+    search.outcome(start, goal, control.elapsed())
+}
+
+/// What became of a child the search generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It has one peg: the search saves it and stops.
+    Won,
+    /// Its board was seen before: it is dropped.
+    Duplicate,
+    /// Its board is new: it is remembered and pushed.
+    Pushed,
+}
+
+/// What a watcher of the search is shown: every expansion and every child generated. The
+/// methods do nothing by default and the search is generic over its watcher, so the engine
+/// compiled with [`Unwatched`] has no hooks left in it (see [`crate::solver::trace`]).
+pub trait Watch<B> {
+    /// Node `n` (counted from 1) is being expanded: its board and the jumps (indices into
+    /// [`Search::jumps`]) from the start to it.
+    #[inline(always)]
+    fn expanding(&mut self, _n: u64, _board: B, _path: &[u16]) {}
+
+    /// The node being expanded generated a child with jump `jump`, and this became of it.
+    /// Children come in the scan order, except that a duplicate caught by the cache of
+    /// recent boards is told before the children that need the big set.
+    #[inline(always)]
+    fn generated(&mut self, _jump: u16, _fate: Fate) {}
+}
+
+/// The watcher that looks at nothing: the plain engine.
+pub struct Unwatched;
+
+impl<B> Watch<B> for Unwatched {}
+
 /// Slots in the cache of recently seen boards: 512 KiB of `u64`s, which stays in L2.
 const RECENT_SLOTS: usize = 1 << 16;
 
-fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
-    let compact = Compact::<B>::new(start.shape());
-    let root = compact.encode(start.pegs());
+/// The classic search as a state that expands one node at a time ([`Search::step`]): the
+/// engine runs it to the end, a trace or the window's Search view one expansion at a time.
+pub struct Search<B: Bits> {
+    compact: Compact<B>,
+    /// A stack entry is a board, its depth and the jump (index into `compact.jumps`) that made
+    /// it. No node is kept after it is expanded: in this depth-first order, when a node of
+    /// depth d is popped, the last node expanded at each depth below d is its ancestor, so
+    /// `path[..d]` always holds the jumps from the root to the node being expanded.
+    stack: Vec<(B, u16, u16)>,
+    path: Vec<u16>,
+    seen: BoardSet<B>,
+    /// Most duplicates are transpositions found a few nodes later, so a small direct-mapped
+    /// cache of recently seen boards answers most lookups without touching the big set. It
+    /// only ever holds boards that are in `seen`, so a hit is always a true duplicate.
+    recent: Vec<B>,
+    fresh: Vec<(B, u16)>,
+    best: u32,
+    best_path: Vec<u16>,
+    expanded: u64,
+    generated: u64,
+    budget: u64,
+    stop: Option<Stop>,
+    /// Bytes asked for when memory ran out (kept in the outcome's storage figure).
+    storage_wanted: u64,
+    /// The set size whose next table was already had once (asked for once per doubling).
+    probed: usize,
+}
 
-    // A stack entry is a board, its depth and the jump (index into `compact.jumps`) that made
-    // it. No node is kept after it is expanded: in this depth-first order, when a node of
-    // depth d is popped, the last node expanded at each depth below d is its ancestor, so
-    // `path[..d]` always holds the jumps from the root to the node being expanded.
-    let mut stack: Vec<(B, u16, u16)> = vec![(root, 0, 0)];
-    let mut path: Vec<u16> = Vec::new();
-    let mut seen = BoardSet::<B>::with_capacity(1 << 16);
-    // Most duplicates are transpositions found a few nodes later, so a small direct-mapped
-    // cache of recently seen boards answers most lookups without touching the big set. It
-    // only ever holds boards that are in `seen`, so a hit is always a true duplicate.
-    let mut recent: Vec<B> = std::iter::repeat_n(B::ZERO, RECENT_SLOTS).collect();
-    let recent_slot = |b: B| (b.hash64().rotate_left(23) as usize) & (RECENT_SLOTS - 1);
-    let mut fresh: Vec<(B, u16)> = Vec::with_capacity(64);
+impl<B: Bits> Search<B> {
+    /// A search from `start` that stops after `budget` expansions. `start` must have at most
+    /// `B::WIDTH` holes (see [`with_bits!`](crate::with_bits)).
+    pub fn new(start: &Position, budget: u64) -> Search<B> {
+        let compact = Compact::<B>::new(start.shape());
+        let root = compact.encode(start.pegs());
+        Search {
+            compact,
+            stack: vec![(root, 0, 0)],
+            path: Vec::new(),
+            seen: BoardSet::<B>::with_capacity(1 << 16),
+            recent: std::iter::repeat_n(B::ZERO, RECENT_SLOTS).collect(),
+            fresh: Vec::with_capacity(64),
+            best: root.count(),
+            best_path: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            budget,
+            stop: None,
+            storage_wanted: 0,
+            probed: 0,
+        }
+    }
 
-    let mut best = root.count();
-    let mut best_path: Vec<u16> = Vec::new();
-    let (mut expanded, mut generated) = (0u64, 0u64);
-    let mut stop = Stop::Exhausted;
-    // Bytes asked for when memory ran out (kept in the outcome's storage figure).
-    let mut storage_wanted = 0u64;
-    // The set size whose next table was already had once (asked for once per doubling).
-    let mut probed = 0usize;
+    #[inline(always)]
+    fn recent_slot(b: B) -> usize {
+        (b.hash64().rotate_left(23) as usize) & (RECENT_SLOTS - 1)
+    }
 
-    'search: while let Some((board, depth, jump)) = stack.pop() {
+    /// Expands the next node, showing it and its children to `watch`; once the search has
+    /// stopped (now or before), why.
+    #[inline(always)]
+    pub fn step(&mut self, watch: &mut impl Watch<B>) -> Option<Stop> {
+        if self.stop.is_some() {
+            return self.stop;
+        }
+        let Some((board, depth, jump)) = self.stack.pop() else {
+            self.stop = Some(Stop::Exhausted);
+            return self.stop;
+        };
+        let path = &mut self.path;
         path.truncate(usize::from(depth));
         if depth > 0 {
             path[usize::from(depth) - 1] = jump;
         }
-        expanded += 1;
+        self.expanded += 1;
+        watch.expanding(self.expanded, board, path);
         let pegs = board.count();
-        if pegs < best {
-            best = pegs;
-            best_path.clone_from(&path);
+        if pegs < self.best {
+            self.best = pegs;
+            self.best_path.clone_from(path);
         }
-        fresh.clear();
-        for j in compact.legal(board).iter() {
-            let child = board ^ compact.jumps[j].all;
-            generated += 1;
+        self.fresh.clear();
+        for j in self.compact.legal(board).iter() {
+            let child = board ^ self.compact.jumps[j].all;
+            self.generated += 1;
             if pegs - 1 == 1 {
-                best = 1;
-                best_path.clone_from(&path);
-                best_path.push(j as u16);
-                stop = Stop::Solved;
-                break 'search;
+                watch.generated(j as u16, Fate::Won);
+                self.best = 1;
+                self.best_path.clone_from(path);
+                self.best_path.push(j as u16);
+                self.stop = Some(Stop::Solved);
+                return self.stop;
             }
-            if recent[recent_slot(child)] != child {
-                seen.prefetch(child);
-                fresh.push((child, j as u16));
+            if self.recent[Self::recent_slot(child)] != child {
+                self.seen.prefetch(child);
+                self.fresh.push((child, j as u16));
+            } else {
+                watch.generated(j as u16, Fate::Duplicate);
             }
         }
         // The set doubles when it passes three quarters full, and the stack grows: both are
         // asked for first, fallibly, so that a process limit (`ulimit -v`, a cgroup) ends the
         // search with what it found instead of aborting it.
-        if let Err(need) = room_for(&seen, &mut stack, fresh.len(), &mut probed) {
-            stop = Stop::OutOfMemory;
-            storage_wanted = need;
-            break;
+        if let Err(need) = room_for(
+            &self.seen,
+            &mut self.stack,
+            self.fresh.len(),
+            &mut self.probed,
+        ) {
+            self.storage_wanted = need;
+            self.stop = Some(Stop::OutOfMemory);
+            return self.stop;
         }
         // Inserting after all prefetches lets the memory fetches overlap; the order of
         // inserts and pushes is still the scan order.
-        for &(child, j) in &fresh {
-            recent[recent_slot(child)] = child;
-            if seen.insert(child) {
-                stack.push((child, depth + 1, j));
+        for &(child, j) in &self.fresh {
+            self.recent[Self::recent_slot(child)] = child;
+            if self.seen.insert(child) {
+                watch.generated(j, Fate::Pushed);
+                self.stack.push((child, depth + 1, j));
                 if path.len() <= usize::from(depth) {
                     path.resize(usize::from(depth) + 1, 0);
                 }
+            } else {
+                watch.generated(j, Fate::Duplicate);
             }
         }
-        if expanded >= budget {
-            stop = Stop::Budget;
-            break;
+        if self.expanded >= self.budget {
+            self.stop = Some(Stop::Budget);
         }
-        if expanded % REPORT_EVERY == 0 {
-            control.report(expanded, generated, best);
-            if control.cancelled() {
-                stop = Stop::Cancelled;
-                break;
-            }
+        self.stop
+    }
+
+    /// Nodes expanded so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// Nodes generated so far.
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
+    /// The fewest pegs seen so far (a won child counts).
+    pub fn best_pegs(&self) -> u32 {
+        self.best
+    }
+
+    /// Nodes waiting on the stack.
+    pub fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Why the search stopped, once it has.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stop
+    }
+
+    /// Every geometric jump of the board, in the scan order: the paths and children the
+    /// watcher is shown index this list.
+    pub fn jumps(&self) -> impl ExactSizeIterator<Item = Jump> + '_ {
+        self.compact.jumps.iter().map(|j| j.jump)
+    }
+
+    /// A compact board (as the watcher is shown it) as its pegs.
+    pub fn pegs_of(&self, board: B) -> CellSet {
+        self.compact.decode(board)
+    }
+
+    /// The jumps from the start to the best node found so far.
+    pub fn best_jumps(&self) -> Vec<Jump> {
+        self.best_path
+            .iter()
+            .map(|&j| self.compact.jumps[usize::from(j)].jump)
+            .collect()
+    }
+
+    /// What the search found, as the engine reports it.
+    pub fn outcome(&self, start: &Position, goal: Goal, elapsed: Duration) -> Outcome {
+        let jumps = self.best_jumps();
+        let mut end = start.clone();
+        for &j in &jumps {
+            end.play_unchecked(j);
         }
-    }
-    control.report(expanded, generated, best);
-
-    let jumps: Vec<_> = best_path
-        .iter()
-        .map(|&j| compact.jumps[usize::from(j)].jump)
-        .collect();
-    let mut end = start.clone();
-    for &j in &jumps {
-        end.play_unchecked(j);
-    }
-    let won = goal.is_won(end.pegs());
-    let proven_optimal = goal == Goal::Anywhere && (best == 1 || stop == Stop::Exhausted);
-    let storage = seen.bytes()
-        + recent.len() * std::mem::size_of::<B>()
-        + stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
-
-    Outcome {
-        algorithm: Algorithm::Classic,
-        pegs_left: end.peg_count(),
-        jumps,
-        won,
-        proven_optimal,
-        stop,
-        expanded,
-        generated,
-        peak_nodes: seen.len() as u64 + 1,
-        elapsed: control.elapsed(),
-        storage_bytes: (storage as u64).max(storage_wanted / 2),
-        found_by: None,
+        let stop = self.stop.unwrap_or(Stop::Cancelled);
+        let won = goal.is_won(end.pegs());
+        let proven_optimal = goal == Goal::Anywhere && (self.best == 1 || stop == Stop::Exhausted);
+        let storage = self.seen.bytes()
+            + self.recent.len() * std::mem::size_of::<B>()
+            + self.stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
+        Outcome {
+            algorithm: Algorithm::Classic,
+            pegs_left: end.peg_count(),
+            jumps,
+            won,
+            proven_optimal,
+            stop,
+            expanded: self.expanded,
+            generated: self.generated,
+            peak_nodes: self.seen.len() as u64 + 1,
+            elapsed,
+            storage_bytes: (storage as u64).max(self.storage_wanted / 2),
+            found_by: None,
+        }
     }
 }
 

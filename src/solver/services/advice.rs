@@ -4,7 +4,7 @@
 //! drawing are each front end's.
 
 use super::hint::{positions_in_words, Reason};
-use crate::rules::{pegs_in_words, Goal, Jump};
+use crate::rules::{pegs_in_words, CellNames, Goal, Jump};
 
 /// What the advisor says about one position.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,10 +137,15 @@ impl Advice {
     /// );
     /// ```
     pub fn hint_text(&self, goal: Goal) -> String {
+        self.hint_text_in(goal, CellNames::Board)
+    }
+
+    /// [`Advice::hint_text`] with cells named as `names` says (the terminal game's `x`).
+    pub fn hint_text_in(&self, goal: Goal, names: CellNames) -> String {
         let guess_text = |guess: &Option<(Jump, u32)>| match guess {
             Some((jump, left)) => format!(
                 " Only a guess: jump {}; the closest line found leaves {}.",
-                jump.in_words(),
+                names.jump(*jump),
                 pegs_in_words(*left)
             ),
             None => String::new(),
@@ -152,11 +157,11 @@ impl Advice {
                 positions_in_words(*examined),
                 guess_text(guess)
             ),
-            Advice::Winnable { next: Some(jump) } => format!("Hint: jump {}", jump.in_words()),
+            Advice::Winnable { next: Some(jump) } => format!("Hint: jump {}", names.jump(*jump)),
             Advice::Winnable { next: None } => "Already solved!".into(),
             Advice::Lost { reason } => format!(
                 "Not winnable: {}. Undo (U) to go back to a winnable position.",
-                reason.describe(goal)
+                reason.describe_in(goal, names)
             ),
             Advice::Unknown {
                 examined,

@@ -34,7 +34,7 @@ pub use jumps::decided_by_a_jump;
 pub use question::{Question, Step};
 
 pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
-use crate::rules::{cell_name, Cell, CellSet, ClassMasks, Goal, Jump, Pagoda, Position};
+use crate::rules::{Cell, CellNames, CellSet, ClassMasks, Goal, Jump, Pagoda, Position};
 use crate::solver::budget::grouped;
 use crate::solver::engines::winnable::WinnableSet;
 use std::sync::{Arc, Mutex};
@@ -139,6 +139,11 @@ impl Reason {
     /// );
     /// ```
     pub fn describe(&self, goal: Goal) -> String {
+        self.describe_in(goal, CellNames::Board)
+    }
+
+    /// [`Reason::describe`] with cells named as `names` says (the terminal game's `x`).
+    pub fn describe_in(&self, goal: Goal, names: CellNames) -> String {
         match self {
             Reason::Stuck => "no jump is left".into(),
             Reason::Class { finishes } if finishes.is_empty() => {
@@ -146,7 +151,7 @@ impl Reason {
             }
             Reason::Class { finishes } => format!(
                 "by its position class, a last peg can only be on {}",
-                cells_in_words(*finishes)
+                cells_in_words(*finishes, names)
             ),
             Reason::Pagoda { value, least, .. } => format!(
                 "a pagoda function proves it: with the weights shown, the pegs weigh {} in \
@@ -154,25 +159,25 @@ impl Reason {
                 grouped(&value.to_string()),
                 match goal {
                     Goal::Anywhere => "on any cell it could end on".to_string(),
-                    Goal::At(c) => format!("on {}", cell_name(c)),
+                    Goal::At(c) => format!("on {}", names.cell(c)),
                 },
                 grouped(&least.to_string())
             ),
             Reason::PagodaPerFinish { proofs } if proofs.len() == 1 => format!(
                 "a last peg could only be on {}, and a pagoda function proves it cannot get \
                  there",
-                cell_name(proofs[0].0)
+                names.cell(proofs[0].0)
             ),
             Reason::PagodaPerFinish { proofs } => format!(
                 "a last peg could only be on {}, and for each of these {} cells a pagoda \
                  function proves it cannot get there",
-                cells_in_words(proofs.iter().map(|(c, _)| *c).collect()),
+                cells_in_words(proofs.iter().map(|(c, _)| *c).collect(), names),
                 proofs.len()
             ),
             Reason::Search { positions } => format!(
                 "an exhaustive search of {} found no way to {}",
                 positions_in_words(*positions),
-                goal_in_words(goal)
+                goal_words(goal, names)
             ),
         }
     }
@@ -190,15 +195,20 @@ pub fn positions_in_words(n: u64) -> String {
 
 /// The goal in words: `one peg`, `one peg on d4`.
 pub fn goal_in_words(goal: Goal) -> String {
+    goal_words(goal, CellNames::Board)
+}
+
+/// [`goal_in_words`] with cells named as `names` says.
+fn goal_words(goal: Goal, names: CellNames) -> String {
     match goal {
         Goal::Anywhere => "one peg".into(),
-        Goal::At(c) => format!("one peg on {}", cell_name(c)),
+        Goal::At(c) => format!("one peg on {}", names.cell(c)),
     }
 }
 
 /// Cells in words: `d4`, `d4 and g7`, `a1, d4 and g7`.
-fn cells_in_words(cells: CellSet) -> String {
-    let names: Vec<String> = cells.iter().map(cell_name).collect();
+fn cells_in_words(cells: CellSet, names: CellNames) -> String {
+    let names: Vec<String> = cells.iter().map(|c| names.cell(c)).collect();
     match names.split_last() {
         None => "no cell".into(),
         Some((last, [])) => last.clone(),

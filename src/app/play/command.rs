@@ -1,0 +1,95 @@
+//! The play view's command vocabulary: what its widgets, the keys and the shell ask of it,
+//! carried out in one place, [`super::PlayView::apply`].
+
+use super::board::BoardView;
+use super::fewest;
+use super::solve::{SolveFrom, SolveRequest};
+use crate::record::{Game, GameId};
+use crate::rules::{Goal, Jump};
+use std::path::PathBuf;
+
+/// Something a person asked the play view for. [`PlayView::apply`] carries it out.
+#[derive(Clone, Debug)]
+pub enum PlayCommand {
+    /// Play a jump (the view has checked it; the record checks again).
+    Play(Jump),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last step undone.
+    Redo,
+    /// Back to the start (undoable).
+    Restart,
+    /// A new game on this board: back to the start, undoable like a restart.
+    NewGame,
+    /// Open this board: its kept game if it has one, else this fresh game (a search, a hint
+    /// and a replay of the old board are dropped; the old game itself goes back into the
+    /// game store, to come back when its board is opened again).
+    Open(Box<Game>),
+    /// Open this game as something new the person asked for (a random puzzle): as `Open`,
+    /// and undo at its start goes back to the game it was opened over.
+    OpenNew(Box<Game>),
+    /// Play another game kept for this board (Game > Other games of this board).
+    SwitchTo(GameId),
+    /// Open a catalogue board by key: its kept game, if it has one, else a new game.
+    OpenCatalogue(String),
+    /// Open a layout or saved-game file: the game kept for it, if any, else the file.
+    OpenFile(PathBuf),
+    /// Save the game to a file.
+    SaveGame(PathBuf),
+    /// Ask for a file to open (a dialog).
+    ChooseFileToOpen,
+    /// Ask where to save the game (a dialog).
+    ChooseFileToSave,
+    /// Tell the person something (why a move was refused).
+    Tell(String),
+    /// Solve as the solver panel's form says, from here or from the start.
+    SolveFrom(SolveFrom),
+    /// Start a search (a search in flight is cancelled).
+    Solve(SolveRequest),
+    /// Stop the search in flight (its partial result is kept).
+    CancelSolve,
+    /// Put the last solution on the timeline after the position it starts from.
+    LoadSolution,
+    /// Copy the last result's STATS block to the clipboard.
+    CopyStats,
+    /// Ask where to save the STATS block (a dialog).
+    ChooseStatsFile,
+    /// Save the STATS block to a file (the assignment's `output.txt`).
+    SaveStats(PathBuf),
+    /// The solver panel's engine.
+    SetAlgorithm(crate::solver::Algorithm),
+    /// The solver panel's "no limit" (exact only).
+    SetNoLimit(bool),
+    /// The solver panel's budget, as typed.
+    SetBudgetText(String),
+    /// The solver panel's objective: the fewest pegs or the fewest moves.
+    SetObjective(fewest::Objective),
+    /// Change the finish the game, the solver and the hints aim for.
+    SetGoal(Goal),
+    /// Make the next board click pick the finish cell (or stop picking).
+    PickFinish(bool),
+    /// Move the timeline to this many jumps from the start.
+    Goto(usize),
+    /// One jump back on the timeline.
+    StepBack,
+    /// One jump forward on the timeline.
+    StepForward,
+    /// One move (a peg's chain of jumps) back on the timeline.
+    MoveBack,
+    /// One move forward on the timeline.
+    MoveForward,
+    /// Play or pause the timeline.
+    TogglePlay,
+    /// Playback speed, as an index into [`timeline::SPEEDS`].
+    SetSpeed(usize),
+    /// Give the arrows back to the board (Escape while the timeline has them).
+    HandBackKeys,
+    /// Show a jump that keeps the finish reachable.
+    Hint,
+    /// Stop thinking on the hint for the position on the board (its answer stays
+    /// undecided).
+    StopThinking,
+    /// The board widget's own state after a person's click, drag or key (see
+    /// [`BoardView::ui`]).
+    SetBoard(BoardView),
+}

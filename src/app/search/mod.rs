@@ -1,0 +1,382 @@
+//! The Search view: the assignment's search played on the board, one expansion at a time.
+//!
+//! Owns the view's state (the board searched, the budget, the run speed, the node shown, the
+//! chart's history and a student's trace compared), its commands ([`SearchCommand`], applied
+//! by [`SearchView::apply`]) and its drawing ([`SearchView::ui`], in `ui.rs`, with the board
+//! in `board.rs`, the chart in `chart.rs` and the comparison in `compare.rs`). The search
+//! itself is [`ClassicTrace`], the classic engine stepped from `src/solver`: this view only
+//! asks it for the next expansion, as fast as the speed chosen ([`SearchView::logic`] runs it
+//! between frames), and draws what it says.
+
+mod board;
+mod chart;
+mod compare;
+mod ui;
+
+use super::dialog::{DialogKind, FileRequest};
+use super::shell::ShellCommand;
+use crate::rules::{Jump, Position};
+use crate::solver::budget::parse_budget;
+use crate::solver::engines::classic::Fate;
+use crate::solver::services::task::Task;
+use crate::solver::services::worker::Finished;
+use crate::solver::trace::{compare as compare_traces, ClassicTrace, Comparison, Counters};
+use crate::solver::trace::{Expansion, StudentTrace};
+use crate::solver::{Budget, Stop};
+use chart::History;
+use eframe::egui;
+use std::path::PathBuf;
+
+/// The budget the view starts with: the assignment's default, as everywhere.
+const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The run speeds offered, in expansions a second.
+pub const SLOWEST: f64 = 1.0;
+/// The fastest run speed.
+pub const FASTEST: f64 = 100_000.0;
+/// The longest stretch of time one frame makes up for, in seconds: after a stall the run
+/// goes on at its speed rather than catching up in one long frame.
+const MOST_PER_FRAME: f64 = 0.1;
+
+/// Something for the Search view.
+#[derive(Clone, Debug)]
+pub enum SearchCommand {
+    /// Search this start (the board's name for the title), from the beginning.
+    Load(Box<Position>, String),
+    /// Expand one node.
+    Step,
+    /// Run at the chosen speed.
+    Run,
+    /// Stop running.
+    Pause,
+    /// Run at this many expansions a second (clamped to [`SLOWEST`]..[`FASTEST`]).
+    SetSpeed(f64),
+    /// The text in the "go to expansion" field.
+    SetGotoText(String),
+    /// Show expansion `n` (running the search there, or again from the start to go back).
+    GoTo(u64),
+    /// The text in the budget field.
+    SetBudgetText(String),
+    /// Start the search again from the start (with the budget in the field).
+    Restart,
+    /// Ask for a student's trace file to compare.
+    ChooseTrace,
+    /// Compare the student's trace in this file with the search.
+    CompareFile(PathBuf),
+    /// Put the comparison away.
+    CloseComparison,
+}
+
+/// The node shown: the last expansion, with its board, path and children.
+#[derive(Clone, Debug)]
+struct Node {
+    expansion: Option<Expansion>,
+    position: Position,
+    path: Vec<Jump>,
+    children: Vec<(Jump, Fate)>,
+}
+
+/// A student's trace compared with the search.
+#[derive(Clone, Debug)]
+struct Compared {
+    file: PathBuf,
+    lines: u64,
+    generated: Option<u64>,
+    comparison: Comparison,
+}
+
+/// The Search view (see the module docs).
+pub struct SearchView {
+    start: Position,
+    name: String,
+    budget: u64,
+    budget_text: String,
+    trace: ClassicTrace,
+    node: Node,
+    running: bool,
+    speed: f64,
+    /// Expansions owed to the run (the fraction a frame did not make).
+    owed: f64,
+    /// The time of the last frame that ran, while running.
+    last_time: Option<f64>,
+    goto_text: String,
+    history: History,
+    compared: Option<Compared>,
+    /// A comparison being worked out on its own thread (a long trace takes seconds), keyed
+    /// by the start, budget and file it compares.
+    comparing: Task<CompareKey, Result<Compared, String>>,
+}
+
+/// What a comparison answers: this start, with this budget, against this file.
+type CompareKey = (Position, u64, PathBuf);
+
+impl SearchView {
+    /// The view searching `start` (named `name`), nothing expanded yet.
+    pub fn new(start: &Position, name: &str) -> SearchView {
+        let mut trace = ClassicTrace::new(start, DEFAULT_BUDGET);
+        trace.set_detail(true);
+        SearchView {
+            start: start.clone(),
+            name: name.to_string(),
+            budget: DEFAULT_BUDGET,
+            budget_text: Budget(DEFAULT_BUDGET).to_string(),
+            trace,
+            node: Node {
+                expansion: None,
+                position: start.clone(),
+                path: Vec::new(),
+                children: Vec::new(),
+            },
+            running: false,
+            speed: 10.0,
+            owed: 0.0,
+            last_time: None,
+            goto_text: String::new(),
+            history: History::default(),
+            compared: None,
+            comparing: Task::new("pegsol-compare"),
+        }
+    }
+
+    /// The start searched.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The board's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The counters after the last expansion.
+    pub fn counters(&self) -> Counters {
+        self.trace.counters()
+    }
+
+    /// The expansion shown (`None` before the first).
+    pub fn expansion(&self) -> Option<Expansion> {
+        self.node.expansion
+    }
+
+    /// The board of the node shown.
+    pub fn position(&self) -> &Position {
+        &self.node.position
+    }
+
+    /// The jumps from the start to the node shown.
+    pub fn path(&self) -> &[Jump] {
+        &self.node.path
+    }
+
+    /// The children the node shown generated, and what became of each.
+    pub fn children(&self) -> &[(Jump, Fate)] {
+        &self.node.children
+    }
+
+    /// Whether the search is running.
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// Why the search stopped, once it has.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.trace.stopped()
+    }
+
+    /// The comparison shown, if a student's trace was opened.
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.compared.as_ref().map(|c| &c.comparison)
+    }
+
+    /// Searches `puzzle`'s start (the board in play, as the view is shown), unless the view
+    /// already does: then it keeps its place.
+    pub fn follow(&mut self, puzzle: &crate::layout::Puzzle) -> Vec<ShellCommand> {
+        if self.start == puzzle.start {
+            return Vec::new();
+        }
+        let start = Box::new(puzzle.start.clone());
+        self.apply(SearchCommand::Load(start, puzzle.name.clone()))
+    }
+
+    /// Carries out one command.
+    pub fn apply(&mut self, command: SearchCommand) -> Vec<ShellCommand> {
+        match command {
+            SearchCommand::Load(start, name) => {
+                let budget = self.budget;
+                *self = SearchView::new(&start, &name);
+                self.budget = budget;
+                self.budget_text = Budget(budget).to_string();
+                self.restart();
+            }
+            SearchCommand::Step => {
+                self.running = false;
+                self.advance(1);
+            }
+            SearchCommand::Run => {
+                self.running = self.trace.stopped().is_none();
+                self.last_time = None;
+                self.owed = 0.0;
+            }
+            SearchCommand::Pause => self.running = false,
+            SearchCommand::SetSpeed(speed) => self.speed = speed.clamp(SLOWEST, FASTEST),
+            SearchCommand::SetGotoText(text) => self.goto_text = text,
+            SearchCommand::GoTo(n) => {
+                self.running = false;
+                self.go_to(n);
+            }
+            SearchCommand::SetBudgetText(text) => self.budget_text = text,
+            SearchCommand::Restart => match parse_budget(&self.budget_text) {
+                Ok(budget) => {
+                    self.budget = budget.max(1);
+                    self.restart();
+                }
+                Err(e) => return vec![ShellCommand::Tell(format!("Budget: {e}"))],
+            },
+            SearchCommand::ChooseTrace => {
+                let request = FileRequest::new(DialogKind::Open, "Compare a trace", |path| {
+                    ShellCommand::Search(SearchCommand::CompareFile(path))
+                })
+                .filter("Traces", &["txt", "trace", "log"]);
+                return vec![ShellCommand::ChooseFile(request)];
+            }
+            SearchCommand::CompareFile(path) => self.compare_file(path),
+            SearchCommand::CloseComparison => self.compared = None,
+        }
+        Vec::new()
+    }
+
+    /// Runs the search between frames at the chosen speed; asks for the next frame while it
+    /// runs.
+    pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+        let out = self.poll_comparison();
+        if self.comparing.is_busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        if !self.running {
+            return out;
+        }
+        let now = ctx.input(|i| i.time);
+        if let Some(last) = self.last_time {
+            self.owed += (now - last).clamp(0.0, MOST_PER_FRAME) * self.speed;
+            let due = self.owed.floor();
+            self.owed -= due;
+            if due >= 1.0 {
+                self.advance(due as u64);
+            }
+        }
+        self.last_time = Some(now);
+        if self.trace.stopped().is_some() {
+            self.running = false;
+        } else {
+            ctx.request_repaint();
+        }
+        out
+    }
+
+    /// Whether a student's trace is being compared.
+    pub fn is_comparing(&self) -> bool {
+        self.comparing.is_busy()
+    }
+
+    /// Takes in a finished comparison: shows it, and the search where the traces part.
+    fn poll_comparison(&mut self) -> Vec<ShellCommand> {
+        let Some(((start, budget, _), finished)) = self.comparing.poll() else {
+            return Vec::new();
+        };
+        if start != self.start || budget != self.budget {
+            // The board or budget changed meanwhile: the answer is to another question.
+            return Vec::new();
+        }
+        match finished {
+            Finished::Done(Ok(compared)) => {
+                if let Some(d) = &compared.comparison.difference {
+                    self.running = false;
+                    self.go_to(d.n.min(self.budget));
+                }
+                self.compared = Some(compared);
+                Vec::new()
+            }
+            Finished::Done(Err(e)) | Finished::Failed(e) => vec![ShellCommand::Tell(e)],
+            Finished::Cancelled(_) => Vec::new(),
+        }
+    }
+
+    /// A fresh search from the start with the current budget.
+    fn restart(&mut self) {
+        self.trace = ClassicTrace::new(&self.start, self.budget);
+        self.trace.set_detail(true);
+        self.history = History::default();
+        self.running = false;
+        self.node = Node {
+            expansion: None,
+            position: self.start.clone(),
+            path: Vec::new(),
+            children: Vec::new(),
+        };
+    }
+
+    /// Expands `count` nodes (fewer if the search stops) and shows the last. The trace keeps
+    /// every expansion's path and children: a few dozen numbers copied, nothing next to the
+    /// search's own work, and the last expansion made is always the one shown.
+    fn advance(&mut self, count: u64) {
+        let mut last = None;
+        for _ in 0..count {
+            let Some(e) = self.trace.expand() else { break };
+            last = Some(e);
+            let c = self.trace.counters();
+            self.history.record(c.expanded, c.stack, c.best_pegs);
+        }
+        if last.is_some() {
+            self.node = Node {
+                expansion: last,
+                position: self.trace.position(),
+                path: self.trace.path(),
+                children: self.trace.children(),
+            };
+        }
+    }
+
+    /// Shows expansion `n`: runs on to it, or from the start again to go back.
+    fn go_to(&mut self, n: u64) {
+        let n = n.max(1);
+        let now = self.trace.counters().expanded;
+        if n < now {
+            self.restart();
+            self.advance(n);
+        } else {
+            self.advance(n - now);
+        }
+    }
+
+    /// Starts reading a student's trace and comparing it with the search from this start
+    /// and budget, on its own thread.
+    fn compare_file(&mut self, path: PathBuf) {
+        let (start, budget) = (self.start.clone(), self.budget);
+        let key = (start.clone(), budget, path.clone());
+        self.comparing.start(
+            key,
+            move |_job| compare_trace_file(&start, budget, path),
+            || {},
+        );
+    }
+}
+
+/// Reads the student's trace in `path` and compares it with the search from `start` with
+/// `budget`; the error names the file and, for a bad line, the line.
+fn compare_trace_file(start: &Position, budget: u64, path: PathBuf) -> Result<Compared, String> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let theirs = std::fs::File::open(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|f| {
+            StudentTrace::read(std::io::BufReader::new(f), start).map_err(|e| e.to_string())
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(Compared {
+        comparison: compare_traces(start, budget, &theirs),
+        file: path,
+        lines: theirs.len(),
+        generated: theirs.generated,
+    })
+}

@@ -1,0 +1,280 @@
+//! Drawing the Search view: the controls, the node on the board, the counters the
+//! assignment prints, the children and path of the node, the chart, and the comparison.
+
+use super::board::{fate_words, node_board_ui, NodeBoard};
+use super::chart::chart_ui;
+use super::compare::comparison_ui;
+use super::{SearchCommand, SearchView, FASTEST, SLOWEST};
+use crate::app::palette::Palette;
+use crate::app::shell::{ShellCommand, ViewFrame};
+use crate::rules::{pegs_in_words, Jump};
+use crate::solver::budget::grouped;
+use crate::solver::Stop;
+use eframe::egui;
+use egui::{Key, Modifiers, RichText, Ui};
+
+/// The chart's height, in points.
+const CHART_HEIGHT: f32 = 130.0;
+
+impl SearchView {
+    /// The whole view for one frame.
+    pub fn ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
+        let mut commands = keys(ui.ctx(), self.running);
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(format!("The assignment's search on {}", self.name));
+            let label = ui.label("Budget");
+            let mut text = self.budget_text.clone();
+            let edit = ui.add(egui::TextEdit::singleline(&mut text).desired_width(110.0));
+            edit.labelled_by(label.id);
+            if text != self.budget_text {
+                commands.push(SearchCommand::SetBudgetText(text));
+            }
+            if ui
+                .button("Restart")
+                .on_hover_text("Search again from the start, with this budget")
+                .clicked()
+            {
+                commands.push(SearchCommand::Restart);
+            }
+        });
+        commands.extend(self.controls_ui(ui));
+        if self.is_comparing() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing the trace with the search…");
+            });
+        }
+        if let Some(notice) = frame.notice {
+            let colour = if frame.notice_done {
+                ui.visuals().strong_text_color()
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.label(RichText::new(notice).color(colour));
+        }
+        // The board keeps the size the window gives it; an open comparison goes above it and
+        // the view scrolls.
+        let room = ui.available_size();
+        let board_side = (room.y - CHART_HEIGHT - 40.0).min(room.x * 0.55).max(240.0);
+        egui::ScrollArea::vertical()
+            .id_salt("search-view")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if let Some(compared) = &self.compared {
+                    let coordinates = frame.settings.coordinates;
+                    commands.extend(comparison_ui(ui, compared, &self.start, coordinates));
+                }
+                ui.horizontal_top(|ui| {
+                    let board = NodeBoard {
+                        position: &self.node.position,
+                        path: &self.node.path,
+                        children: &self.node.children,
+                        label: self.board_label(),
+                        coordinates: frame.settings.coordinates,
+                    };
+                    node_board_ui(ui, &board, egui::vec2(board_side, board_side));
+                    ui.vertical(|ui| {
+                        ui.set_max_height(board_side);
+                        self.counters_ui(ui);
+                        ui.separator();
+                        egui::ScrollArea::vertical()
+                            .id_salt("search-node")
+                            .auto_shrink([false, true])
+                            .show(ui, |ui| self.node_ui(ui));
+                    });
+                });
+                chart_ui(ui, &self.history, CHART_HEIGHT);
+            });
+        let mut out = Vec::new();
+        for command in commands {
+            out.extend(self.apply(command));
+        }
+        if !out.is_empty() {
+            ui.ctx().request_repaint();
+        }
+        out
+    }
+
+    /// Step, run or pause, the speed, go to expansion N, compare a trace.
+    fn controls_ui(&self, ui: &mut Ui) -> Vec<SearchCommand> {
+        let mut commands = Vec::new();
+        let stopped = self.trace.stopped().is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!stopped, egui::Button::new("Step"))
+                .on_hover_text("Expand one node (Right arrow)")
+                .clicked()
+            {
+                commands.push(SearchCommand::Step);
+            }
+            let (name, command) = if self.running {
+                ("Pause", SearchCommand::Pause)
+            } else {
+                ("Run", SearchCommand::Run)
+            };
+            if ui
+                .add_enabled(!stopped || self.running, egui::Button::new(name))
+                .on_hover_text("Run or pause at the speed chosen (Space)")
+                .clicked()
+            {
+                commands.push(command);
+            }
+            let mut speed = self.speed;
+            let slider = egui::Slider::new(&mut speed, SLOWEST..=FASTEST)
+                .logarithmic(true)
+                .integer()
+                .text("expansions a second");
+            if ui.add(slider).changed() {
+                commands.push(SearchCommand::SetSpeed(speed));
+            }
+            ui.separator();
+            let label = ui.label("Go to expansion");
+            let mut text = self.goto_text.clone();
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut text)
+                    .desired_width(90.0)
+                    .hint_text("e.g. 5000"),
+            );
+            let edit = edit.labelled_by(label.id);
+            if text != self.goto_text {
+                commands.push(SearchCommand::SetGotoText(text.clone()));
+            }
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            let target = crate::solver::budget::parse_budget(&text).ok();
+            if (ui
+                .add_enabled(target.is_some(), egui::Button::new("Go"))
+                .clicked()
+                || entered)
+                && target.is_some()
+            {
+                commands.extend(target.map(SearchCommand::GoTo));
+            }
+            ui.separator();
+            if ui
+                .button("Compare a trace file…")
+                .on_hover_text(
+                    "A student's trace, DEPTH PEGS JUMP a line (see the README): the first \
+                     expansion where it differs from the search, and why",
+                )
+                .clicked()
+            {
+                commands.push(SearchCommand::ChooseTrace);
+            }
+        });
+        commands
+    }
+
+    /// The board's description for screen readers (and tests).
+    fn board_label(&self) -> String {
+        match self.node.expansion {
+            None => format!("The start, {}", pegs_in_words(self.start.peg_count())),
+            Some(e) => format!(
+                "Expansion {}: depth {}, {}",
+                e.n,
+                e.depth,
+                pegs_in_words(e.pegs)
+            ),
+        }
+    }
+
+    /// The counters the assignment prints, and the stack and best pegs.
+    fn counters_ui(&self, ui: &mut Ui) {
+        let c = self.trace.counters();
+        let count = |n: u64| grouped(&n.to_string());
+        egui::Grid::new("search-counters")
+            .num_columns(2)
+            .spacing([16.0, 2.0])
+            .show(ui, |ui| {
+                for (name, value) in [
+                    ("Expanded", count(c.expanded)),
+                    ("Generated", count(c.generated)),
+                    ("Duplicates", count(c.duplicates)),
+                    ("Stack size", count(c.stack as u64)),
+                    ("Best so far", pegs_in_words(c.best_pegs)),
+                ] {
+                    ui.label(name);
+                    ui.label(RichText::new(value).strong().monospace());
+                    ui.end_row();
+                }
+            });
+        let state = match self.trace.stopped() {
+            Some(Stop::Solved) => "Won: a child with one peg was generated.".to_string(),
+            Some(Stop::Budget) => format!("Stopped at the budget ({}).", count(self.budget)),
+            Some(Stop::Exhausted) => "Searched everything: the stack is empty.".into(),
+            Some(Stop::OutOfMemory) => "Out of memory.".into(),
+            Some(Stop::Cancelled) => "Stopped.".into(),
+            None if self.running => format!("Running at {} a second.", count(self.speed as u64)),
+            None => "Paused.".into(),
+        };
+        ui.label(RichText::new(state).weak());
+    }
+
+    /// The node shown: its line, its children and its path.
+    fn node_ui(&self, ui: &mut Ui) {
+        let Some(e) = self.node.expansion else {
+            ui.label("Nothing expanded yet: Step or Run to start.");
+            return;
+        };
+        let jump = e.jump.map_or("the start".to_string(), |j| {
+            format!("after {}", j.in_words())
+        });
+        ui.label(
+            RichText::new(format!(
+                "Expansion {}: depth {}, {}, {jump}",
+                count_of(e.n),
+                e.depth,
+                pegs_in_words(e.pegs)
+            ))
+            .strong(),
+        );
+        let palette = Palette::for_theme(ui.ctx().theme());
+        let kids = &self.node.children;
+        ui.label(format!(
+            "Generated {} from this node:",
+            match kids.len() {
+                1 => "1 child".to_string(),
+                n => format!("{n} children"),
+            }
+        ));
+        for &(jump, fate) in kids {
+            let (words, colour) = fate_words(fate, &palette);
+            ui.horizontal(|ui| {
+                // The mark's colour, as on the board (a painted dot: no font needed).
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                ui.painter().circle_filled(rect.center(), 4.5, colour);
+                ui.label(format!("{} ({jump}): {words}", jump.in_words()));
+            });
+        }
+        ui.add_space(4.0);
+        let path: Vec<String> = self.node.path.iter().map(Jump::to_string).collect();
+        ui.label(format!("Path from the start ({} jumps):", path.len()));
+        ui.label(RichText::new(path.join(" ")).monospace().small());
+    }
+}
+
+fn count_of(n: u64) -> String {
+    grouped(&n.to_string())
+}
+
+/// The view's keys, unless a text field has the keyboard: Space runs or pauses, Right
+/// arrow steps.
+fn keys(ctx: &egui::Context, running: bool) -> Vec<SearchCommand> {
+    if ctx.egui_wants_keyboard_input() {
+        return Vec::new();
+    }
+    ctx.input_mut(|i| {
+        let mut out = Vec::new();
+        if i.consume_key(Modifiers::NONE, Key::Space) {
+            out.push(if running {
+                SearchCommand::Pause
+            } else {
+                SearchCommand::Run
+            });
+        }
+        if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
+            out.push(SearchCommand::Step);
+        }
+        out
+    })
+}

@@ -1,0 +1,136 @@
+//! Files in and out of the terminal game: `w` saves the game to a file, `o` opens a board or
+//! a saved game, both through one path prompt with a default name.
+//!
+//! Owns the prompt (typing, Backspace, Enter, Esc) and what Enter does: a save is written
+//! here ([`crate::record::Game::save_to`], atomic); an open is handed to the event loop as
+//! [`Effect::Open`], because the game store decides which game a board opens with.
+
+use super::game::{Effect, TuiGame};
+use ratatui::crossterm::event::KeyCode;
+use std::path::PathBuf;
+
+/// What the path prompt is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    /// Save the game to the file.
+    Save,
+    /// Open the file (a board or a saved game).
+    Open,
+}
+
+/// The path prompt while it is open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilePrompt {
+    /// What Enter does.
+    pub action: FileAction,
+    /// The path as typed so far.
+    pub text: String,
+}
+
+impl FilePrompt {
+    /// The prompt line.
+    pub fn line(&self) -> String {
+        let verb = match self.action {
+            FileAction::Save => "Save the game to",
+            FileAction::Open => "Open a board or saved game",
+        };
+        format!(
+            "{verb}: {}_  (Enter: {}, Esc: cancel)",
+            self.text,
+            self.enter()
+        )
+    }
+
+    fn enter(&self) -> &'static str {
+        match self.action {
+            FileAction::Save => "save",
+            FileAction::Open => "open",
+        }
+    }
+}
+
+/// The file name a game is saved to by default: the board's name in lower case, words
+/// joined by `-`, then `-game.pegsol` (`english-game.pegsol`).
+pub fn default_file_name(board: &str) -> String {
+    let stem: Vec<String> = board
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if stem.is_empty() {
+        "game.pegsol".into()
+    } else {
+        format!("{}-game.pegsol", stem.join("-"))
+    }
+}
+
+impl TuiGame {
+    /// `w` or `o`: opens the path prompt, with a default name to save to.
+    pub(super) fn open_file_prompt(&mut self, action: FileAction) {
+        self.next_step = None;
+        let text = match action {
+            FileAction::Save => default_file_name(&self.game.puzzle.name),
+            FileAction::Open => String::new(),
+        };
+        self.file_prompt = Some(FilePrompt { action, text });
+    }
+
+    /// A key while the path prompt is open.
+    pub(super) fn file_prompt_key(&mut self, code: KeyCode) -> Effect {
+        let Some(prompt) = &mut self.file_prompt else {
+            return Effect::Continue;
+        };
+        match code {
+            KeyCode::Char(c) if !c.is_control() => prompt.text.push(c),
+            KeyCode::Backspace => {
+                prompt.text.pop();
+            }
+            KeyCode::Esc => {
+                self.file_prompt = None;
+                self.message = "Cancelled".into();
+            }
+            KeyCode::Enter => {
+                let prompt = self.file_prompt.take();
+                let Some(FilePrompt { action, text }) = prompt else {
+                    return Effect::Continue;
+                };
+                let path = PathBuf::from(text.trim());
+                if path.as_os_str().is_empty() {
+                    self.message = "No file named: nothing done".into();
+                    return Effect::Continue;
+                }
+                match action {
+                    FileAction::Save => {
+                        self.message = match self.game.save_to(&path) {
+                            Ok(()) => format!("Game saved to {}", path.display()),
+                            Err(e) => format!("Not saved: {e}"),
+                        };
+                    }
+                    FileAction::Open => return Effect::Open(path),
+                }
+            }
+            _ => {}
+        }
+        Effect::Continue
+    }
+
+    /// The prompt line, while the path prompt is open.
+    pub fn file_prompt_line(&self) -> Option<String> {
+        self.file_prompt.as_ref().map(FilePrompt::line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_name_is_the_board_in_lower_case_words() {
+        assert_eq!(default_file_name("English"), "english-game.pegsol");
+        assert_eq!(
+            default_file_name("Level 5 (random, 17 pegs)"),
+            "level-5-random-17-pegs-game.pegsol"
+        );
+        assert_eq!(default_file_name("!!"), "game.pegsol");
+    }
+}
