@@ -96,14 +96,17 @@ fn the_beam_counts_against_the_budget_it_shares() {
 
 #[test]
 fn the_hint_examines_no_more_positions_than_its_effort() {
-    let start = resolve_puzzle("6").expect("level 6").start;
-    for effort in [1, 100, 10_000, 1_000_000] {
-        let mut judge = Judge::for_effort(effort);
-        let hint = uncontrolled(|c| judge.hint_with_effort(&start, Goal::Anywhere, effort, c));
-        assert!(
-            hint.examined <= effort,
-            "{} examined with an effort of {effort}",
-            hint.examined
-        );
+    for level in LEVELS {
+        let puzzle = resolve_puzzle(level).expect("level");
+        for effort in BUDGETS {
+            let mut judge = Judge::for_effort(effort);
+            let hint =
+                uncontrolled(|c| judge.hint_with_effort(&puzzle.start, puzzle.goal, effort, c));
+            assert!(
+                hint.examined <= effort,
+                "level {level}: {} examined with an effort of {effort}",
+                hint.examined
+            );
+        }
     }
 }
