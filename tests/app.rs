@@ -365,7 +365,7 @@ fn a_long_message_or_the_timeline_ticks_leave_the_board_where_it_was() {
     let mut h = board_sized("english", egui::vec2(800.0, 600.0));
     let before = h.get_by_label("peg at a3").rect();
     let long = "a message much longer than the window is wide, ".repeat(12);
-    apply(&mut h, pegsol::app::ShellCommand::Tell(long));
+    apply(&mut h, pegsol::app::ShellCommand::Warn(long));
     assert_eq!(h.get_by_label("peg at a3").rect(), before);
     // The first jump makes the timeline's ticks appear: the board stays put.
     click(&mut h, "peg at d2");
@@ -515,5 +515,40 @@ fn an_editor_autosave_that_fails_is_shown() {
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("could not be autosaved"), "{notice}");
     assert!(h.state().editor().is_dirty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_built_in_dialogs_new_folder_asks_for_a_name_and_save_stays_save() {
+    let dir = temp_dir("new-folder");
+    let mut h = board("english");
+    h.state_mut().dialogs_mut().use_builtin(Some(dir.clone()));
+    press_with(&mut h, Modifiers::COMMAND, Key::S);
+    click(&mut h, "New folder…");
+    assert!(
+        std::fs::read_dir(&dir)
+            .expect("the folder")
+            .next()
+            .is_none(),
+        "nothing is made before a name is given"
+    );
+    // The name field has the keyboard as soon as the prompt opens.
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Folder name:")
+        .type_text("games");
+    settle(&mut h);
+    click(&mut h, "Create");
+    assert!(dir.join("games").is_dir(), "the folder named");
+    assert!(
+        !dir.join("game.pegsol").exists(),
+        "not the File field's name"
+    );
+    // Inside the new folder, Save still saves, with the file name as it was.
+    let save = h
+        .get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
+        .last()
+        .expect("the dialog's Save button");
+    save.click();
+    settle(&mut h);
+    assert!(dir.join("games").join("game.pegsol").is_file());
     std::fs::remove_dir_all(&dir).ok();
 }

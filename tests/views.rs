@@ -21,7 +21,7 @@ fn c(x: u8, y: u8) -> Cell {
 fn told(out: &[ShellCommand]) -> Vec<&str> {
     out.iter()
         .filter_map(|c| match c {
-            ShellCommand::Tell(text) => Some(text.as_str()),
+            ShellCommand::Warn(text) => Some(text.as_str()),
             _ => None,
         })
         .collect()

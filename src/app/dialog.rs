@@ -89,6 +89,17 @@ impl FileRequest {
 struct Open {
     dialog: egui_file::FileDialog,
     request: FileRequest,
+    /// The New folder prompt, while it is open.
+    new_folder: Option<NewFolder>,
+}
+
+/// The New folder prompt: the name typed so far, why the last try failed, and whether the
+/// name field still has to take the keyboard (once, when the prompt opens).
+#[derive(Default)]
+struct NewFolder {
+    name: String,
+    problem: Option<String>,
+    focus: bool,
 }
 
 /// The window's file dialogs (see the module docs).
@@ -163,12 +174,19 @@ impl Dialogs {
         .title(&request.title)
         .id(egui::Id::unique("pegsol-file-dialog"))
         .show_rename(false)
+        // Its own New Folder names the folder after the File field without asking; ours
+        // asks for a name (see `new_folder_ui`).
+        .show_new_folder(false)
         .default_size([560.0, 420.0]);
         if let Some(name) = &request.file_name {
             dialog = dialog.default_filename(name.clone());
         }
         dialog.open();
-        self.open = Some(Open { dialog, request });
+        self.open = Some(Open {
+            dialog,
+            request,
+            new_folder: None,
+        });
         None
     }
 
@@ -186,6 +204,9 @@ impl Dialogs {
     pub fn show(&mut self, ctx: &egui::Context) -> Option<ShellCommand> {
         let open = self.open.as_mut()?;
         open.dialog.show(ctx);
+        if open.dialog.state() == egui_file::State::Open {
+            new_folder_ui(ctx, open);
+        }
         match open.dialog.state() {
             egui_file::State::Open => None,
             egui_file::State::Selected => {
@@ -199,4 +220,77 @@ impl Dialogs {
             }
         }
     }
+}
+
+/// Beside the built-in dialog: "New folder…", which asks for the folder's name, makes it in
+/// the folder shown and goes into it (the file name typed is kept).
+fn new_folder_ui(ctx: &egui::Context, open: &mut Open) {
+    let folder = open.dialog.directory().to_path_buf();
+    egui::Window::new("Folders")
+        .id(egui::Id::unique("pegsol-file-dialog-folders"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0])
+        .show(ctx, |ui| {
+            let Some(NewFolder {
+                name,
+                problem,
+                focus,
+            }) = &mut open.new_folder
+            else {
+                if ui.button("New folder…").clicked() {
+                    open.new_folder = Some(NewFolder {
+                        focus: true,
+                        ..NewFolder::default()
+                    });
+                }
+                return;
+            };
+            ui.label(format!("A new folder in {}", folder.display()));
+            let label = ui.label("Folder name:");
+            let field = ui.text_edit_singleline(name).labelled_by(label.id);
+            if std::mem::take(focus) {
+                field.request_focus();
+            }
+            if let Some(problem) = problem {
+                ui.colored_label(ui.visuals().error_fg_color, problem.as_str());
+            }
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let mut done = false;
+            ui.horizontal(|ui| {
+                if ui.button("Create").clicked() || entered {
+                    match make_folder(&folder, name) {
+                        Ok(made) => {
+                            open.dialog.set_path(made);
+                            done = true;
+                        }
+                        Err(why) => *problem = Some(why),
+                    }
+                }
+                if ui.button("Cancel").clicked() {
+                    done = true;
+                }
+            });
+            if done {
+                open.new_folder = None;
+            }
+        });
+}
+
+/// Makes the folder `name` in `parent`, or says why not (no name, a path rather than a name,
+/// already there, the system's refusal).
+fn make_folder(parent: &Path, name: &str) -> Result<PathBuf, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("Type a name for the folder".into());
+    }
+    if name.contains(['/', '\\']) || name == "." || name == ".." {
+        return Err(format!("`{name}` is not a folder name"));
+    }
+    let path = parent.join(name);
+    if path.exists() {
+        return Err(format!("{} is already there", path.display()));
+    }
+    std::fs::create_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
 }

@@ -54,7 +54,7 @@ impl PegsolApp {
         let settings = self.keep_settings();
         for news in self.play.store_news() {
             eprintln!("pegsol: {news}");
-            self.frame.pending.push(ShellCommand::Tell(news));
+            self.frame.pending.push(ShellCommand::Warn(news));
         }
         let result = games.and(settings);
         self.keeping.error = result.clone().err();

@@ -158,7 +158,7 @@ pub fn run(options: Options) -> ExitCode {
                 app.keep_settings_in(path, remembered.filter(|_| in_file));
                 if let Some(notice) = notice {
                     note!("pegsol: {notice}");
-                    app.apply(&cc.egui_ctx, ShellCommand::Tell(notice));
+                    app.apply(&cc.egui_ctx, ShellCommand::Warn(notice));
                 }
                 if let Some(dir) = data_dir() {
                     app.keep_stats_in(dir.join(super::stats::FILE_NAME));

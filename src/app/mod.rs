@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod keeping;
 pub mod keys;
 pub mod launch;
+pub mod notice;
 pub mod palette;
 pub mod panels;
 pub mod persist;
@@ -34,6 +35,7 @@ use editor::{EditorCommand, EditorView};
 use experiments::ExperimentsView;
 use keeping::Keeping;
 pub use launch::{run, Options};
+use notice::Notice;
 use palette::ThemeChoice;
 use panels::PickerView;
 use play::{PlayCommand, PlayView};
@@ -44,20 +46,8 @@ pub use shell::{Mode, Settings, ShellCommand, ViewFrame, Window};
 /// a desktop file's `StartupWMClass` must match.
 pub const APP_ID: &str = "pegsol";
 
-/// How long a notice (an illegal move's reason, a file error) stays on screen, in seconds.
-const NOTICE_SECONDS: f64 = 6.0;
-
 /// The board everybody knows, shown on a first run.
 const DEFAULT_BOARD: &str = "english";
-
-/// A message on screen, until a time.
-#[derive(Clone, Debug)]
-struct Notice {
-    text: String,
-    until: f64,
-    /// Something done (shown in the success colour), not a refusal or a problem.
-    done: bool,
-}
 
 /// What the window shows: which view, and which of the shell's own windows are open.
 #[derive(Clone, Copy, Debug, Default)]
@@ -185,7 +175,7 @@ impl PegsolApp {
         self.stats = keeper;
         if let Some(notice) = notice {
             eprintln!("pegsol: {notice}");
-            self.frame.pending.push(ShellCommand::Tell(notice));
+            self.frame.pending.push(ShellCommand::Warn(notice));
         }
     }
 
@@ -207,6 +197,12 @@ impl PegsolApp {
     /// The notice on screen, if any.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_ref().map(|n| n.text.as_str())
+    }
+
+    /// Whether the message on screen is a refusal or a problem (the warning colour) rather
+    /// than information (the neutral colour).
+    pub fn notice_is_problem(&self) -> bool {
+        self.notice.as_ref().is_some_and(|n| n.problem)
     }
 
     /// Carries out one command: the only place the shell's state changes, and where each
@@ -253,17 +249,9 @@ impl PegsolApp {
             ShellCommand::Play(PlayCommand::Play(_) | PlayCommand::Restart) if editing => return,
             other => other,
         };
-        let routed_kind = match routed {
-            ShellCommand::Done(_) => NoticeKind::Done,
-            _ => NoticeKind::Tell,
-        };
         let follow_up = match routed {
-            ShellCommand::Tell(text) | ShellCommand::Done(text) => {
-                self.notice = Some(Notice {
-                    done: matches!(routed_kind, NoticeKind::Done),
-                    text,
-                    until: now + NOTICE_SECONDS,
-                });
+            notice @ (ShellCommand::Tell(_) | ShellCommand::Warn(_)) => {
+                self.notice = Notice::from_command(&notice, now);
                 Vec::new()
             }
             ShellCommand::ChooseFile(request) => self.dialogs.ask(request).into_iter().collect(),
@@ -295,7 +283,7 @@ impl PegsolApp {
                     Ok(board) => self
                         .editor
                         .apply(ctx, EditorCommand::Load(Box::new(board), None)),
-                    Err(_) => vec![ShellCommand::Tell("This position cannot be edited".into())],
+                    Err(_) => vec![ShellCommand::Warn("This position cannot be edited".into())],
                 }
             }
             ShellCommand::SetMode(mode) => {
@@ -358,7 +346,7 @@ impl PegsolApp {
             ShellCommand::Random(command) => self.random.apply(command),
             ShellCommand::PlayerJumped => {
                 let problem = self.stats.observe_jump(self.play.game(), now);
-                problem.map(ShellCommand::Tell).into_iter().collect()
+                problem.map(ShellCommand::Warn).into_iter().collect()
             }
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),
@@ -411,13 +399,16 @@ impl PegsolApp {
         }
         let now = ctx.input(|i| i.time);
         let mut commands = std::mem::take(&mut self.frame.pending);
-        if let Some(n) = &self.notice {
-            if now >= n.until {
+        if let Some(until) = self.notice.as_ref().and_then(|n| n.until) {
+            if now >= until {
                 commands.push(ShellCommand::ClearNotice);
             } else {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(n.until - now));
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(until - now));
             }
         }
+        // Read before any field sees this frame's keys: Enter that ends typing in a field
+        // also takes its focus away, and must not then reach the board or a shortcut.
+        let typing = ctx.egui_wants_keyboard_input();
         commands.extend(self.play.logic(&ctx));
         commands.extend(self.editor.logic(&ctx));
         if self.shown.mode == Mode::Search {
@@ -433,7 +424,9 @@ impl PegsolApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
         self.keep_games_every(&ctx, now);
-        commands.extend(keys::shortcuts(&ctx));
+        if !typing {
+            commands.extend(keys::shortcuts(&ctx));
+        }
         // Apply what came before drawing, so the frame shows it.
         self.apply_all(&ctx, commands);
 
@@ -460,11 +453,20 @@ impl PegsolApp {
                 commands.extend(keeping::save_problem_ui(ui, &error));
             });
         }
+        let mode_is_play = self.shown.mode == Mode::Play;
         let view_frame = ViewFrame {
             settings: &self.settings,
             notice: self.notice.as_ref().map(|n| n.text.as_str()),
-            notice_done: self.notice.as_ref().is_some_and(|n| n.done),
+            notice_problem: self.notice.as_ref().is_some_and(|n| n.problem),
+            typing,
+            clock: self.stats.clock(self.play.game(), now),
+            board_stats: stats::board_key(self.play.game())
+                .and_then(|key| self.stats.board(&key).copied()),
         };
+        if view_frame.clock.is_some_and(|c| c.running) && mode_is_play {
+            // The clock shows whole seconds.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
         let mode = self.shown.mode;
         match mode {
             Mode::Editor => commands.extend(self.editor.side_panels_ui(ui, &view_frame)),
@@ -527,12 +529,6 @@ impl PegsolApp {
 }
 
 /// Which colour a notice takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NoticeKind {
-    Tell,
-    Done,
-}
-
 /// The "Play | Editor | Search" switch for the top bar, laid out right to left.
 fn mode_switch_ui(ui: &mut egui::Ui, mode: Mode) -> Option<ShellCommand> {
     let mut chosen = None;

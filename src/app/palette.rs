@@ -59,6 +59,10 @@ pub struct Palette {
     pub finish: Color32,
     /// The ring round the last peg of a won game.
     pub won: Color32,
+    /// The hint: a dashed ring round the peg to move and an arrow to its landing hole, in
+    /// the board's ink (near black or near white), apart in colour, lightness and shape from
+    /// the solid orange selection ring and from a losing jump's vermilion arrow and cross.
+    pub hint: Color32,
     /// Text drawn on the board.
     pub text: Color32,
     /// The banner with the end-of-game text (the board's own colour, as if part of it).
@@ -89,6 +93,7 @@ impl Palette {
                 cursor: Color32::from_rgb(0xB0, 0x4A, 0x88),
                 finish: Color32::from_rgb(0x6E, 0x5C, 0x3E),
                 won: Color32::from_rgb(0xE6, 0x9F, 0x00),
+                hint: Color32::from_rgb(0x14, 0x14, 0x14),
                 text: Color32::from_rgb(0x1A, 0x1A, 0x1A),
                 banner: Color32::from_rgb(0xD9, 0xC5, 0x9B),
             },
@@ -107,12 +112,18 @@ impl Palette {
                 cursor: Color32::from_rgb(0xE0, 0x8C, 0xC0),
                 finish: Color32::from_rgb(0xE0, 0xD8, 0xC8),
                 won: Color32::from_rgb(0xF0, 0xE4, 0x42),
+                hint: Color32::from_rgb(0xF8, 0xF8, 0xF8),
                 text: Color32::from_rgb(0xF0, 0xF0, 0xF0),
                 banner: Color32::from_rgb(0x6E, 0x69, 0x60),
             },
         }
     }
 }
+
+/// A jump that keeps the goal reachable (View > Show winning jumps): Okabe–Ito bluish green.
+pub const WINS: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
+/// A jump that loses: Okabe–Ito vermilion (with a cross at its head).
+pub const LOSES: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
 
 /// WCAG 2's relative luminance of an sRGB colour (0 black, 1 white).
 pub fn relative_luminance(c: Color32) -> f64 {
@@ -175,13 +186,16 @@ mod tests {
     }
 
     #[test]
-    fn pegs_holes_and_selection_differ_in_greyscale() {
+    fn pegs_holes_selection_and_hint_differ_in_greyscale() {
         for theme in [Theme::Light, Theme::Dark] {
             let p = Palette::for_theme(theme);
             let pairs = [
                 (p.peg, p.hole),
                 (p.peg, p.selected),
                 (p.hole, p.target),
+                (p.hint, p.selected),
+                (p.hint, LOSES),
+                (p.hint, p.board),
                 (p.peg, p.board),
                 (p.hole, p.board),
             ];

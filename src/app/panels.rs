@@ -8,7 +8,7 @@ use super::keys;
 use super::palette::ThemeChoice;
 use super::play::{thinking, PlayCommand};
 use super::shell::{Settings, ShellCommand, Window};
-use super::stats::StatsKeeper;
+use super::stats::{self, BoardStats, GameClock, StatsKeeper};
 use crate::layout::catalogue;
 use crate::record::game::absolute;
 use crate::record::store::Kept;
@@ -254,29 +254,49 @@ impl PickerView {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for entry in &self.entries {
                 let current = game.source == Source::Catalogue(entry.key.to_string());
+                let key = BoardKey::parse(entry.key);
+                // The player's figures are in the hover (and in the status line for the board
+                // in play): a line that came with the first win moved the list.
+                let hover = match stats.board(&key) {
+                    Some(figures) => {
+                        format!("{}\nYour games: {}", entry.description, figures.summary())
+                    }
+                    None => entry.description.to_string(),
+                };
                 let response = ui
                     .selectable_label(current, RichText::new(&entry.name).strong())
-                    .on_hover_text(&entry.description);
+                    .on_hover_text(hover);
                 if response.clicked() {
                     commands.push(ShellCommand::OpenCatalogue(entry.key.to_string()));
                 }
-                // Scrolled to once per new board, then the scroll bar is the person's: which
-                // board that was is egui's widget memory, like a scroll offset.
+                // Brought into view once per new board (opened some other way: a board
+                // clicked here is in view already, and the list never moves under the
+                // pointer), then the scroll bar is the person's. Which board that was is
+                // egui's widget memory, like a scroll offset.
                 let memory = egui::Id::unique("boards-panel-scrolled-to");
                 let scrolled = ui.data(|d| d.get_temp::<Source>(memory));
                 if current && scrolled.as_ref() != Some(&game.source) {
-                    response.scroll_to_me(Some(egui::Align::Center));
+                    // `None`: the least scrolling that shows it; none if it is in view.
+                    response.scroll_to_me(None);
                     ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
                 }
-                ui.label(RichText::new(&entry.description).small().weak());
-                let key = BoardKey::parse(entry.key);
-                if !current {
-                    kept_game_ui(ui, store, &key);
-                }
-                if let Some(figures) = stats.board(&key) {
-                    ui.label(RichText::new(figures.summary()).small())
-                        .on_hover_text("Your games on this board: won, fewest pegs left, best time from the first jump to the win");
-                }
+                // One line under the name, whatever it holds: the game in play or kept (first,
+                // so it shows), then the description, cut to the panel's width (whole on
+                // hover). A line that came and went with a game moved the list.
+                let progress = if current {
+                    playing_words(game)
+                } else {
+                    kept_game_words(store, &key)
+                };
+                ui.horizontal(|ui| {
+                    if let Some(progress) = progress {
+                        ui.label(RichText::new(progress).small()).on_hover_text(
+                            "Opening this board takes your game up where you left it",
+                        );
+                    }
+                    let description = RichText::new(&entry.description).small().weak();
+                    ui.add(egui::Label::new(description).truncate());
+                });
                 ui.add_space(4.0);
             }
             if !recent.is_empty() {
@@ -307,17 +327,25 @@ impl PickerView {
     }
 }
 
-/// Under a board of the list that is not in play: its game in progress, if one is kept, so
-/// a person sees that opening the board takes it up.
-fn kept_game_ui(ui: &mut Ui, store: &GameStore, key: &BoardKey) {
-    if let Some((played, jumps)) = store.kept_for(key).filter(|&(_, jumps)| jumps > 0) {
-        let text = if played == jumps {
-            format!("Game in progress: {played} jumps")
-        } else {
-            format!("Game in progress: jump {played} of {jumps}")
-        };
-        ui.label(RichText::new(text).small())
-            .on_hover_text("Opening this board takes your game up where you left it");
+/// A board of the list that is not in play: its game in progress, if one is kept, so a
+/// person sees that opening the board takes it up.
+fn kept_game_words(store: &GameStore, key: &BoardKey) -> Option<String> {
+    let (played, jumps) = store.kept_for(key).filter(|&(_, jumps)| jumps > 0)?;
+    Some(progress_words("Game in progress", played, jumps))
+}
+
+/// The board in play: how far its game is.
+fn playing_words(game: &Game) -> Option<String> {
+    let (played, jumps) = (game.record.index(), game.record.jumps().len());
+    (jumps > 0).then(|| progress_words("Playing", played, jumps))
+}
+
+/// "Playing: jump 3 of 5", or "…: 5 jumps" at the end of the line.
+fn progress_words(what: &str, played: usize, jumps: usize) -> String {
+    if played == jumps {
+        format!("{what}: {played} jumps")
+    } else {
+        format!("{what}: jump {played} of {jumps}")
     }
 }
 
@@ -325,38 +353,72 @@ fn kept_game_ui(ui: &mut Ui, store: &GameStore, key: &BoardKey) {
 /// says (whether the goal can still be reached, or that it is still thinking, with a Stop
 /// button), and the finish target. (Notices go above the board, next to what they are
 /// about.) Returns the command to stop thinking when its button is clicked.
-pub fn status_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<PlayCommand> {
-    let position = game.record.position();
+///
+/// At the right, always in the same place: the game's clock (from the first jump, stopped
+/// at the end) and the player's figures on this board.
+pub fn status_ui(
+    ui: &mut Ui,
+    game: &Game,
+    advice: Option<&Advice>,
+    clock: Option<GameClock>,
+    figures: Option<BoardStats>,
+) -> Option<PlayCommand> {
+    // The right side first (`shrink_left`): the clock keeps its place, and a narrow window
+    // cuts the left side instead.
+    let (command, ()) = egui::Sides::new().shrink_left().show(
+        ui,
+        |ui| status_left_ui(ui, game, advice),
+        |ui| {
+            let time = clock.map_or("–:––".to_string(), |c| stats::clock(c.seconds));
+            let time = RichText::new(format!("Time {time}")).monospace();
+            let stopped = clock.is_some_and(|c| !c.running);
+            ui.label(if stopped { time.strong() } else { time })
+                .on_hover_text(
+                    "From your first jump; it stops at the end of the game. A solution \
+                     loaded or a game resumed has no time.",
+                );
+            if let Some(figures) = figures {
+                ui.separator();
+                ui.label(figures.summary())
+                    .on_hover_text("Your games on this board: won, fewest pegs left, best time");
+            }
+        },
+    );
+    command
+}
+
+/// The status line's left part: pegs, jumps, state, the advisor's word, finish. Returns
+/// the command to stop thinking when its Stop button is clicked.
+fn status_left_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<PlayCommand> {
     let mut command = None;
-    ui.horizontal(|ui| {
-        ui.label(format!("Pegs left: {}", position.peg_count()));
+    let position = game.record.position();
+    ui.label(format!("Pegs left: {}", position.peg_count()));
+    ui.separator();
+    // Jumps, and moves as puzzle books count them (one peg's chain of jumps is one).
+    ui.label(format!(
+        "Jumps: {}, moves: {}",
+        game.record.index(),
+        game.record.moves()
+    ));
+    ui.separator();
+    let state = if position.is_won(game.puzzle.goal) {
+        RichText::new("Solved!").strong()
+    } else if position.is_stuck() {
+        RichText::new(format!(
+            "Stuck with {} pegs: undo (U) or restart (R)",
+            position.peg_count()
+        ))
+        .strong()
+    } else {
+        RichText::new("Playing")
+    };
+    ui.label(state);
+    ui.separator();
+    if !position.is_won(game.puzzle.goal) {
+        command = thinking::advice_ui(ui, advice);
         ui.separator();
-        // Jumps, and moves as puzzle books count them (one peg's chain of jumps is one).
-        ui.label(format!(
-            "Jumps: {}, moves: {}",
-            game.record.index(),
-            game.record.moves()
-        ));
-        ui.separator();
-        let state = if position.is_won(game.puzzle.goal) {
-            RichText::new("Solved!").strong()
-        } else if position.is_stuck() {
-            RichText::new(format!(
-                "Stuck with {} pegs: undo (U) or restart (R)",
-                position.peg_count()
-            ))
-            .strong()
-        } else {
-            RichText::new("Playing")
-        };
-        ui.label(state);
-        ui.separator();
-        if !position.is_won(game.puzzle.goal) {
-            command = thinking::advice_ui(ui, advice);
-            ui.separator();
-        }
-        ui.label(finish_text(game.puzzle.goal));
-    });
+    }
+    ui.label(finish_text(game.puzzle.goal));
     command
 }
 

@@ -245,7 +245,7 @@ impl RandomView {
                     self.pegs = Difficulty::Medium.pegs(board.holes());
                     self.board = Some(board);
                 }
-                Err(e) => return vec![ShellCommand::Tell(e)],
+                Err(e) => return vec![ShellCommand::Warn(e)],
             },
             RandomCommand::SetPegs(pegs) => self.pegs = pegs,
             RandomCommand::SetSeedText(text) => self.seed_text = text,

@@ -52,10 +52,13 @@ pub enum Window {
 /// [`super::PegsolApp::apply`] carries them out.
 #[derive(Clone, Debug)]
 pub enum ShellCommand {
-    /// Show a short message: why a move was refused, what went wrong.
+    /// Show information: something done or worth knowing ("Board saved to …", a hint), in
+    /// the neutral text colour. A short one goes after a while; a long one (an explanation
+    /// a person needs time to read) stays until dismissed or replaced.
     Tell(String),
-    /// Show that something was done, in the success colour: "Saved to …", "Wrote …".
-    Done(String),
+    /// Show a refusal or a problem ("cannot jump there", "Not saved: …"), in the warning
+    /// colour. It stays until dismissed, replaced, or the person plays a jump.
+    Warn(String),
     /// Ask for a file (the desktop's dialog, or the built-in one where there is none) and
     /// run the request's command with it.
     ChooseFile(FileRequest),
@@ -168,9 +171,16 @@ pub struct ViewFrame<'a> {
     pub settings: &'a Settings,
     /// The message on screen, if any (each view shows it in its own place).
     pub notice: Option<&'a str>,
-    /// Whether the message reports something done (the success colour) rather than a
-    /// refusal or a problem (the warning colour).
-    pub notice_done: bool,
+    /// Whether the message is a refusal or a problem (the warning colour) rather than
+    /// information (the neutral colour).
+    pub notice_problem: bool,
+    /// Whether a text field had the keyboard when the frame began: a key that ended the
+    /// typing (Enter) is the field's, never a shortcut or the board's.
+    pub typing: bool,
+    /// The game's clock (from the player's first jump), if the game is the player's own.
+    pub clock: Option<super::stats::GameClock>,
+    /// The player's figures on this board (won, fewest pegs, best time), if any.
+    pub board_stats: Option<super::stats::BoardStats>,
 }
 
 /// Applies a view's `commands` in order with its `apply`, collecting what they hand back to

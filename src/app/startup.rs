@@ -66,11 +66,11 @@ impl PegsolApp {
             app.remember_state(state);
         }
         // What happened first, problems last, so they are what stays on screen.
-        app.frame.pending.extend(said.map(ShellCommand::Done));
-        app.frame.pending.extend(failed.map(ShellCommand::Tell));
+        app.frame.pending.extend(said.map(ShellCommand::Tell));
+        app.frame.pending.extend(failed.map(ShellCommand::Warn));
         for news in app.play.store_news() {
             eprintln!("pegsol: {news}");
-            app.frame.pending.push(ShellCommand::Tell(news));
+            app.frame.pending.push(ShellCommand::Warn(news));
         }
         if let (Some(file), Source::File(_)) = (&options.file, &app.play.game().source) {
             app.boards.remember(file.clone());
@@ -111,7 +111,7 @@ impl PegsolApp {
                 return Err(e);
             }
             eprintln!("pegsol: {e}");
-            app.frame.pending.push(ShellCommand::Tell(e));
+            app.frame.pending.push(ShellCommand::Warn(e));
         }
         Ok(app)
     }

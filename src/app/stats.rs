@@ -99,6 +99,17 @@ struct Tracked {
     /// Whether this game's end is already counted (undoing the last jump and making it again
     /// is not another game).
     counted: bool,
+    /// When the jump that ended the game was made (the clock stops there).
+    ended: Option<f64>,
+}
+
+/// The clock of the game in play, for the status line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameClock {
+    /// Seconds from the player's first jump (to the game's end, once it ended).
+    pub seconds: f64,
+    /// Whether it still runs (the game is not over).
+    pub running: bool,
 }
 
 /// The figures, their file, and the games being watched.
@@ -171,6 +182,7 @@ impl StatsKeeper {
         }
         let position = game.record.position();
         let won = position.is_won(game.puzzle.goal);
+        tracked.ended = (won || position.is_stuck()).then_some(now);
         if tracked.counted || (!won && !position.is_stuck()) {
             return None;
         }
@@ -187,6 +199,28 @@ impl StatsKeeper {
             }
         }
         self.save()
+    }
+
+    /// The clock of `game` at `now` (window seconds): from the player's first jump, running
+    /// until the game ends. `None` when there is no jump yet or the game is not wholly the
+    /// player's (a solution loaded, a game resumed: its time is not known).
+    pub fn clock(&self, game: &Game, now: f64) -> Option<GameClock> {
+        let tracked = self.tracked.get(&board_key(game)?)?;
+        let played = game.record.played();
+        let own = !played.is_empty()
+            && tracked.own.len() >= played.len()
+            && tracked.own[..played.len()] == played[..];
+        let started = tracked.started.filter(|_| own)?;
+        let position = game.record.position();
+        let over = position.is_won(game.puzzle.goal) || position.is_stuck();
+        let end = match (over, tracked.ended) {
+            (true, Some(ended)) => ended,
+            _ => now,
+        };
+        Some(GameClock {
+            seconds: (end - started).max(0.0),
+            running: !over,
+        })
     }
 
     /// Writes the figures to their file, if they have one; a message if that failed.

@@ -262,7 +262,7 @@ impl EditorView {
         // A failed autosave is shown in the window; the board stays marked unsaved.
         self.autosave
             .take_failure()
-            .map(|e| ShellCommand::Tell(format!("The board could not be autosaved: {e}")))
+            .map(|e| ShellCommand::Warn(format!("The board could not be autosaved: {e}")))
             .into_iter()
             .collect()
     }
@@ -280,7 +280,7 @@ impl EditorView {
     /// rest of the window must do.
     pub fn apply(&mut self, ctx: &egui::Context, command: EditorCommand) -> Vec<ShellCommand> {
         let mut out = Vec::new();
-        let tell = |out: &mut Vec<ShellCommand>, text: String| out.push(ShellCommand::Tell(text));
+        let tell = |out: &mut Vec<ShellCommand>, text: String| out.push(ShellCommand::Warn(text));
         if command.replaces_board() && self.editor.is_dirty() {
             self.prompt = Some(command);
             out.push(ShellCommand::SetMode(Mode::Editor));
@@ -373,7 +373,7 @@ impl EditorView {
                         self.editor.mark_saved();
                         self.path = Some(path.clone());
                         self.autosave.clear();
-                        out.push(ShellCommand::Done(format!(
+                        out.push(ShellCommand::Tell(format!(
                             "Board saved to {}",
                             path.display()
                         )));

@@ -6,6 +6,7 @@
 
 use super::canvas::{verdict_colour, CanvasModel};
 use super::{EditorCommand, EditorView, Verdict, CHECK_BUDGET};
+use crate::app::notice::notice_line_ui;
 use crate::app::shell::{ShellCommand, ViewFrame};
 use crate::layout::catalogue;
 use crate::layout::edit::{Check, Mirror, Tool};
@@ -21,6 +22,7 @@ impl EditorView {
     pub fn side_panels_ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         self.shown = true;
         let mut out: Vec<EditorCommand> = Vec::new();
+        let mut dismissed = None;
         let ed = &*self;
         egui::Panel::bottom("editor-status").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -29,9 +31,9 @@ impl EditorView {
                     ui.separator();
                     ui.label(RichText::new("unsaved changes").strong());
                 }
-                if let Some(text) = frame.notice {
+                if frame.notice.is_some() {
                     ui.separator();
-                    ui.colored_label(ui.visuals().warn_fg_color, text);
+                    dismissed = notice_line_ui(ui, frame);
                 }
             });
         });
@@ -41,7 +43,9 @@ impl EditorView {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| checks_ui(ui, ed, &mut out));
             });
-        self.apply_all(ui.ctx(), out)
+        let mut shell = self.apply_all(ui.ctx(), out);
+        shell.extend(dismissed);
+        shell
     }
 
     /// The central panel's content: the toolbar, any error, and the canvas.
@@ -361,14 +365,14 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         Some(Verdict::NotPlayable) => ("Not checked: fix the problems first.".to_string(), None),
         Some(Verdict::Failed(e)) => (format!("The check failed: {e}"), Some(false)),
     };
-    if matches!(ed.verdict(), Some(Verdict::Checking)) {
-        ui.horizontal(|ui| {
+    let checking = matches!(ed.verdict(), Some(Verdict::Checking));
+    one_row_ui(ui, |ui| {
+        if checking {
             ui.spinner();
-            ui.label(&text);
-        });
-    } else {
-        ui.colored_label(verdict_colour(ui, verdict), text);
-    }
+        }
+        let colour = verdict_colour(ui, verdict);
+        ui.add(egui::Label::new(RichText::new(text).color(colour)).truncate());
+    });
     counts_ui(ui, ed);
     ui.horizontal(|ui| {
         let playable = facts.puzzle.is_some();
@@ -451,14 +455,27 @@ fn counts_ui(ui: &mut Ui, ed: &EditorView) {
         ("Fewest moves:", moves.text(), moves.busy()),
         ("Solutions:", solutions.text(), solutions.busy()),
     ] {
-        ui.horizontal_wrapped(|ui| {
+        one_row_ui(ui, |ui| {
             ui.label(RichText::new(name).strong());
             if busy {
                 ui.spinner();
             }
-            ui.label(text);
+            ui.add(egui::Label::new(text).truncate());
         });
     }
+}
+
+/// One row of the checks panel, always one control high whatever it holds (a spinner, a
+/// fact that arrived, a long text cut with the whole of it on hover): a fact arriving never
+/// moves the buttons below it.
+fn one_row_ui(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    let height = ui.spacing().interact_size.y;
+    let size = egui::vec2(ui.available_width(), height);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_size(size);
+        add(ui);
+    });
 }
 
 /// A labelled one-line text field as a grid row; the new text if it was edited.

@@ -265,9 +265,9 @@ impl ExperimentsView {
                 };
                 self.status = Some(said.clone());
                 return vec![if done {
-                    ShellCommand::Done(said)
-                } else {
                     ShellCommand::Tell(said)
+                } else {
+                    ShellCommand::Warn(said)
                 }];
             }
         }

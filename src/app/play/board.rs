@@ -13,6 +13,7 @@
 //! up-left one and Down the down-right one (so Up then Down comes back), Shift the other,
 //! and the other where the first has no cell (or no legal jump).
 
+use super::access;
 use super::moves::{arrow_of, attempt, keyboard_jump};
 use super::PlayCommand;
 use crate::app::geometry::{self, BoardGeometry};
@@ -57,6 +58,8 @@ pub struct BoardModel<'a> {
     pub praise: bool,
     /// Whether to draw the column letters and row numbers round the board.
     pub coordinates: bool,
+    /// Whether a text field had the keyboard when the frame began (its Enter is its own).
+    pub typing: bool,
 }
 
 /// A jump being animated.
@@ -141,12 +144,10 @@ impl BoardView {
         let size = ui.available_size().max(Vec2::splat(64.0));
         let (rect, _board) = ui.allocate_exact_size(size, Sense::hover());
         // At the end of a game a banner takes a strip under the board, so it never hides a
-        // peg: the board shrinks a little to make room.
-        let over = position.is_won(model.goal) || position.is_stuck();
+        // peg. The strip is kept all game long: a board that shrank when the banner came
+        // moved every hole under the pointer.
         let mut board_area = rect.shrink(8.0);
-        if over {
-            board_area.max.y -= BANNER_HEIGHT + 8.0;
-        }
+        board_area.max.y -= BANNER_HEIGHT + 8.0;
         let margin = if model.coordinates {
             geometry::COORDINATES_MARGIN
         } else {
@@ -158,10 +159,11 @@ impl BoardView {
 
         // Interact: the keyboard first (so a hole focused with Tab does not also take Enter
         // as a click), then one widget per hole.
-        if !ui.ctx().egui_wants_keyboard_input() {
+        if !model.typing && !ui.ctx().egui_wants_keyboard_input() {
             self.keys(ui, position, &mut commands);
         }
         let mut responses = Vec::new();
+        let jumps = position.legal_jumps();
         for cell in shape.cells().iter() {
             let response = ui.interact(
                 geometry.cell_rect(cell),
@@ -169,9 +171,11 @@ impl BoardView {
                 Sense::click_and_drag(),
             );
             let has_peg = position.pegs().contains(cell);
-            let label = hole_label(cell, has_peg);
+            let label = access::hole_label(cell, has_peg);
             let selected = self.selected == Some(cell);
             response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
+            let words = access::hole_description(&jumps, has_peg, cell);
+            access::describe_hole(ui.ctx(), response.id, words);
             if model.picking_finish {
                 if response.clicked() {
                     commands.push(PlayCommand::SetGoal(Goal::At(cell)));
@@ -220,7 +224,7 @@ impl BoardView {
                 self.selected = Some(cell);
                 self.dragging = Some(cell);
             } else {
-                commands.push(PlayCommand::Tell(format!(
+                commands.push(PlayCommand::Warn(format!(
                     "{} is an empty hole: drag a peg",
                     cell_name(cell)
                 )));
@@ -234,7 +238,7 @@ impl BoardView {
             match drop.and_then(|p| geometry.cell_at(position.shape().cells(), p)) {
                 Some(to) if to == cell => {}
                 Some(to) => commands.push(attempt(position, cell, to)),
-                None => commands.push(PlayCommand::Tell(
+                None => commands.push(PlayCommand::Warn(
                     "Dropped off the board: drop the peg on an empty hole".into(),
                 )),
             }
@@ -250,7 +254,7 @@ impl BoardView {
             }
             self.selected = Some(cell);
             if position.legal_jumps_from(cell).is_empty() {
-                return Some(PlayCommand::Tell(format!(
+                return Some(PlayCommand::Warn(format!(
                     "The peg at {} has no jump from here",
                     cell_name(cell)
                 )));
@@ -259,7 +263,7 @@ impl BoardView {
         }
         match self.selected {
             Some(from) => Some(attempt(position, from, cell)),
-            None => Some(PlayCommand::Tell(format!(
+            None => Some(PlayCommand::Warn(format!(
                 "{} is an empty hole: pick a peg to jump with first",
                 cell_name(cell)
             ))),
@@ -407,15 +411,25 @@ impl BoardView {
         }
         if let Some(jump) = model.hint {
             // An arrow from the peg to its landing hole, over the peg it takes.
+            // In the board's ink, with a dashed ring: the selection is a solid orange ring,
+            // a losing jump a vermilion arrow with a cross (see `Palette::hint`).
             let (from, to) = (geometry.center(jump.from), geometry.center(jump.to));
             let dir = (to - from).normalized();
-            let stroke = Stroke::new(s * 0.07, palette.selected);
-            painter.circle_stroke(from, r_peg + s * 0.07, stroke);
+            let stroke = Stroke::new(s * 0.06, palette.hint);
+            let r = r_peg + s * 0.08;
+            let ring: Vec<Pos2> = (0..=48)
+                .map(|i| {
+                    let a = i as f32 / 48.0 * std::f32::consts::TAU;
+                    from + Vec2::new(a.cos(), a.sin()) * r
+                })
+                .collect();
+            painter.extend(egui::Shape::dashed_line(&ring, stroke, s * 0.09, s * 0.07));
             painter.arrow(
-                from + dir * r_peg,
-                (to - from) - dir * (r_peg * 1.6),
+                from + dir * r,
+                (to - from) - dir * (r + r_peg * 0.6),
                 stroke,
             );
+            painter.circle_filled(to, s * 0.08, palette.hint);
         }
         if let (Some(_), Some(p)) = (self.dragging, pointer) {
             if responses.iter().any(|(_, r)| r.dragged()) {
@@ -471,15 +485,6 @@ fn paint_board_shape(
                 }
             }
         }
-    }
-}
-
-/// The accessible label of a hole.
-pub fn hole_label(cell: Cell, has_peg: bool) -> String {
-    if has_peg {
-        format!("peg at {}", cell_name(cell))
-    } else {
-        format!("empty hole at {}", cell_name(cell))
     }
 }
 

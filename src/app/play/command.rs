@@ -40,8 +40,8 @@ pub enum PlayCommand {
     ChooseFileToOpen,
     /// Ask where to save the game (a dialog).
     ChooseFileToSave,
-    /// Tell the person something (why a move was refused).
-    Tell(String),
+    /// Warn the person: why a move was refused.
+    Warn(String),
     /// Solve as the solver panel's form says, from here or from the start.
     SolveFrom(SolveFrom),
     /// Start a search (a search in flight is cancelled).

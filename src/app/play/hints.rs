@@ -10,16 +10,13 @@
 
 use super::PlayView;
 use crate::app::geometry::BoardGeometry;
+use crate::app::palette::{LOSES, WINS};
 use crate::app::shell::ShellCommand;
 use crate::rules::{Jump, Pagoda};
 use crate::solver::services::advice::Advice;
 use crate::solver::services::hint::{Answer, Reason};
 use eframe::egui::{self, Color32, Painter, Stroke};
 
-/// A jump that keeps the goal reachable: Okabe–Ito bluish green.
-const WINS: Color32 = Color32::from_rgb(0x00, 0x9E, 0x73);
-/// A jump that loses: Okabe–Ito vermillion.
-const LOSES: Color32 = Color32::from_rgb(0xD5, 0x5E, 0x00);
 /// A jump not decided: grey.
 const UNDECIDED: Color32 = Color32::from_rgb(0x99, 0x99, 0x99);
 /// The pagoda weights: Okabe–Ito blue.
@@ -145,7 +142,14 @@ impl PlayView {
         if matches!(advice, Advice::Lost { .. }) {
             self.why = Some(position);
         }
-        vec![ShellCommand::Tell(advice.hint_text(self.game.puzzle.goal))]
+        // Every answer is information (a lost position is news about the game, not a
+        // problem with the app); only an advisor that failed is a problem.
+        let text = advice.hint_text(self.game.puzzle.goal);
+        vec![if matches!(advice, Advice::Failed { .. }) {
+            ShellCommand::Warn(text)
+        } else {
+            ShellCommand::Tell(text)
+        }]
     }
 
     /// Switches the advisor's judging of every legal jump on or off (the View setting).
@@ -174,6 +178,10 @@ impl PlayView {
 pub fn summary(jumps: &[(Jump, Option<bool>)]) -> String {
     let wins = jumps.iter().filter(|(_, v)| *v == Some(true)).count();
     let open = jumps.iter().filter(|(_, v)| v.is_none()).count();
+    if jumps.is_empty() {
+        // After a win, or when stuck: "0 of 0 keep the goal reachable" said nothing.
+        return "No jumps left to play".into();
+    }
     let mut text = format!(
         "Winning jumps: {wins} of {} keep the goal reachable",
         jumps.len()

@@ -8,6 +8,7 @@
 //! position) it hands back as [`ShellCommand`]s. It needs no shell to run: a test makes one
 //! with [`PlayView::new`] and applies commands to it.
 
+mod access;
 pub mod board;
 mod chain;
 mod command;
@@ -166,6 +167,8 @@ impl PlayView {
         let mut out = Vec::new();
         let tell =
             |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
+        let warn =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Warn(text.into()));
         if matches!(
             command,
             PlayCommand::Play(_)
@@ -186,7 +189,7 @@ impl PlayView {
                     // The person took over: arrows are the board's again.
                     self.replay_keys = false;
                 }
-                Err(e) => out.push(ShellCommand::Tell(e.in_words())),
+                Err(e) => out.push(ShellCommand::Warn(e.in_words())),
             },
             PlayCommand::Undo if !self.game.record.can_undo() && self.game.replaced.is_some() => {
                 // At the start of a random puzzle: back to the game it was opened over.
@@ -194,8 +197,8 @@ impl PlayView {
                 let said = back.and_then(|key| self.store.open_key(&mut self.game, &key));
                 self.reset_for_new_game();
                 out.push(match said {
-                    Some(said) => ShellCommand::Done(said),
-                    None => ShellCommand::Tell("Nothing to undo".into()),
+                    Some(said) => ShellCommand::Tell(said),
+                    None => ShellCommand::Warn("Nothing to undo".into()),
                 });
             }
             step @ (PlayCommand::Undo | PlayCommand::Redo) => {
@@ -205,7 +208,7 @@ impl PlayView {
                     self.board.position_changed();
                     out.push(ShellCommand::ClearNotice);
                 } else {
-                    tell(
+                    warn(
                         &mut out,
                         if undo {
                             "Nothing to undo"
@@ -228,7 +231,7 @@ impl PlayView {
                         },
                     );
                 } else {
-                    tell(&mut out, "Already at the start");
+                    warn(&mut out, "Already at the start");
                 }
             }
             PlayCommand::Open(game) => {
@@ -247,18 +250,18 @@ impl PlayView {
             }
             PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
                 Ok(game) => return self.apply(ctx, PlayCommand::Open(Box::new(game))),
-                Err(e) => out.push(ShellCommand::Tell(e)),
+                Err(e) => out.push(ShellCommand::Warn(e)),
             },
             PlayCommand::OpenFile(path) => out.extend(self.open_file(path)),
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {
                 Ok(()) => {
-                    out.push(ShellCommand::Done(format!(
+                    out.push(ShellCommand::Tell(format!(
                         "Game saved to {}",
                         path.display()
                     )));
                     out.push(ShellCommand::Remember(path));
                 }
-                Err(e) => out.push(ShellCommand::Tell(format!("Not saved: {e}"))),
+                Err(e) => out.push(ShellCommand::Warn(format!("Not saved: {e}"))),
             },
             PlayCommand::ChooseFileToOpen => out.push(ShellCommand::ChooseFile(
                 FileRequest::new(DialogKind::Open, "Open a board or a saved game", |path| {
@@ -274,11 +277,11 @@ impl PlayView {
                 .filter("Pegsol games", &["pegsol", "ron"])
                 .file_name("game.pegsol"),
             )),
-            PlayCommand::Tell(text) => out.push(ShellCommand::Tell(text)),
+            PlayCommand::Warn(text) => out.push(ShellCommand::Warn(text)),
             PlayCommand::SolveFrom(from) => {
                 let command = match self.solver_panel.request(from) {
                     Ok(request) => PlayCommand::Solve(request),
-                    Err(e) => PlayCommand::Tell(format!("Budget: {e}")),
+                    Err(e) => PlayCommand::Warn(format!("Budget: {e}")),
                 };
                 return self.apply(ctx, command);
             }
@@ -309,13 +312,13 @@ impl PlayView {
             )),
             PlayCommand::SaveStats(path) => {
                 let Some(report) = self.solve.report() else {
-                    tell(&mut out, "No result to save yet: solve first");
+                    warn(&mut out, "No result to save yet: solve first");
                     return out;
                 };
                 let written = crate::layout::files::write_atomic(&path, solve::stats_text(report));
                 out.push(match written {
-                    Ok(()) => ShellCommand::Done(format!("Stats saved to {}", path.display())),
-                    Err(e) => ShellCommand::Tell(format!("Not saved: {}: {e}", path.display())),
+                    Ok(()) => ShellCommand::Tell(format!("Stats saved to {}", path.display())),
+                    Err(e) => ShellCommand::Warn(format!("Not saved: {}: {e}", path.display())),
                 });
             }
             PlayCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
@@ -327,7 +330,7 @@ impl PlayView {
                 let shape = self.game.puzzle.start.shape().clone();
                 match goal {
                     Goal::At(cell) if !shape.contains(cell) => {
-                        tell(&mut out, "The finish must be a hole of the board")
+                        warn(&mut out, "The finish must be a hole of the board")
                     }
                     _ => {
                         self.game.puzzle.goal = goal;
@@ -402,7 +405,7 @@ impl PlayView {
         {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
             if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {
-                return vec![ShellCommand::Tell(format!("Not started: {e}"))];
+                return vec![ShellCommand::Warn(format!("Not started: {e}"))];
             }
         }
         let wake = ctx.clone();
@@ -460,7 +463,7 @@ impl PlayView {
     /// a replay are about the old board), and `said` tells what happened.
     fn opened(&mut self, said: Option<String>) -> Vec<ShellCommand> {
         self.reset_for_new_game();
-        vec![said.map_or(ShellCommand::ClearNotice, ShellCommand::Done)]
+        vec![said.map_or(ShellCommand::ClearNotice, ShellCommand::Tell)]
     }
 
     /// Forgets everything about the game that was on the board.

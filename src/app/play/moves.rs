@@ -12,7 +12,7 @@ use eframe::egui::Key;
 /// The jump from `from` to `to` as a command: played if legal, or the reason it is not.
 pub(super) fn attempt(position: &Position, from: Cell, to: Cell) -> PlayCommand {
     let refused =
-        |why: String| PlayCommand::Tell(format!("{} to {}: {why}", cell_name(from), cell_name(to)));
+        |why: String| PlayCommand::Warn(format!("{} to {}: {why}", cell_name(from), cell_name(to)));
     match position.jump_between(from, to) {
         Ok(jump) => PlayCommand::Play(jump),
         Err(e) => refused(e.in_words()),
@@ -24,7 +24,7 @@ pub(super) fn attempt(position: &Position, from: Cell, to: Cell) -> PlayCommand 
 pub(super) fn keyboard_jump(position: &Position, from: Cell, steps: &[(i32, i32)]) -> PlayCommand {
     match position.jump_toward(from, steps) {
         Ok(jump) => PlayCommand::Play(jump),
-        Err(refusal) => PlayCommand::Tell(refusal.to_string()),
+        Err(refusal) => PlayCommand::Warn(refusal.to_string()),
     }
 }
 

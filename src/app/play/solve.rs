@@ -342,11 +342,14 @@ impl SolverPanel {
         ui.add_space(4.0);
         let label = ui.label(RichText::new("Budget (expanded nodes)").strong());
         let unlimited_ok = self.may_be_unlimited();
-        if unlimited_ok {
-            let mut no_limit = self.no_limit;
-            if ui.checkbox(&mut no_limit, "No limit").changed() {
-                commands.push(PlayCommand::SetNoLimit(no_limit));
-            }
+        // Always there, greyed out for the classic search: a checkbox that came and went
+        // with the engine moved the budget field and the Solve buttons under the pointer.
+        let mut no_limit = self.no_limit && unlimited_ok;
+        let checkbox = ui
+            .add_enabled(unlimited_ok, egui::Checkbox::new(&mut no_limit, "No limit"))
+            .on_disabled_hover_text("The classic search always has a budget");
+        if checkbox.changed() {
+            commands.push(PlayCommand::SetNoLimit(no_limit));
         }
         let limited = !(unlimited_ok && self.no_limit);
         ui.add_enabled_ui(limited, |ui| {

@@ -86,7 +86,7 @@ impl PlayView {
     /// Puts the last solution on the timeline after the position it starts from: here if it
     /// was solved from here, else from the start (going back there first).
     pub(super) fn load_solution(&mut self) -> Vec<ShellCommand> {
-        let tell = |text: String| vec![ShellCommand::Tell(text)];
+        let tell = |text: String| vec![ShellCommand::Warn(text)];
         let Some(report) = self.solve.report() else {
             return tell("No solution yet: solve first".into());
         };
@@ -114,7 +114,7 @@ impl PlayView {
                 } else {
                     ""
                 };
-                vec![ShellCommand::Done(format!(
+                vec![ShellCommand::Tell(format!(
                     "Solution loaded ({} jumps): press Space or Autoplay to play it, Left/Right to step{back}",
                     jumps.len()
                 ))]

@@ -26,7 +26,9 @@ impl PlayView {
         let advice = self.advice();
         let game = &self.game;
         let stop = egui::Panel::bottom("status")
-            .show(ui, |ui| panels::status_ui(ui, game, advice.as_ref()))
+            .show(ui, |ui| {
+                panels::status_ui(ui, game, advice.as_ref(), frame.clock, frame.board_stats)
+            })
             .inner;
         commands.extend(stop);
         egui::Panel::bottom("timeline").show(ui, |ui| {
@@ -71,7 +73,7 @@ impl PlayView {
             .jump_verdicts()
             .filter(|_| show_jumps)
             .map(super::hints::summary);
-        notice_ui(ui, frame, summary.as_deref());
+        out.extend(notice_ui(ui, frame, summary.as_deref()));
         let chain = self.next_chain();
         let model = BoardModel {
             position: game.record.position(),
@@ -84,6 +86,7 @@ impl PlayView {
             overlay: self.overlay(show_jumps),
             praise: self.won_by_player(),
             coordinates: frame.settings.coordinates,
+            typing: frame.typing,
         };
         let commands = self.board.ui(ui, &model);
         out.extend(self.apply_all(ui.ctx(), commands));
@@ -96,22 +99,34 @@ const NOTICE_ROWS: usize = 2;
 
 /// The notice area above the board: always [`NOTICE_ROWS`] lines high and the panel's width,
 /// whatever the message, so a message never moves the board or its buttons. A message of
-/// something done is in the strong text colour (neutral), a refusal or problem in the warning colour.
+/// of information is in the strong text colour (neutral), a refusal or problem in the warning
+/// colour, with a × at the right to dismiss it (the space is kept when there is none).
 /// With no message, `summary` (View > Show winning jumps: how many jumps keep the goal in
 /// reach) takes the area, in the neutral colour.
-fn notice_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>, summary: Option<&str>) {
+fn notice_ui(
+    ui: &mut egui::Ui,
+    frame: &ViewFrame<'_>,
+    summary: Option<&str>,
+) -> Option<ShellCommand> {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let row = ui.ctx().fonts_mut(|f| f.row_height(&font));
     let size = egui::vec2(ui.available_width(), row * NOTICE_ROWS as f32);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let Some(text) = frame.notice.or(summary) else {
-        return;
-    };
-    let colour = if frame.notice_done || frame.notice.is_none() {
-        ui.visuals().strong_text_color()
-    } else {
-        ui.visuals().warn_fg_color
-    };
+    let (whole, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let (rect, close) = whole.split_left_right_at_x(whole.right() - DISMISS_WIDTH);
+    let text = frame.notice.or(summary)?;
+    let mut dismissed = false;
+    if frame.notice.is_some() {
+        let button = egui::Button::new("×").small();
+        let close = egui::Rect::from_min_size(close.left_top(), egui::vec2(DISMISS_WIDTH, row));
+        // A child ui: `put` would move the layout's cursor back up to the button's row.
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(close));
+        dismissed = child
+            .add(button)
+            .on_hover_text("Dismiss this message")
+            .clicked();
+    }
+    let colour =
+        crate::app::notice::notice_colour(ui, frame.notice.is_some() && frame.notice_problem);
     let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
     job.wrap.max_rows = NOTICE_ROWS;
     let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
@@ -121,4 +136,8 @@ fn notice_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>, summary: Option<&str>) {
     if cut {
         response.on_hover_text(text);
     }
+    dismissed.then_some(ShellCommand::ClearNotice)
 }
+
+/// The width kept at the notice area's right for its ×.
+const DISMISS_WIDTH: f32 = 22.0;

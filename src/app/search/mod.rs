@@ -229,7 +229,7 @@ impl SearchView {
                     self.budget = budget.max(1);
                     self.restart();
                 }
-                Err(e) => return vec![ShellCommand::Tell(format!("Budget: {e}"))],
+                Err(e) => return vec![ShellCommand::Warn(format!("Budget: {e}"))],
             },
             SearchCommand::ChooseTrace => {
                 let request = FileRequest::new(DialogKind::Open, "Compare a trace", |path| {
@@ -295,7 +295,7 @@ impl SearchView {
                 self.compared = Some(compared);
                 Vec::new()
             }
-            Finished::Done(Err(e)) | Finished::Failed(e) => vec![ShellCommand::Tell(e)],
+            Finished::Done(Err(e)) | Finished::Failed(e) => vec![ShellCommand::Warn(e)],
             Finished::Cancelled(_) => Vec::new(),
         }
     }

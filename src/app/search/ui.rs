@@ -5,6 +5,7 @@ use super::board::{fate_words, node_board_ui, NodeBoard};
 use super::chart::chart_ui;
 use super::compare::comparison_ui;
 use super::{SearchCommand, SearchView, FASTEST, SLOWEST};
+use crate::app::notice::notice_line_ui;
 use crate::app::palette::Palette;
 use crate::app::shell::{ShellCommand, ViewFrame};
 use crate::rules::{pegs_in_words, Jump};
@@ -38,19 +39,15 @@ impl SearchView {
             }
         });
         commands.extend(self.controls_ui(ui));
+        let mut dismissed = None;
         if self.is_comparing() {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label("Comparing the trace with the search…");
             });
         }
-        if let Some(notice) = frame.notice {
-            let colour = if frame.notice_done {
-                ui.visuals().strong_text_color()
-            } else {
-                ui.visuals().warn_fg_color
-            };
-            ui.label(RichText::new(notice).color(colour));
+        if frame.notice.is_some() {
+            dismissed = ui.horizontal(|ui| notice_line_ui(ui, frame)).inner;
         }
         // The board keeps the size the window gives it; an open comparison goes above it and
         // the view scrolls.
@@ -85,7 +82,7 @@ impl SearchView {
                 });
                 chart_ui(ui, &self.history, CHART_HEIGHT);
             });
-        let mut out = Vec::new();
+        let mut out: Vec<ShellCommand> = dismissed.into_iter().collect();
         for command in commands {
             out.extend(self.apply(command));
         }
