@@ -251,6 +251,8 @@ impl PickerView {
             commands.push(ShellCommand::ChooseFileToOpen);
         }
         ui.separator();
+        let memory = egui::Id::unique("boards-panel-scrolled-to");
+        let brought = ui.data(|d| d.get_temp::<String>(memory));
         egui::ScrollArea::vertical().show(ui, |ui| {
             for entry in &self.entries {
                 let current = game.source == Source::Catalogue(entry.key.to_string());
@@ -266,19 +268,19 @@ impl PickerView {
                 let response = ui
                     .selectable_label(current, RichText::new(&entry.name).strong())
                     .on_hover_text(hover);
+                // Brought into view (centred) once per new board opened some other way, then
+                // the scroll bar is the person's. A board clicked here is in view already:
+                // the list never moves under the pointer. Which board that was is egui's
+                // widget memory, like a scroll offset.
+                // (Read before the list is drawn: the board in play, later in the list than
+                // the one clicked, must not be scrolled to in the frame of the click.)
                 if response.clicked() {
                     commands.push(ShellCommand::OpenCatalogue(entry.key.to_string()));
+                    ui.data_mut(|d| d.insert_temp(memory, entry.key.to_string()));
                 }
-                // Brought into view once per new board (opened some other way: a board
-                // clicked here is in view already, and the list never moves under the
-                // pointer), then the scroll bar is the person's. Which board that was is
-                // egui's widget memory, like a scroll offset.
-                let memory = egui::Id::unique("boards-panel-scrolled-to");
-                let scrolled = ui.data(|d| d.get_temp::<Source>(memory));
-                if current && scrolled.as_ref() != Some(&game.source) {
-                    // `None`: the least scrolling that shows it; none if it is in view.
-                    response.scroll_to_me(None);
-                    ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
+                if current && brought.as_deref() != Some(entry.key) {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                    ui.data_mut(|d| d.insert_temp(memory, entry.key.to_string()));
                 }
                 // One line under the name, whatever it holds: the game in play or kept (first,
                 // so it shows), then the description, cut to the panel's width (whole on
