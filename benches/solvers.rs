@@ -306,14 +306,17 @@ fn cancel_row(name: &str, run: impl FnOnce(&mut Control) -> Outcome + Send + 'st
     }
 }
 
-/// The window's "still winnable?" check with View > Show winning jumps on: 30 positions
-/// from fixed pseudo-random games (game k plays `7k mod (pegs - 2) + 1` random jumps, so
-/// the positions spread over the whole game and wander into lost ones), asked one after the
-/// other as a person playing would, each timed from the question to its verdict and then to
-/// every legal jump's verdict.
+/// The window's "still winnable?" check with View > Show winning jumps on, at the default
+/// hint effort: 30 positions from fixed pseudo-random games (game k plays
+/// `7k mod (pegs - 2) + 1` random jumps, so the positions spread over the whole game and
+/// wander into lost ones), asked one after the other as a person playing would, each timed
+/// from the question to its quick answer, to its decision (after thinking on, if the quick
+/// answer left it open) and to every legal jump's verdict. Positions left undecided at the
+/// default effort are listed after the table (`UNDECIDED` lines), with what was tried.
 fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
-    use pegsol::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
-    let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
+    use pegsol::solver::services::advice::Advice;
+    use pegsol::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
+    let mut advisor = Advisor::new(DEFAULT_EFFORT, || {});
     advisor.set_colour_jumps(true);
     let mut seed: u64 = layout.bytes().fold(0x9e37_79b9_7f4a_7c15, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
@@ -325,13 +328,22 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
         (seed >> 33) as usize
     };
     let pegs = start.peg_count() as usize;
-    let (mut verdicts, mut colours) = (Vec::new(), Vec::new());
-    let (mut winnable, mut lost, mut unknown) = (0, 0, 0);
+    // Seconds to the quick answer, to the decision (decided positions only), to the jumps.
+    let (mut quick, mut decided, mut colours) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut at_once, mut thought, mut open) = (0, 0, 0);
+    let (mut winnable, mut lost) = (0, 0);
     // Every position's jumps by verdict: keeps the goal reachable, loses, undecided.
     let mut jump_verdicts = [0usize; 3];
-    let limit = Duration::from_secs(600);
+    let limit = Duration::from_secs(1800);
     // PEGSOL_BENCH_VERBOSE=1 prints each position's verdict and times on standard error.
     let verbose = std::env::var_os("PEGSOL_BENCH_VERBOSE").is_some();
+    let wait = |advisor: &mut Advisor, done: &dyn Fn(&Advisor) -> bool, asked: Instant| {
+        while !done(advisor) && asked.elapsed() < limit {
+            advisor.poll();
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        asked.elapsed().as_secs_f64()
+    };
     for game in 1..=30usize {
         let mut position = start.clone();
         for _ in 0..(7 * game) % pegs.saturating_sub(2).max(1) + 1 {
@@ -345,75 +357,100 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
         }
         let asked = Instant::now();
         advisor.ask(&position, goal);
-        while matches!(
-            advisor.verdict(&position, goal),
-            Some(Verdict::Checking) | None
-        ) && asked.elapsed() < limit
-        {
-            advisor.poll();
-            std::thread::sleep(Duration::from_micros(200));
+        let p = position.clone();
+        let first = wait(
+            &mut advisor,
+            &|a| !matches!(a.advice(&p, goal), None | Some(Advice::Checking)),
+            asked,
+        );
+        quick.push(first);
+        let quick_decided = matches!(
+            advisor.advice(&p, goal),
+            Some(Advice::Winnable { .. } | Advice::Lost { .. })
+        );
+        let end = wait(&mut advisor, &|a| !a.thinking(&p, goal), asked);
+        let advice = advisor.advice(&p, goal);
+        match advice {
+            Some(Advice::Winnable { .. }) => winnable += 1,
+            Some(Advice::Lost { .. }) => lost += 1,
+            _ => {}
         }
-        verdicts.push(asked.elapsed().as_secs_f64());
-        match advisor.verdict(&position, goal) {
-            Some(Verdict::Winnable(_)) => winnable += 1,
-            Some(Verdict::NotWinnable) => lost += 1,
-            _ => unknown += 1,
+        let known = matches!(advice, Some(Advice::Winnable { .. } | Advice::Lost { .. }));
+        match (known, quick_decided) {
+            (true, true) => at_once += 1,
+            (true, false) => thought += 1,
+            (false, _) => open += 1,
         }
-        while advisor.jumps(&position, goal).is_none() && asked.elapsed() < limit {
-            advisor.poll();
-            std::thread::sleep(Duration::from_micros(200));
+        if known {
+            decided.push(end);
         }
-        colours.push(asked.elapsed().as_secs_f64());
-        for (_, verdict) in advisor.jumps(&position, goal).unwrap_or_default() {
+        let all = wait(&mut advisor, &|a| !a.busy(), asked);
+        colours.push(all);
+        for (_, verdict) in advisor.jumps(&p, goal).unwrap_or_default() {
             jump_verdicts[match verdict {
                 Some(true) => 0,
                 Some(false) => 1,
                 None => 2,
             }] += 1;
         }
+        let holes = (start.shape().cells() - position.pegs())
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(Advice::Unknown {
+            examined, guess, ..
+        }) = &advice
+        {
+            println!(
+                "UNDECIDED {layout}, game {game}: {} pegs, holes {holes}; {examined} positions \
+                 examined in {end:.1} s (rounds of {:?}); the closest line found leaves {}",
+                position.peg_count(),
+                pegsol::solver::services::hint::rounds(DEFAULT_EFFORT),
+                guess.map_or("no line".to_string(), |(_, left)| format!("{left} pegs")),
+            );
+        }
         if verbose {
             eprintln!(
-                "game {game:2}: {:2} pegs, {:>8} in {:7.1} ms, jumps in {:7.1} ms; holes {}",
+                "game {game:2}: {:2} pegs, {:>8} quick in {:7.1} ms, final in {:8.1} ms, \
+                 jumps in {:8.1} ms; holes {holes}",
                 position.peg_count(),
-                match advisor.verdict(&position, goal) {
-                    Some(Verdict::Winnable(_)) => "winnable",
-                    Some(Verdict::NotWinnable) => "lost",
-                    _ => "unknown",
-                },
-                verdicts[verdicts.len() - 1] * 1e3,
-                colours[colours.len() - 1] * 1e3,
-                (start.shape().cells() - position.pegs())
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                advice.as_ref().map_or("none", |a| a.word(true)),
+                first * 1e3,
+                end * 1e3,
+                all * 1e3,
             );
         }
     }
     let total: f64 = colours.iter().sum();
     let quantile = |times: &[f64], q: f64| {
+        if times.is_empty() {
+            return f64::NAN;
+        }
         let mut sorted = times.to_vec();
         sorted.sort_by(f64::total_cmp);
         sorted[((sorted.len() - 1) as f64 * q).round() as usize] * 1e3
     };
     Row {
         work: format!(
-            "{} positions: {winnable} winnable, {lost} lost, {unknown} unknown; their jumps: {} keep the goal, {} lose, {} undecided",
-            verdicts.len(),
+            "{} positions: {at_once} decided by the quick answer, {thought} after thinking on, {open} undecided ({winnable} winnable, {lost} lost); their jumps: {} keep the goal, {} lose, {} undecided",
+            quick.len(),
             jump_verdicts[0],
             jump_verdicts[1],
             jump_verdicts[2],
         ),
         result: format!(
-            "verdict median {:.1} ms, p95 {:.1} ms, worst {:.1} ms; all jumps median {:.1} ms, worst {:.1} ms",
-            quantile(&verdicts, 0.5),
-            quantile(&verdicts, 0.95),
-            quantile(&verdicts, 1.0),
+            "quick answer median {:.1} ms, p95 {:.1} ms; decided median {:.1} ms, p95 {:.1} ms, worst {:.1} ms; all jumps median {:.1} ms, worst {:.1} ms",
+            quantile(&quick, 0.5),
+            quantile(&quick, 0.95),
+            quantile(&decided, 0.5),
+            quantile(&decided, 0.95),
+            quantile(&decided, 1.0),
             quantile(&colours, 0.5),
             quantile(&colours, 1.0),
         ),
         seconds: total,
-        units_per_second: verdicts.len() as f64 / total,
+        units_per_second: quick.len() as f64 / total,
     }
 }
 
@@ -441,6 +478,7 @@ fn main() {
     println!("| engine | layout | budget | work | result | seconds | per second | peak MiB |");
     println!("|---|---|---|---|---|---|---|---|");
     let me = std::env::current_exe().expect("own path");
+    let mut undecided = Vec::new();
     for (i, (engine, layout, _)) in CASES.iter().enumerate() {
         if filter.as_ref().is_some_and(|f| f != engine && f != layout) {
             continue;
@@ -451,6 +489,17 @@ fn main() {
             .stderr(std::process::Stdio::inherit())
             .output()
             .expect("child runs");
-        print!("{}", String::from_utf8_lossy(&out.stdout));
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            match line.strip_prefix("UNDECIDED ") {
+                Some(what) => undecided.push(what.to_string()),
+                None => println!("{line}"),
+            }
+        }
+    }
+    if !undecided.is_empty() {
+        println!("\nUndecided at the default hint effort:");
+        for what in undecided {
+            println!("- {what}");
+        }
     }
 }

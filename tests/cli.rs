@@ -207,9 +207,27 @@ fn classic_solves_level_7_with_ten_million() {
         "solution_length",
         "seconds",
         "peak_nodes",
+        "found_by",
         "jumps",
     ] {
         assert!(v.get(key).is_some(), "no {key}");
+    }
+    // The classic engine has no portfolio.
+    assert_eq!(v["found_by"], serde_json::Value::Null);
+}
+
+#[test]
+fn solve_json_says_which_member_of_the_portfolio_found_the_jumps() {
+    // As the README documents: `depth-first search` or `beam search (width N)`.
+    for (layout, finder) in [
+        ("english", "depth-first search"),
+        ("6", "beam search (width "),
+    ] {
+        let o = pegsol(&["solve", layout, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let found_by = v["found_by"].as_str().unwrap_or_default();
+        assert!(found_by.starts_with(finder), "{layout}: {found_by:?}");
     }
 }
 

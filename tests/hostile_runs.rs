@@ -269,6 +269,20 @@ fn ctrl_c_stops_the_search_and_keeps_the_best_found() {
     let (out, _) = interrupt(spawn(&args), "solve 6 classic 20M");
     assert!(out.contains("stopped: the best found so far"), "{out}");
     assert!(out.contains("Jumps: "), "{out}");
+
+    // Level 6, game 7 of the hint bench: no effort tried so far decides it. Stopped, the
+    // hint still says what the rounds it finished found, and that it was stopped.
+    std::fs::write(
+        dir.join("g7.ron"),
+        "Layout(name: \"Game 7\", rows: [\"      o o o      \", \"      o o o      \", \
+         \"      . o o      \", \"o o o o . . o o o\", \". . o o . o o o o\", \
+         \"o o o o o . . o o\", \"      o . o      \", \"      o o o      \", \
+         \"      o o o      \"])\n",
+    )
+    .expect("write g7.ron");
+    let (out, _) = interrupt(spawn(&["hint", "g7.ron", "--budget", "1G"]), "hint g7 1G");
+    assert!(out.contains("Unknown: stopped (Ctrl+C)"), "{out}");
+    assert!(out.contains("Stopped after "), "{out}");
 }
 
 #[test]

@@ -16,6 +16,7 @@ use egui_kittest::Harness;
 use pegsol::app::play::PlayCommand;
 use pegsol::app::{PegsolApp, ShellCommand};
 use pegsol::rules::{Cell, Goal};
+use pegsol::solver::services::advice::Advice;
 use pegsol::solver::services::advisor::Verdict;
 use pegsol::solver::{Algorithm, Stop};
 use std::time::{Duration, Instant};
@@ -214,10 +215,11 @@ fn the_hint_on_the_english_board_is_legal_and_keeps_it_winnable() {
 }
 
 #[test]
-fn an_undecided_position_gets_a_guess_marked_as_one() {
-    // A 36-peg middle game of level 6 (Wiegleb's board) that the advisor's budget leaves
+fn an_undecided_position_gets_a_guess_marked_as_one_while_thinking_goes_on() {
+    // A 36-peg middle game of level 6 (Wiegleb's board) that the quick answer leaves
     // undecided (so does a billion-expansion search): H still offers a jump, the first of the
-    // closest line found, and says it is only a guess.
+    // closest line found, and says it is only a guess; the status line says it is still
+    // thinking, with the positions examined, until Stop leaves it undecided.
     let path = games::undecided_middle_game_file("test-guess");
     let game = pegsol::record::Game::from_file(&path).expect("a position as a layout");
     let _ = path.parent().map(std::fs::remove_dir_all);
@@ -226,16 +228,34 @@ fn an_undecided_position_gets_a_guess_marked_as_one() {
     press(&mut h, Key::H);
     assert!(frames_until(&mut h, 60, |app| app.play().hint().is_some()));
     assert_eq!(h.state().play().verdict(), Some(Verdict::Unknown));
+    assert!(matches!(
+        h.state().play().advice(),
+        Some(Advice::Thinking { .. })
+    ));
     let hint = h.state().play().hint().expect("a guess");
     assert!(h.state().play().game().record.position().is_legal(hint));
     assert!(
         h.state()
             .notice()
-            .is_some_and(|n| n.starts_with("Only a guess")),
+            .is_some_and(|n| n.starts_with("Still thinking") && n.contains("Only a guess")),
         "{:?}",
         h.state().notice()
     );
+    assert!(h.query_by_label_contains("Still thinking… (").is_some());
+    h.get_by_label("Stop").click();
+    assert!(frames_until(&mut h, 30, |app| matches!(
+        app.play().advice(),
+        Some(Advice::Unknown { stopped: true, .. })
+    )));
     assert!(h.query_by_label("Unknown").is_some());
+    assert!(h.query_by_label_contains("Stopped after").is_some());
+    assert!(
+        h.state().notice().is_some_and(
+            |n| n.starts_with("No hint: thinking stopped") && n.contains("Only a guess")
+        ),
+        "{:?}",
+        h.state().notice()
+    );
 }
 
 #[test]

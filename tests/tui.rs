@@ -5,6 +5,9 @@
 
 use pegsol::record::{Game, GameStore};
 use pegsol::rules::{Cell, Jump};
+use pegsol::solver::services::advice::Advice;
+use pegsol::solver::services::hint::{Answer, Judge, HINT_BUDGET};
+use pegsol::solver::uncontrolled;
 use pegsol::tui::{Effect, TuiGame};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -238,19 +241,62 @@ fn the_hint_comes_from_the_background_and_is_drawn_on_the_board() {
 }
 
 #[test]
-fn an_undecided_position_gets_a_guess_marked_as_one() {
-    // Level 6's 36-peg middle game that the advisor's budget leaves undecided: h still marks
-    // a jump on the board, and the message says it is only a guess.
+fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_c_stops_it() {
+    // Level 6's 36-peg middle game that the quick answer leaves undecided: h still marks a
+    // jump on the board, and the message says it is only a guess; the status line says it
+    // is still thinking, with the positions examined, the window's words; c stops it.
     let path = games::undecided_middle_game_file("tui-guess");
     let mut g = game(path.to_str().expect("utf-8 path"));
     let _ = path.parent().map(std::fs::remove_dir_all);
     key(&mut g, KeyCode::Char('h'));
     tick_until(&mut g, "the guess", |g| g.hint().is_some());
-    assert!(g.message().starts_with("Only a guess"), "{}", g.message());
+    assert!(g.message().starts_with("Still thinking"), "{}", g.message());
+    assert!(g.message().contains("Only a guess"), "{}", g.message());
     assert!(g.record().position().is_legal(g.hint().expect("a guess")));
-    let lines = screen(&g, 100, 40);
+    let lines = screen(&g, 120, 40);
     assert!(shows(&lines, "◆"), "the guess's peg\n{}", lines.join("\n"));
+    assert!(
+        shows(&lines, "Still thinking… (") && shows(&lines, "c stops"),
+        "{}",
+        lines.join("\n")
+    );
+    key(&mut g, KeyCode::Char('c'));
+    tick_until(&mut g, "the stop", |g| {
+        g.message().starts_with("No hint: thinking stopped")
+    });
+    assert!(g.message().contains("Only a guess"), "{}", g.message());
+    let lines = screen(&g, 120, 40);
     assert!(shows(&lines, "Unknown"), "{}", lines.join("\n"));
+}
+
+#[test]
+fn a_lost_position_says_why_in_the_terminal_as_in_the_window() {
+    // Two pegs side by side and a third far off: lost, and h says why, in the words the
+    // window uses (it said only "No jump reaches the goal from here" before).
+    let dir = std::env::temp_dir().join(format!("pegsol-tui-lost-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("three.ron");
+    std::fs::write(
+        &path,
+        "Layout(name: \"Three\", rows: [\"o o . .\", \". . . .\", \". . . o\"])\n",
+    )
+    .expect("write");
+    let mut g = game(path.to_str().expect("utf-8 path"));
+    let _ = std::fs::remove_dir_all(&dir);
+    key(&mut g, KeyCode::Char('h'));
+    tick_until(&mut g, "the verdict", |g| {
+        g.message().starts_with("Not winnable")
+    });
+    let p = g.record().position().clone();
+    let goal = g.puzzle().goal;
+    let Answer::Lost(reason) = uncontrolled(|c| Judge::new(HINT_BUDGET).judge(&p, goal, c)) else {
+        panic!("the position is lost");
+    };
+    let said = Advice::Lost { reason }.hint_text(goal);
+    assert_eq!(g.message(), said);
+    assert!(said.len() > "Not winnable: .".len() + 10, "{said}");
+    let lines = screen(&g, 120, 40);
+    assert!(shows(&lines, "Not winnable"), "{}", lines.join("\n"));
 }
 
 #[test]
@@ -316,9 +362,13 @@ fn solve_from_here_runs_in_the_background_then_steps_and_plays_to_a_win() {
     assert!(!g.is_playing(), "stops at the end");
     assert!(g.record().position().is_won(g.puzzle().goal));
     assert!(shows(&screen(&g, 100, 40), "Solved!"));
-    // c cancels a running solve; with none running it says so.
+    // c cancels a running solve (or the hint's thinking); with nothing running it says so.
     key(&mut g, KeyCode::Char('c'));
-    assert_eq!(g.message(), "No solve is running");
+    assert!(
+        g.message().starts_with("Nothing to cancel"),
+        "{}",
+        g.message()
+    );
 }
 
 #[test]

@@ -43,6 +43,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
     ("R", "restart (undoable)"),
     ("H", "hint: a jump that keeps the goal reachable"),
+    (
+        "X",
+        "stop thinking on a hint (the position stays undecided; View > Hint effort sets how long it thinks)",
+    ),
     ("[ and ]", "step back and forward on the timeline"),
     (
         "Left / Right",
@@ -101,6 +105,9 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
         }
         if plain(i, Key::H) {
             commands.push(ShellCommand::Play(PlayCommand::Hint));
+        }
+        if plain(i, Key::X) {
+            commands.push(ShellCommand::Play(PlayCommand::StopThinking));
         }
         if plain(i, Key::OpenBracket) {
             commands.push(ShellCommand::Play(PlayCommand::StepBack));

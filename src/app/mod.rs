@@ -311,6 +311,10 @@ impl PegsolApp {
                 self.settings.show_winning_jumps = on;
                 Vec::new()
             }
+            ShellCommand::SetHintEffort(effort) => {
+                self.settings.hint_effort = effort;
+                Vec::new()
+            }
             ShellCommand::SetCoordinates(on) => {
                 self.settings.coordinates = on;
                 Vec::new()

@@ -6,7 +6,7 @@
 
 use super::keys;
 use super::palette::ThemeChoice;
-use super::play::PlayCommand;
+use super::play::{thinking, PlayCommand};
 use super::shell::{Settings, ShellCommand, Window};
 use super::stats::{self, BoardStats, GameClock, StatsKeeper};
 use crate::layout::catalogue;
@@ -15,7 +15,7 @@ use crate::record::store::Kept;
 use crate::record::{BoardKey, Game, GameStore, Source};
 use crate::rules::cell_name;
 use crate::rules::Goal;
-use crate::solver::services::advisor::Verdict;
+use crate::solver::services::advice::Advice;
 use eframe::egui;
 use egui::{Button, RichText, Ui};
 use std::path::PathBuf;
@@ -122,6 +122,9 @@ pub fn menu_ui(
             let mut jumps = settings.show_winning_jumps;
             if ui.checkbox(&mut jumps, "Show winning jumps").changed() {
                 commands.push(ShellCommand::SetShowWinningJumps(jumps));
+            }
+            if let Some(effort) = thinking::effort_menu_ui(ui, settings.hint_effort) {
+                commands.push(ShellCommand::SetHintEffort(effort));
             }
             let mut coordinates = settings.coordinates;
             if ui.checkbox(&mut coordinates, "Coordinates").changed() {
@@ -248,6 +251,8 @@ impl PickerView {
             commands.push(ShellCommand::ChooseFileToOpen);
         }
         ui.separator();
+        let memory = egui::Id::unique("boards-panel-scrolled-to");
+        let brought = ui.data(|d| d.get_temp::<String>(memory));
         egui::ScrollArea::vertical().show(ui, |ui| {
             for entry in &self.entries {
                 let current = game.source == Source::Catalogue(entry.key.to_string());
@@ -263,19 +268,19 @@ impl PickerView {
                 let response = ui
                     .selectable_label(current, RichText::new(&entry.name).strong())
                     .on_hover_text(hover);
+                // Brought into view (centred) once per new board opened some other way, then
+                // the scroll bar is the person's. A board clicked here is in view already:
+                // the list never moves under the pointer. Which board that was is egui's
+                // widget memory, like a scroll offset.
+                // (Read before the list is drawn: the board in play, later in the list than
+                // the one clicked, must not be scrolled to in the frame of the click.)
                 if response.clicked() {
                     commands.push(ShellCommand::OpenCatalogue(entry.key.to_string()));
+                    ui.data_mut(|d| d.insert_temp(memory, entry.key.to_string()));
                 }
-                // Brought into view once per new board (opened some other way: a board
-                // clicked here is in view already, and the list never moves under the
-                // pointer), then the scroll bar is the person's. Which board that was is
-                // egui's widget memory, like a scroll offset.
-                let memory = egui::Id::unique("boards-panel-scrolled-to");
-                let scrolled = ui.data(|d| d.get_temp::<Source>(memory));
-                if current && scrolled.as_ref() != Some(&game.source) {
-                    // `None`: the least scrolling that shows it; none if it is in view.
-                    response.scroll_to_me(None);
-                    ui.data_mut(|d| d.insert_temp(memory, game.source.clone()));
+                if current && brought.as_deref() != Some(entry.key) {
+                    response.scroll_to_me(Some(egui::Align::Center));
+                    ui.data_mut(|d| d.insert_temp(memory, entry.key.to_string()));
                 }
                 // One line under the name, whatever it holds: the game in play or kept (first,
                 // so it shows), then the description, cut to the panel's width (whole on
@@ -346,23 +351,25 @@ fn progress_words(what: &str, played: usize, jumps: usize) -> String {
     }
 }
 
-/// The status line: pegs left, jumps and moves made, the state of play, whether the goal can still be
-/// reached, and the finish target. (Notices go above the board, next to what they are about.)
+/// The status line: pegs left, jumps and moves made, the state of play, what the advisor
+/// says (whether the goal can still be reached, or that it is still thinking, with a Stop
+/// button), and the finish target. (Notices go above the board, next to what they are
+/// about.) Returns the command to stop thinking when its button is clicked.
 ///
 /// At the right, always in the same place: the game's clock (from the first jump, stopped
 /// at the end) and the player's figures on this board.
 pub fn status_ui(
     ui: &mut Ui,
     game: &Game,
-    verdict: Option<Verdict>,
+    advice: Option<&Advice>,
     clock: Option<GameClock>,
     figures: Option<BoardStats>,
-) {
+) -> Option<PlayCommand> {
     // The right side first (`shrink_left`): the clock keeps its place, and a narrow window
     // cuts the left side instead.
-    egui::Sides::new().shrink_left().show(
+    let (command, ()) = egui::Sides::new().shrink_left().show(
         ui,
-        |ui| status_left_ui(ui, game, verdict),
+        |ui| status_left_ui(ui, game, advice),
         |ui| {
             let time = clock.map_or("–:––".to_string(), |c| stats::clock(c.seconds));
             let time = RichText::new(format!("Time {time}")).monospace();
@@ -379,10 +386,13 @@ pub fn status_ui(
             }
         },
     );
+    command
 }
 
-/// The status line's left part: pegs, jumps, state, winnable, finish.
-fn status_left_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
+/// The status line's left part: pegs, jumps, state, the advisor's word, finish. Returns
+/// the command to stop thinking when its Stop button is clicked.
+fn status_left_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<PlayCommand> {
+    let mut command = None;
     let position = game.record.position();
     ui.label(format!("Pegs left: {}", position.peg_count()));
     ui.separator();
@@ -407,43 +417,11 @@ fn status_left_ui(ui: &mut Ui, game: &Game, verdict: Option<Verdict>) {
     ui.label(state);
     ui.separator();
     if !position.is_won(game.puzzle.goal) {
-        winnable_ui(ui, verdict);
+        command = thinking::advice_ui(ui, advice);
         ui.separator();
     }
     ui.label(finish_text(game.puzzle.goal));
-}
-
-/// The "still winnable?" indicator: a word, so it reads without colour.
-fn winnable_ui(ui: &mut Ui, verdict: Option<Verdict>) {
-    let visuals = ui.visuals();
-    let (text, colour, hover) = match verdict {
-        Some(Verdict::Winnable(_)) => (
-            "Winnable",
-            visuals.text_color(),
-            "The goal can still be reached from here (H shows a jump that keeps it so)",
-        ),
-        Some(Verdict::NotWinnable) => (
-            "Not winnable",
-            visuals.warn_fg_color,
-            "Proven: the goal cannot be reached from here; undo (U) to go back",
-        ),
-        Some(Verdict::Unknown) => (
-            "Unknown",
-            visuals.weak_text_color(),
-            "The solver could not decide within its budget",
-        ),
-        Some(Verdict::Failed) => (
-            "Check failed",
-            visuals.error_fg_color,
-            "The background check failed; see the solver panel",
-        ),
-        Some(Verdict::Checking) | None => (
-            "Checking…",
-            visuals.weak_text_color(),
-            "The solver is checking this position",
-        ),
-    };
-    ui.colored_label(colour, text).on_hover_text(hover);
+    command
 }
 
 /// The finish target in words.

@@ -101,6 +101,8 @@ pub enum ShellCommand {
     SetAnimate(bool),
     /// Show or hide every legal jump's verdict on the board.
     SetShowWinningJumps(bool),
+    /// How many positions a hint may examine before it says "unknown" (View > Hint effort).
+    SetHintEffort(u64),
     /// Draw the coordinates round the board (and the editor's canvas), or not.
     SetCoordinates(bool),
     /// Choose the theme.
@@ -142,6 +144,9 @@ pub struct Settings {
     pub show_winning_jumps: bool,
     /// Whether the board has its column letters and row numbers round it.
     pub coordinates: bool,
+    /// Positions a hint may examine, thinking on, before it says "unknown" (View > Hint
+    /// effort).
+    pub hint_effort: u64,
 }
 
 impl Default for Settings {
@@ -154,6 +159,7 @@ impl Default for Settings {
             welcomed: false,
             show_winning_jumps: false,
             coordinates: true,
+            hint_effort: crate::solver::services::hint::DEFAULT_EFFORT,
         }
     }
 }

@@ -2,10 +2,12 @@
 //! still be won, why not, and which jumps keep the goal reachable.
 //!
 //! Owns the command's arguments and its two outputs: one JSON object
-//! (`{"verdict":..., "reason":..., "jumps":[{"jump":"x,y-x,y","verdict":...}], "seconds":...}`)
-//! and a text for people. The deciding is [`crate::solver::services::hint`]'s; a position
-//! the exact solver leaves open on a board with a winnable set (the English board's classic
-//! game) is decided by building the set.
+//! (`{"verdict":..., "reason":..., "jumps":[{"jump":"x,y-x,y","verdict":...}],
+//! "examined":..., "seconds":...}`) and a text for people. The deciding is
+//! [`crate::solver::services::hint`]'s, thought on by the same rounds as in the window
+//! ([`Judge::hint_with_effort`]) up to `--budget` positions, so both say the same; on a
+//! board with a winnable set (the English board's classic game) the set is built first, as
+//! the window does.
 
 use super::output::{print, println};
 use super::running::run_job;
@@ -14,7 +16,9 @@ use crate::layout::{render_rows, Puzzle};
 use crate::rules::{pegs_in_words, CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
-use crate::solver::services::hint::{Answer, Hint, Judge, Reason, HINT_BUDGET};
+use crate::solver::services::hint::{
+    goal_in_words, positions_in_words, Answer, Hint, Judge, Reason, DEFAULT_EFFORT,
+};
 use crate::solver::Control;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -28,7 +32,8 @@ pub struct HintArgs {
     /// Where the last peg must be: any, center, or X,Y (default: the layout's own).
     #[arg(long)]
     pub finish: Option<String>,
-    /// Expansions the exact solver may use per position (default 2M).
+    /// Positions the judge may examine, forward and backward, thinking on in rounds as the
+    /// window does (default 150M, the window's default hint effort).
     #[arg(long, value_parser = parse_budget)]
     pub budget: Option<u64>,
     /// Print one JSON object.
@@ -40,47 +45,48 @@ pub struct HintArgs {
 pub fn run(args: HintArgs) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(&args.layout)?;
     let goal = finish_goal(args.finish.as_deref(), &puzzle)?;
-    let budget = args.budget.unwrap_or(HINT_BUDGET);
+    let budget = args.budget.unwrap_or(DEFAULT_EFFORT);
     let start = puzzle.start.clone();
     let ran = run_job("pegsol-hint", &format!("judging {name}"), move |job| {
         job.control(|c| decide(&start, goal, budget, c))
     })?;
-    if ran.interrupted() {
-        return Err(CliError::Interrupted);
-    }
+    // Stopped by Ctrl+C, the last round finished is still said, as stopped.
+    let interrupted = ran.interrupted();
     let hint = ran.value();
     if args.json {
-        println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))
+        println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))?;
     } else {
-        print(&text_of(&puzzle, goal, &hint))
+        print(&text_of(&puzzle, goal, budget, &hint))?;
     }
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
 
-/// The hint for `position`: the judge's, and when it leaves the position open on a board
-/// whose winnable set applies, the set's.
-fn decide(position: &Position, goal: Goal, budget: u64, control: &mut Control) -> Hint {
+/// The hint for `position`, thought on up to `effort` positions; on a board whose winnable
+/// set applies, the set is built first (as the window's advisor does).
+fn decide(position: &Position, goal: Goal, effort: u64, control: &mut Control) -> Hint {
     let started = Instant::now();
-    let mut judge = Judge::new(budget);
-    let mut hint = judge.hint(position, goal, control);
-    let open = hint.answer.known().is_none() || hint.jumps.iter().any(|(_, v)| v.is_none());
+    let mut judge = Judge::for_effort(effort);
     let shape = position.shape();
-    if let (true, Goal::At(cell)) = (open, goal) {
+    if let Goal::At(cell) = goal {
         let start = shape.cells() - CellSet::single(cell);
         if shape.cells().len() <= PRACTICAL_HOLES && WinnableSet::applies(shape, start, goal) {
             if let Ok(set) = WinnableSet::build(shape, cell, MAX_ENTRIES, control) {
                 judge.set_winnable(Arc::new(set));
-                hint = judge.hint(position, goal, control);
             }
         }
     }
+    let mut hint = judge.hint_with_effort(position, goal, effort, control);
     hint.seconds = started.elapsed().as_secs_f64();
     hint
 }
 
-/// The reason as JSON: the winning line, why the position is lost, or for an unknown one the
-/// line that came closest and the pegs it leaves (`null` when there is none); `pegs` is the
-/// position's.
-pub fn reason_json(answer: &Answer, pegs: u32) -> Value {
+/// The reason as JSON: the winning line, why the position is lost (with its text for
+/// `goal`), or for an unknown one the line that came closest and the pegs it leaves (`null`
+/// when there is none); `pegs` is the position's.
+pub fn reason_json(answer: &Answer, goal: Goal, pegs: u32) -> Value {
     match answer {
         Answer::Winnable(line) => json!({
             "kind": "line",
@@ -131,7 +137,7 @@ pub fn reason_json(answer: &Answer, pegs: u32) -> Value {
                     "positions": positions,
                 }),
             };
-            v["text"] = json!(reason.describe());
+            v["text"] = json!(reason.describe(goal));
             v
         }
     }
@@ -154,22 +160,21 @@ fn json_of(source: &str, goal: Goal, pegs: u32, hint: &Hint) -> Value {
             Goal::At(c) => c.to_string(),
         },
         "verdict": hint.answer.word(),
-        "reason": reason_json(&hint.answer, pegs),
+        "reason": reason_json(&hint.answer, goal, pegs),
         "jumps": hint
             .jumps
             .iter()
             .map(|(j, v)| json!({ "jump": j.to_string(), "verdict": verdict_word(*v) }))
             .collect::<Vec<_>>(),
+        "examined": hint.examined,
+        "stopped": hint.stopped,
         "seconds": hint.seconds,
     })
 }
 
-/// `hint` for people.
-fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
-    let target = match goal {
-        Goal::Anywhere => "one peg anywhere".to_string(),
-        Goal::At(c) => format!("one peg at {c}"),
-    };
+/// `hint` for people, thought on up to `effort` positions.
+fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint) -> String {
+    let target = goal_in_words(goal);
     let mut out = String::new();
     for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
         out.push_str(&format!("  {}\n", row.trim_end()));
@@ -187,8 +192,8 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
         }
         Answer::Lost(reason) => {
             out.push_str(&format!(
-                "Lost: {target} cannot be reached, because {}.\n",
-                reason.describe()
+                "Lost: {target} cannot be reached: {}.\n",
+                reason.describe(goal)
             ));
             if let Reason::Pagoda { pagoda, .. } = reason {
                 out.push_str("Pagoda weights:\n");
@@ -197,10 +202,17 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
                 }
             }
         }
+        Answer::Unknown(_) if hint.stopped => {
+            out.push_str(&format!(
+                "Unknown: stopped (Ctrl+C) before the solver decided whether {target} can be \
+                 reached.\n"
+            ));
+        }
         Answer::Unknown(_) => {
             out.push_str(&format!(
                 "Unknown: the solver could not decide whether {target} can be reached within \
-                 its budget (try --budget).\n"
+                 {} (try a larger --budget).\n",
+                positions_in_words(effort)
             ));
             if let Some((line, left)) = hint.answer.closest(puzzle.start.pegs().len()) {
                 let jumps: Vec<String> = line.iter().map(|j| j.to_string()).collect();
@@ -224,10 +236,25 @@ fn text_of(puzzle: &Puzzle, goal: Goal, hint: &Hint) -> String {
         }
     }
     let took = if hint.answer.known().is_some() {
-        "Decided in"
+        "Decided after"
     } else {
         "Undecided after"
     };
-    out.push_str(&format!("{took} {:.3} s\n", hint.seconds));
+    let work = match hint.examined {
+        0 => "no search".to_string(),
+        n => positions_in_words(n),
+    };
+    if hint.stopped {
+        out.push_str(&format!(
+            "Stopped after {:.3} s ({} in the rounds finished)\n",
+            hint.seconds,
+            match hint.examined {
+                0 => "no positions".to_string(),
+                n => positions_in_words(n),
+            }
+        ));
+    } else {
+        out.push_str(&format!("{took} {work} ({:.3} s)\n", hint.seconds));
+    }
     out
 }

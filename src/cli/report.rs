@@ -86,6 +86,9 @@ pub fn json(source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> Strin
         "stop": o.stop,
         "seconds": o.elapsed.as_secs_f64(),
         "peak_nodes": o.peak_nodes,
+        // Which member of the exact solver's portfolio found the jumps, in words (`null`:
+        // the classic engine, or nothing needed searching).
+        "found_by": o.found_by.map(|f| f.to_string()),
         "jumps": o.jumps.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
     });
     if matches!(goal, Goal::At(_)) && finish_unreachable(o) {

@@ -71,6 +71,9 @@ pub struct Control<'a> {
     cancel: &'a AtomicBool,
     on_progress: &'a mut (dyn FnMut(&Progress) + Send),
     started: Instant,
+    /// Added to every `expanded` reported: the work done before this search in a job of
+    /// several (see [`Control::with_offset`]).
+    offset: u64,
 }
 
 /// Expansions between two progress reports / cancel checks: about a millisecond of work.
@@ -83,7 +86,18 @@ impl<'a> Control<'a> {
             cancel,
             on_progress,
             started: Instant::now(),
+            offset: 0,
         }
+    }
+
+    /// Runs `f` with `before` added to the expansions it reports: a job that runs several
+    /// searches in turn (the hint judge) reports the work of all of them, not each one's
+    /// from zero.
+    pub fn with_offset<T>(&mut self, before: u64, f: impl FnOnce(&mut Control) -> T) -> T {
+        self.offset += before;
+        let out = f(self);
+        self.offset -= before;
+        out
     }
 
     /// Whether the caller asked the search to stop.
@@ -100,7 +114,7 @@ impl<'a> Control<'a> {
     /// Reports progress.
     pub fn report(&mut self, expanded: u64, generated: u64, best_pegs: u32) {
         let p = Progress {
-            expanded,
+            expanded: self.offset + expanded,
             generated,
             best_pegs,
             elapsed: self.started.elapsed(),

@@ -12,7 +12,7 @@ use super::game::{goal_text, TuiGame};
 pub use super::look::{background_is_light, locale_is_utf8, wants_colour, Colours, Glyphs};
 use super::wrap::{wrap, wrap_parts};
 use crate::rules::{Cell, CellNames, Grid, Shape};
-use crate::solver::services::advisor::Verdict;
+use crate::solver::services::advice::Advice;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -287,16 +287,16 @@ impl TuiGame {
             self.end_state_text(),
         ];
         if !position.is_won(self.game.puzzle.goal) {
-            parts.push(
-                match self.verdict() {
-                    Some(Verdict::Winnable(_)) => "Winnable",
-                    Some(Verdict::NotWinnable) => "Not winnable",
-                    Some(Verdict::Unknown) => "Unknown",
-                    Some(Verdict::Failed) => "Check failed",
-                    Some(Verdict::Checking) | None => "Checking...",
+            // The advisor's word, and while it thinks the positions examined so far (what
+            // the window's status line says too).
+            let ascii = self.glyphs == Glyphs::ASCII;
+            let advice = self.advice().unwrap_or(Advice::Checking);
+            parts.push(match advice.detail(ascii) {
+                Some(detail) if matches!(advice, Advice::Thinking { .. }) => {
+                    format!("{detail}, c stops")
                 }
-                .to_string(),
-            );
+                _ => advice.word(ascii).to_string(),
+            });
         }
         parts.push(goal_text(self.game.puzzle.goal, self.names));
         parts

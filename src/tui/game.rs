@@ -13,10 +13,8 @@ use super::draw::Glyphs;
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
-use crate::rules::{
-    arrow_steps, pegs_in_words, walk, Arrow, Cell, CellNames, Goal, Jump, Position,
-};
-use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
+use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump, Position};
+use crate::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -46,11 +44,11 @@ pub struct TuiGame {
     pub(super) selected: Option<Cell>,
     /// The message line: the last thing that happened or why a key did nothing.
     pub(super) message: String,
-    advisor: Advisor,
+    pub(super) advisor: Advisor,
     /// The hint on show: the position it is for and the jump.
-    hint: Option<(Position, Jump)>,
-    /// `h` was pressed while the advisor was still checking: show the hint when it comes.
-    hint_wanted: bool,
+    pub(super) hint: Option<(Position, Jump)>,
+    /// `h` was pressed while the advisor was still working: show the hint once decided.
+    pub(super) hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
     /// The file prompt (`w` saves, `o` opens), while it is open.
@@ -85,7 +83,7 @@ impl TuiGame {
             title,
             selected: None,
             message: String::new(),
-            advisor: Advisor::new(ADVISOR_BUDGET, || {}),
+            advisor: Advisor::new(DEFAULT_EFFORT, || {}),
             hint: None,
             hint_wanted: false,
             prompt: None,
@@ -181,20 +179,6 @@ impl TuiGame {
         self.solving.is_some()
     }
 
-    /// The hint on show, if it is for the position on the board.
-    pub fn hint(&self) -> Option<Jump> {
-        self.hint
-            .as_ref()
-            .filter(|(p, _)| p == self.game.record.position())
-            .map(|(_, j)| *j)
-    }
-
-    /// What the advisor knows about the position on the board.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.advisor
-            .verdict(self.game.record.position(), self.game.puzzle.goal)
-    }
-
     /// Puts `text` on the message line (for news from the event loop, such as a failed save).
     pub fn tell(&mut self, text: String) {
         self.message = text;
@@ -254,8 +238,11 @@ impl TuiGame {
             KeyCode::Char('r' | 'R') if ctrl => self.redo(),
             KeyCode::Char('r' | 'R') => self.restart(),
             KeyCode::Char('h' | 'H') => self.ask_hint(),
+            KeyCode::Char('e' | 'E') => self.next_effort(),
             KeyCode::Char('s' | 'S') => self.open_solve_prompt(),
-            KeyCode::Char('c' | 'C') => self.cancel_solve(),
+            // c cancels what runs in the background: the solve, else the hint's thinking.
+            KeyCode::Char('c' | 'C') if self.solving.is_some() => self.cancel_solve(),
+            KeyCode::Char('c' | 'C') => self.stop_thinking(),
             KeyCode::Char(']') => self.step_replay(true),
             KeyCode::Char('[') => self.step_replay(false),
             KeyCode::Char('p' | 'P') => self.toggle_replay(Instant::now()),
@@ -274,11 +261,7 @@ impl TuiGame {
     /// Takes in background answers (hints, the solve) and steps an animated replay that is
     /// due at `now`. Call a few times a second; returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = self.advisor.poll();
-        if self.hint_wanted && !matches!(self.verdict(), Some(Verdict::Checking) | None) {
-            self.show_hint();
-            changed = true;
-        }
+        let mut changed = self.hint_tick();
         if let Some(solving) = &mut self.solving {
             if let Some(finished) = solving.take_finished() {
                 let from = solving.from.clone();
@@ -423,61 +406,6 @@ impl TuiGame {
             "Restarted (u brings the game back)".into()
         } else {
             "Already at the start".into()
-        };
-    }
-
-    /// `h`: the advisor's next jump, now if it knows, else as soon as it does.
-    fn ask_hint(&mut self) {
-        self.advisor
-            .ask(self.game.record.position(), self.game.puzzle.goal);
-        if matches!(self.verdict(), Some(Verdict::Checking) | None) {
-            self.hint_wanted = true;
-            self.message = "Hint: checking this position...".into();
-        } else {
-            self.show_hint();
-        }
-    }
-
-    fn show_hint(&mut self) {
-        self.hint_wanted = false;
-        self.message = match self.verdict() {
-            Some(Verdict::Winnable(Some(jump))) => {
-                self.hint = Some((self.game.record.position().clone(), jump));
-                format!(
-                    "Hint: jump {} (marked {} and {})",
-                    self.names.jump(jump),
-                    self.glyphs.hint_from,
-                    self.glyphs.target
-                )
-            }
-            Some(Verdict::Winnable(None)) => "Already solved!".into(),
-            Some(Verdict::NotWinnable) => {
-                "No jump reaches the goal from here: undo (u) to a winnable position".into()
-            }
-            Some(Verdict::Unknown) => {
-                let position = self.game.record.position().clone();
-                match self.advisor.guess(&position, self.game.puzzle.goal) {
-                    Some((jump, left)) => {
-                        self.hint = Some((position, jump));
-                        format!(
-                            "Only a guess (undecided within the budget): jump {} (marked {} \
-                             and {}); the closest line found leaves {}",
-                            self.names.jump(jump),
-                            self.glyphs.hint_from,
-                            self.glyphs.target,
-                            pegs_in_words(left)
-                        )
-                    }
-                    None => "No hint: the solver could not decide this position within its \
-                             budget; try s (solve from here)"
-                        .into(),
-                }
-            }
-            Some(Verdict::Failed) => format!(
-                "No hint: the check failed ({})",
-                self.advisor.error().unwrap_or("no reason given")
-            ),
-            Some(Verdict::Checking) | None => "Hint: checking this position...".into(),
         };
     }
 

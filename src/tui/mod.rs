@@ -15,6 +15,7 @@ mod arrows;
 pub mod draw;
 pub mod files;
 pub mod game;
+mod hints;
 mod look;
 mod signals;
 pub mod solution;

@@ -86,6 +86,9 @@ pub enum PlayCommand {
     HandBackKeys,
     /// Show a jump that keeps the finish reachable.
     Hint,
+    /// Stop thinking on the hint for the position on the board (its answer stays
+    /// undecided).
+    StopThinking,
     /// The board widget's own state after a person's click, drag or key (see
     /// [`BoardView::ui`]).
     SetBoard(BoardView),

@@ -1,14 +1,19 @@
-//! The advisor's help drawn on the board: every legal jump's verdict (View > Show winning
-//! jumps) and, once a person asks why a position is lost, the pagoda weights that prove it.
+//! The advisor's help: the hint (H) and what it says, every legal jump's verdict drawn on the
+//! board (View > Show winning jumps) and, once a person asks why a position is lost, the
+//! pagoda weights that prove it.
 //!
 //! Owns what the board draws over the holes for the advisor ([`Overlay`],
-//! [`paint_overlay`]) and the play view's reads of the advisor's jump verdicts and reason.
-//! The deciding is [`crate::solver::services::hint`]'s; this only shows it.
+//! [`paint_overlay`]), the play view's reads of the advisor, and the hint flow: H shows the
+//! advisor's [`Advice`] in the words the terminal game uses too (`advice.rs`), and a hint
+//! asked for while the advisor is still working is shown once it is decided. The deciding
+//! is [`crate::solver::services::hint`]'s; this only shows it.
 
 use super::PlayView;
 use crate::app::geometry::BoardGeometry;
 use crate::app::palette::{LOSES, WINS};
+use crate::app::shell::ShellCommand;
 use crate::rules::{Jump, Pagoda};
+use crate::solver::services::advice::Advice;
 use crate::solver::services::hint::{Answer, Reason};
 use eframe::egui::{self, Color32, Painter, Stroke};
 
@@ -56,14 +61,95 @@ impl PlayView {
     /// Why the position on the board is lost, in words, if the advisor knows.
     pub fn lost_reason(&self) -> Option<String> {
         let position = self.game.record.position();
-        match self
-            .advisor
-            .as_ref()?
-            .answer(position, self.game.puzzle.goal)?
-        {
-            Answer::Lost(reason) => Some(reason.describe()),
+        let goal = self.game.puzzle.goal;
+        match self.advisor.as_ref()?.answer(position, goal)? {
+            Answer::Lost(reason) => Some(reason.describe(goal)),
             _ => None,
         }
+    }
+
+    /// What the advisor says about the position on the board, if it was asked.
+    pub fn advice(&self) -> Option<Advice> {
+        let position = self.game.record.position();
+        self.advisor
+            .as_ref()?
+            .advice(position, self.game.puzzle.goal)
+    }
+
+    /// Thinks on later hints up to `effort` positions (View > Hint effort).
+    pub fn set_hint_effort(&mut self, effort: u64) {
+        if let Some(advisor) = &mut self.advisor {
+            advisor.set_effort(effort);
+        }
+    }
+
+    /// Stops thinking on the position on the board: its answer stays undecided, with the
+    /// closest line found so far as a guess.
+    pub(super) fn stop_thinking(&mut self) -> Vec<ShellCommand> {
+        let thinking = self
+            .advice()
+            .is_some_and(|a| matches!(a, Advice::Thinking { .. }));
+        if let Some(advisor) = &mut self.advisor {
+            advisor.stop_thinking();
+        }
+        if !thinking {
+            return Vec::new();
+        }
+        let was_wanted = self.hint_wanted;
+        self.hint_wanted = false;
+        match (was_wanted, self.advice()) {
+            (true, Some(advice)) => self.tell_hint(advice),
+            _ => vec![ShellCommand::Tell(
+                "Stopped thinking: the position stays undecided".into(),
+            )],
+        }
+    }
+
+    /// Whether a hint asked for while the advisor was working can be shown now: its first
+    /// answer is in (while it thinks on, its guess is shown once), or it is decided, or the
+    /// thinking ended undecided.
+    pub(super) fn hint_due(&self) -> bool {
+        self.hint_wanted
+            && match self.advice() {
+                None | Some(Advice::Checking) => false,
+                Some(Advice::Thinking { .. }) => self.hint().is_none(),
+                Some(_) => true,
+            }
+    }
+
+    /// Shows the advisor's next jump for the position on the board, or says why there is none
+    /// (on an undecided position, a guess that says it is one). While the advisor is still
+    /// working, says so, shows the guess it has, and shows the hint once decided.
+    pub(super) fn show_hint(&mut self) -> Vec<ShellCommand> {
+        let advice = self.advice().unwrap_or(Advice::Checking);
+        self.hint_wanted = match &advice {
+            Advice::Checking => true,
+            // Its guess is on show; the hint replaces it once decided. (With no guess to
+            // show, nothing would mark that this was said: not asked again.)
+            Advice::Thinking { guess, .. } => guess.is_some(),
+            _ => false,
+        };
+        self.tell_hint(advice)
+    }
+
+    /// Says `advice` as a hint, and draws its jump (or marks the position whose proof is
+    /// asked for).
+    fn tell_hint(&mut self, advice: Advice) -> Vec<ShellCommand> {
+        let position = self.game.record.position().clone();
+        if let Some(jump) = advice.hint_jump() {
+            self.hint = Some((position.clone(), jump));
+        }
+        if matches!(advice, Advice::Lost { .. }) {
+            self.why = Some(position);
+        }
+        // Every answer is information (a lost position is news about the game, not a
+        // problem with the app); only an advisor that failed is a problem.
+        let text = advice.hint_text(self.game.puzzle.goal);
+        vec![if matches!(advice, Advice::Failed { .. }) {
+            ShellCommand::Warn(text)
+        } else {
+            ShellCommand::Tell(text)
+        }]
     }
 
     /// Switches the advisor's judging of every legal jump on or off (the View setting).

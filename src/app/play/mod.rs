@@ -18,15 +18,15 @@ pub mod moves;
 mod report;
 mod shelf;
 pub mod solve;
+pub mod thinking;
 pub mod timeline;
 mod ui;
 
 use super::dialog::{DialogKind, FileRequest};
 use super::shell::{self, ShellCommand};
 use crate::record::{Game, GameStore};
-use crate::rules::pegs_in_words;
 use crate::rules::{Goal, Jump, Position};
-use crate::solver::services::advisor::{Advisor, Verdict, ADVISOR_BUDGET};
+use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
 use board::BoardView;
 pub use command::PlayCommand;
 use eframe::egui;
@@ -387,6 +387,7 @@ impl PlayView {
             }
             PlayCommand::HandBackKeys => self.replay_keys = false,
             PlayCommand::Hint => out.extend(self.show_hint()),
+            PlayCommand::StopThinking => out.extend(self.stop_thinking()),
             PlayCommand::SetBoard(board) => self.board = board,
         }
         out
@@ -428,70 +429,10 @@ impl PlayView {
         }
     }
 
-    /// Whether a hint was asked for and waits for the advisor's answer.
+    /// Whether a hint was asked for and waits for the advisor's first answer (while it
+    /// thinks on, its guess is on show already).
     pub fn hint_pending(&self) -> bool {
-        self.hint_wanted
-    }
-
-    /// Shows the advisor's next jump for the position on the board, or says why there is none
-    /// (on an undecided position, a guess that says it is one).
-    fn show_hint(&mut self) -> Vec<ShellCommand> {
-        let position = self.game.record.position().clone();
-        let failed = matches!(self.verdict(), Some(Verdict::Failed));
-        let text = match self.verdict() {
-            Some(Verdict::Winnable(Some(jump))) => {
-                self.hint_wanted = false;
-                self.hint = Some((position, jump));
-                format!("Hint: jump {}", jump.in_words())
-            }
-            Some(Verdict::Winnable(None)) => "Already solved!".into(),
-            Some(Verdict::NotWinnable) => {
-                self.hint_wanted = false;
-                let why = self.lost_reason().unwrap_or_default();
-                self.why = Some(position);
-                format!(
-                    "No jump reaches the goal from here ({why}): undo (U) to a winnable position"
-                )
-            }
-            Some(Verdict::Unknown) => {
-                self.hint_wanted = false;
-                let guess = self
-                    .advisor
-                    .as_ref()
-                    .and_then(|a| a.guess(&position, self.game.puzzle.goal));
-                match guess {
-                    Some((jump, left)) => {
-                        self.hint = Some((position, jump));
-                        format!(
-                            "Only a guess: the solver could not decide this position within its \
-                             budget. Jump {}: the closest line it found then leaves {}. \
-                             Solve from here to search longer.",
-                            jump.in_words(),
-                            pegs_in_words(left)
-                        )
-                    }
-                    None => "No hint: the solver could not decide this position within its \
-                             budget; try Solve from here"
-                        .into(),
-                }
-            }
-            Some(Verdict::Failed) => {
-                self.hint_wanted = false;
-                let why = self.advisor.as_ref().and_then(|a| a.error()).unwrap_or("");
-                format!("No hint: {why}")
-            }
-            Some(Verdict::Checking) | None => {
-                self.hint_wanted = true;
-                "Thinking about a hint…".into()
-            }
-        };
-        // Every answer is information (a lost position is news about the game, not a
-        // problem with the app); only an advisor that failed is a problem.
-        vec![if failed {
-            ShellCommand::Warn(text)
-        } else {
-            ShellCommand::Tell(text)
-        }]
+        self.hint_wanted && self.hint().is_none()
     }
 
     /// Once a frame, whichever view is shown: take in finished searches, keep the advisor on
@@ -501,12 +442,12 @@ impl PlayView {
         self.solve.poll();
         let advisor = self.advisor.get_or_insert_with(|| {
             let wake = ctx.clone();
-            Advisor::new(ADVISOR_BUDGET, move || wake.request_repaint())
+            Advisor::new(DEFAULT_EFFORT, move || wake.request_repaint())
         });
         advisor.poll();
         advisor.ask(self.game.record.position(), self.game.puzzle.goal);
         let mut out = Vec::new();
-        if self.hint_wanted && !matches!(self.verdict(), Some(Verdict::Checking) | None) {
+        if self.hint_due() {
             out.extend(self.show_hint());
         }
         if self.playback.due(now) {

@@ -22,11 +22,15 @@ impl PlayView {
     ) -> Vec<ShellCommand> {
         let ctx = ui.ctx().clone();
         let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
-        let verdict = self.verdict();
+        self.set_hint_effort(frame.settings.hint_effort);
+        let advice = self.advice();
         let game = &self.game;
-        egui::Panel::bottom("status").show(ui, |ui| {
-            panels::status_ui(ui, game, verdict, frame.clock, frame.board_stats)
-        });
+        let stop = egui::Panel::bottom("status")
+            .show(ui, |ui| {
+                panels::status_ui(ui, game, advice.as_ref(), frame.clock, frame.board_stats)
+            })
+            .inner;
+        commands.extend(stop);
         egui::Panel::bottom("timeline").show(ui, |ui| {
             ui.add_space(4.0);
             commands.extend(timeline::timeline_ui(ui, game, &self.playback));

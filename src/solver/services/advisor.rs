@@ -1,58 +1,56 @@
 //! "Can this position still be won?", "why not?" and "which jumps keep it winnable?",
-//! answered in the background after every jump.
+//! answered in the background after every jump, and thought on until decided.
 //!
-//! Owns one [`Judge`] (see [`super::hint`]: the proofs, cheapest first, and an exact solver
-//! whose failure tables carry over from one question to the next), lent to a [`Worker`] for
-//! each question and taken back with the answer. Each position gets two questions in turn:
-//! its verdict (with the reason when lost), then, when the window shows winning jumps, the
-//! verdict of every legal jump. Only the newest position matters: asking again cancels the
-//! question in flight, and its answer is dropped when it comes back. On a board whose
-//! winnable set can be built (the English board's classic game, see
-//! [`crate::solver::engines::winnable`]) a thread builds it once, and later questions are
-//! answered from it at once.
+//! Owns two [`Judge`]s (see [`super::hint`]), one for verdicts and one for the jumps' verdicts,
+//! lent to a [`Worker`] for each step of the position's [`Question`] and taken back with
+//! its answer. The steps are the question's (the quick answer, the jumps, then rounds of
+//! thinking on, each longer, up to the hint effort): the same plan `pegsol hint` follows,
+//! so the window and the terminal game say what the command line says. Only the newest
+//! position matters: asking about another cancels the step in flight. A decided position is
+//! remembered for the session. On a board whose winnable set can be built (the English
+//! board's classic game, see [`crate::solver::engines::winnable`]) a thread builds it once;
+//! questions it applies to wait for it and are answered from it.
+//!
+//! What the front ends show is [`Advisor::advice`]: one [`Advice`] that the window and the
+//! terminal game both render, in the words of `advice.rs`.
 
-use super::hint::{
-    decided_by_a_jump, quick_answer, Answer, Judge, JumpVerdicts, SetSlot, HINT_BUDGET,
-};
+use super::advice::Advice;
+use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, Question, SetSlot, Step};
 use super::worker::{Finished, Worker};
-use crate::rules::{CellSet, Goal, Jump, Position, Shape};
+use crate::rules::{CellSet, Goal, Grid, Jump, Position, Shape};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// Expansions one question may use. Positions of the classic boards take far fewer (a few
-/// thousand); a hard position is reported as unknown rather than keeping a core busy.
-pub const ADVISOR_BUDGET: u64 = HINT_BUDGET;
+pub use super::hint::DEFAULT_EFFORT;
+
+/// Decided positions remembered per session (each a position, its answer and a line).
+const REMEMBERED: usize = 4096;
 
 /// What is known about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The question is being worked on.
+    /// The quick answer is being worked out.
     Checking,
     /// The goal can be reached; the hint is the first jump of a winning line (`None` when the
     /// position is already won).
     Winnable(Option<Jump>),
     /// The goal cannot be reached from here, proven ([`Advisor::answer`] says why).
     NotWinnable,
-    /// The budget ran out before an answer ([`Advisor::guess`] has the closest line's first
-    /// jump).
+    /// Not decided (yet: [`Advisor::thinking`] says whether it is still being thought on;
+    /// [`Advisor::guess`] has the closest line's first jump).
     Unknown,
     /// The search failed (the text went to [`Advisor::error`]).
     Failed,
 }
 
-/// Which question a worker is answering about a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Verdict,
-    Jumps,
-}
-
 /// What a worker hands back.
 enum Found {
-    Verdict(Answer),
-    /// The jump verdicts, and a winning line for each winning jump.
-    Jumps(JumpVerdicts, Vec<Vec<Jump>>),
+    /// A round's answer and the positions examined for the verdict so far.
+    Verdict(Answer, u64),
+    /// The jump verdicts given an answer, and a winning line for each winning jump.
+    Jumps(Answer, JumpVerdicts, Vec<Vec<Jump>>),
 }
 
 /// A winnable set being built on its own thread, or built.
@@ -69,30 +67,37 @@ impl Drop for SetBuild {
     }
 }
 
-/// The background judge that answers [`Verdict`]s for positions.
+/// A position and goal as the session's memory keys them: the board (its grid and holes),
+/// the pegs and the goal.
+type Key = (Grid, CellSet, CellSet, Goal);
+
+/// `position` and `goal` as a [`Key`].
+fn key(position: &Position, goal: Goal) -> Key {
+    let shape = position.shape();
+    (shape.grid(), shape.cells(), position.pegs(), goal)
+}
+
+/// The background judge that answers questions about positions (see the module docs).
 pub struct Advisor {
-    budget: u64,
-    /// The judge, when no worker holds it.
+    /// Positions a question is thought on up to (View > Hint effort).
+    effort: u64,
+    /// The verdicts' judge, when no worker holds it.
     judge: Option<Judge>,
-    /// The question in flight.
+    /// The jumps' judge, when no worker holds it.
+    jumper: Option<Judge>,
+    /// The step in flight, and what it is about.
     worker: Option<Worker<(Judge, Found)>>,
-    /// The question the worker is answering.
-    asking: Option<(Position, Goal, Kind)>,
-    /// The position to ask about once the worker is back (the newest one).
-    pending: Option<(Position, Goal)>,
-    /// The newest verdict (`None` when its search failed).
-    answer: Option<(Position, Goal, Option<Answer>)>,
-    /// The newest jump verdicts.
-    jumps: Option<(Position, Goal, JumpVerdicts)>,
-    /// Whether to judge every legal jump after the verdict.
+    asking: Option<(Position, Goal, Step)>,
+    /// The question about the newest position asked about.
+    question: Option<Question>,
+    /// Whether the newest question's search failed.
+    failed: bool,
+    /// Decided positions of this session: answer and positions examined; oldest first in
+    /// `order`.
+    memory: HashMap<Key, (Answer, u64)>,
+    order: VecDeque<Key>,
+    /// Whether to judge every legal jump once decided (View > Show winning jumps).
     colour_jumps: bool,
-    /// The last winning line found: where it starts, for which goal, and its jumps. A
-    /// question about a position on it (the person followed a hint, or is replaying a
-    /// solution) is answered from it at once.
-    line: Option<(Position, Goal, Vec<Jump>)>,
-    /// The winning lines of the newest jump verdicts, one per winning jump, from the
-    /// position judged: the position after any of those jumps is answered at once.
-    jump_lines: Option<(Position, Goal, Vec<Vec<Jump>>)>,
     /// The winnable set for the board in play, if one applies.
     set: Option<SetBuild>,
     error: Option<String>,
@@ -100,19 +105,20 @@ pub struct Advisor {
 }
 
 impl Advisor {
-    /// An advisor that calls `wake` when an answer arrives.
-    pub fn new(budget: u64, wake: impl Fn() + Send + Sync + 'static) -> Advisor {
+    /// An advisor that thinks on each position up to `effort` positions examined, and calls
+    /// `wake` when there is news.
+    pub fn new(effort: u64, wake: impl Fn() + Send + Sync + 'static) -> Advisor {
         Advisor {
-            budget,
-            judge: Some(Judge::new(budget)),
+            effort,
+            judge: Some(Judge::for_effort(effort)),
+            jumper: Some(Judge::for_effort(effort)),
             worker: None,
             asking: None,
-            pending: None,
-            answer: None,
-            jumps: None,
+            question: None,
+            failed: false,
+            memory: HashMap::new(),
+            order: VecDeque::new(),
             colour_jumps: false,
-            line: None,
-            jump_lines: None,
             set: None,
             error: None,
             wake: Arc::new(wake),
@@ -125,40 +131,73 @@ impl Advisor {
         self.poll();
     }
 
-    /// Asks about `position` for `goal` (nothing happens if it is the question already asked
-    /// or answered). A question in flight about another position is cancelled.
+    /// Thinks on later questions up to `effort` positions (View > Hint effort). A question
+    /// being thought on goes on to the new effort, or stops at it.
+    pub fn set_effort(&mut self, effort: u64) {
+        if effort == self.effort {
+            return;
+        }
+        self.effort = effort;
+        if let Some(q) = &mut self.question {
+            q.set_effort(effort);
+        }
+        self.poll();
+    }
+
+    /// The effort questions are thought on up to.
+    pub fn effort(&self) -> u64 {
+        self.effort
+    }
+
+    /// Asks about `position` for `goal` (nothing happens if it is the question already
+    /// asked). A step in flight about another position is cancelled.
     pub fn ask(&mut self, position: &Position, goal: Goal) {
         self.keep_set_for(position.shape(), goal);
-        let same = |p: &Position, g: Goal| p == position && g == goal;
-        let answered = self.answer.as_ref().is_some_and(|(p, g, _)| same(p, *g));
-        let pending = self.pending.as_ref().is_some_and(|(p, g)| same(p, *g));
-        let asking = self.asking.as_ref().is_some_and(|(p, g, _)| same(p, *g));
-        if answered || pending || (asking && self.pending.is_none()) {
+        if self
+            .question
+            .as_ref()
+            .is_some_and(|q| q.is_about(position, goal))
+        {
             self.poll();
             return;
         }
         if let Some(worker) = &self.worker {
             worker.cancel();
         }
-        self.pending = None;
-        // Positions on the last winning line or one of the last jumps' lines, and those
-        // won, stuck or ruled out by their class, are answered here and now, without a
-        // search.
-        if let Some(answer) = self
-            .on_line(position, goal)
-            .or_else(|| self.after_winning_jump(position, goal))
-            .map(Answer::Winnable)
-            .or_else(|| quick_answer(position, goal))
-        {
-            self.answer = Some((position.clone(), goal, Some(answer)));
-        } else {
-            self.pending = Some((position.clone(), goal));
+        self.failed = false;
+        let key = key(position, goal);
+        // Won, stuck or ruled out by class: answered here and now; a position decided
+        // earlier in the session: as it was then.
+        let known = match self.memory.get(&key) {
+            Some((answer, examined)) => Some((answer.clone(), *examined)),
+            None => quick_answer(position, goal).map(|a| (a, 0)),
+        };
+        self.question = Some(match known {
+            Some((answer, examined)) => Question::decided(position.clone(), goal, answer, examined),
+            None => Question::new(position.clone(), goal, self.effort),
+        });
+        self.poll();
+    }
+
+    /// Stops thinking on the position asked about: its answer stays the last round's.
+    pub fn stop_thinking(&mut self) {
+        if let Some(q) = &mut self.question {
+            if q.thinking() {
+                q.stop();
+                let in_round = matches!(
+                    &self.asking,
+                    Some((p, g, Step::Verdict { .. })) if q.is_about(p, *g)
+                );
+                if let (true, Some(worker)) = (in_round, &self.worker) {
+                    worker.cancel();
+                }
+            }
         }
         self.poll();
     }
 
-    /// Takes in a finished answer and starts the next question. Call once a frame; returns
-    /// whether anything changed.
+    /// Takes in a finished step and starts the next. Call once a frame; returns whether
+    /// anything changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
         if let Some(worker) = &mut self.worker {
@@ -168,109 +207,75 @@ impl Advisor {
                 changed = true;
                 match finished {
                     Finished::Done((judge, found)) => {
-                        self.judge = Some(judge);
+                        self.give_back(judge, &found);
                         if let Some((position, goal, _)) = asked {
-                            self.take(position, goal, found);
+                            self.take(&position, goal, found);
                         }
                     }
-                    // A superseded question: keep the judge, drop the answer.
-                    Finished::Cancelled((judge, _)) => self.judge = Some(judge),
+                    // A superseded or stopped step: keep the judge, drop the answer.
+                    Finished::Cancelled((judge, found)) => self.give_back(judge, &found),
                     Finished::Failed(text) => {
-                        // The judge was lost with the thread; a new one is made.
-                        self.judge = Some(Judge::new(self.budget));
+                        // The judge was lost with the thread: new ones are made.
                         self.error = Some(text);
-                        if let Some((position, goal, Kind::Verdict)) = asked {
-                            self.answer = Some((position, goal, None));
+                        if let Some((position, goal, _)) = asked {
+                            if self
+                                .question
+                                .as_ref()
+                                .is_some_and(|q| q.is_about(&position, goal))
+                            {
+                                self.failed = true;
+                            }
                         }
                     }
                 }
             }
         }
-        if self.worker.is_none() {
-            if let Some((position, goal)) = self.pending.take() {
-                self.start(position, goal, Kind::Verdict);
-                changed = true;
-            } else if let Some((position, goal)) = self.jumps_due() {
-                self.start(position, goal, Kind::Jumps);
+        if self.worker.is_none() && !self.failed {
+            let next = self
+                .question
+                .as_ref()
+                .and_then(|q| Some((q.position().clone(), q.goal(), q.next(self.colour_jumps)?)));
+            if let Some((position, goal, step)) = next {
+                self.start(position, goal, step);
                 changed = true;
             }
         }
         changed
     }
 
-    /// Stores what a worker found about `position`.
-    fn take(&mut self, position: Position, goal: Goal, found: Found) {
+    /// Puts a judge back where it came from.
+    fn give_back(&mut self, judge: Judge, found: &Found) {
         match found {
-            Found::Verdict(answer) => {
-                if let Answer::Winnable(line) = &answer {
-                    if !line.is_empty() {
-                        self.line = Some((position.clone(), goal, line.clone()));
+            Found::Verdict(..) => self.judge = Some(judge),
+            Found::Jumps(..) => self.jumper = Some(judge),
+        }
+    }
+
+    /// Stores what a worker found about `position`.
+    fn take(&mut self, position: &Position, goal: Goal, found: Found) {
+        let Some(q) = self
+            .question
+            .as_mut()
+            .filter(|q| q.is_about(position, goal))
+        else {
+            return;
+        };
+        match found {
+            Found::Verdict(answer, examined) => q.take_verdict(answer, examined),
+            Found::Jumps(given, jumps, lines) => q.take_jumps(&given, jumps, lines),
+        }
+        if let Some(answer) = q.answer().filter(|a| a.known().is_some()) {
+            let key = key(position, goal);
+            if !self.memory.contains_key(&key) {
+                if self.order.len() >= REMEMBERED {
+                    if let Some(old) = self.order.pop_front() {
+                        self.memory.remove(&old);
                     }
                 }
-                self.answer = Some((position, goal, Some(answer)));
-            }
-            Found::Jumps(jumps, lines) => {
-                // An undecided position with a jump found winning is winnable: stored as a
-                // verdict found, so its line is kept as any winning verdict's is.
-                if let Some((p, g, Some(answer @ Answer::Unknown(_)))) = &self.answer {
-                    if *p == position && *g == goal && !lines.is_empty() {
-                        let decided = decided_by_a_jump(answer.clone(), &lines);
-                        self.take(position.clone(), goal, Found::Verdict(decided));
-                    }
-                }
-                self.jump_lines = Some((position.clone(), goal, lines));
-                self.jumps = Some((position, goal, jumps));
+                self.memory.insert(key, (answer.clone(), q.examined()));
+                self.order.push_back(key);
             }
         }
-    }
-
-    /// The position answered last, when its jumps are wanted and not known yet.
-    fn jumps_due(&self) -> Option<(Position, Goal)> {
-        if !self.colour_jumps {
-            return None;
-        }
-        let (position, goal, answer) = self.answer.as_ref()?;
-        answer.as_ref()?;
-        let known = self
-            .jumps
-            .as_ref()
-            .is_some_and(|(p, g, _)| p == position && g == goal);
-        (!known).then(|| (position.clone(), *goal))
-    }
-
-    /// If `position` follows a winning jump of the newest jump verdicts, the rest of that
-    /// jump's line, which becomes the last winning line (so the positions further along it
-    /// are answered at once too).
-    fn after_winning_jump(&mut self, position: &Position, goal: Goal) -> Option<Vec<Jump>> {
-        let (start, line_goal, lines) = self.jump_lines.as_ref()?;
-        if *line_goal != goal || start.shape() != position.shape() {
-            return None;
-        }
-        let line = lines.iter().find(|line| {
-            line.first()
-                .is_some_and(|&j| start.try_play(j).is_ok_and(|p| p == *position))
-        })?;
-        let rest = line[1..].to_vec();
-        self.line = Some((start.clone(), goal, line.clone()));
-        Some(rest)
-    }
-
-    /// If `position` lies on the last winning line, the rest of the line from there.
-    fn on_line(&self, position: &Position, goal: Goal) -> Option<Vec<Jump>> {
-        let (start, line_goal, jumps) = self.line.as_ref()?;
-        if *line_goal != goal || start.shape() != position.shape() {
-            return None;
-        }
-        // Pegs only go down along a line: skip straight to where the counts match.
-        let skip = start.peg_count().checked_sub(position.peg_count())? as usize;
-        if skip > jumps.len() {
-            return None;
-        }
-        let mut p = start.clone();
-        for &j in &jumps[..skip] {
-            p.play_unchecked(j);
-        }
-        (p == *position).then(|| jumps[skip..].to_vec())
     }
 
     /// Starts building the winnable set for `shape` and `goal` when one applies and is not
@@ -316,30 +321,37 @@ impl Advisor {
         self.set.as_ref()?.slot.get().ok().flatten()
     }
 
-    fn start(&mut self, position: Position, goal: Goal, kind: Kind) {
-        let mut judge = self.judge.take().unwrap_or_else(|| Judge::new(self.budget));
+    fn start(&mut self, position: Position, goal: Goal, step: Step) {
+        let jumps = matches!(step, Step::Jumps(_));
+        let slot = if jumps {
+            &mut self.jumper
+        } else {
+            &mut self.judge
+        };
+        let mut judge = slot
+            .take()
+            .unwrap_or_else(|| Judge::for_effort(self.effort));
         // The set for the board in play (the judge may hold one for a board left since).
         match (self.ready_set(), &self.set) {
             (Some(set), _) => judge.set_winnable(set),
             (None, Some(build)) => judge.set_coming_winnable(build.slot.clone()),
             _ => {}
         }
-        let known = match (&self.answer, kind) {
-            (Some((p, g, Some(a))), Kind::Jumps) if *p == position && *g == goal => Some(a.clone()),
-            _ => None,
-        };
-        self.asking = Some((position.clone(), goal, kind));
+        self.asking = Some((position.clone(), goal, step.clone()));
         let wake = self.wake.clone();
         self.worker = Some(Worker::start(
             "pegsol-advisor",
             move |job| {
-                let found = job.control(|c| match known {
-                    Some(answer) => {
-                        let (jumps, lines) =
-                            judge.judge_jumps_with_lines(&position, goal, &answer, c);
-                        Found::Jumps(jumps, lines)
+                let found = job.control(|c| match step {
+                    Step::Verdict { effort, .. } => {
+                        let answer = judge.think(&position, goal, effort, c);
+                        Found::Verdict(answer, judge.examined())
                     }
-                    None => Found::Verdict(judge.judge(&position, goal, c)),
+                    Step::Jumps(given) => {
+                        let (jumps, lines) =
+                            judge.judge_jumps_with_lines(&position, goal, &given, c);
+                        Found::Jumps(given, jumps, lines)
+                    }
                 });
                 (judge, found)
             },
@@ -347,52 +359,102 @@ impl Advisor {
         ));
     }
 
-    /// What is known about `position` for `goal`: the answer if it is about this position,
-    /// else [`Verdict::Checking`] while a question is open, else `None` (never asked).
-    pub fn verdict(&self, position: &Position, goal: Goal) -> Option<Verdict> {
-        match &self.answer {
-            Some((p, g, answer)) if p == position && *g == goal => Some(match answer {
-                Some(Answer::Winnable(line)) => Verdict::Winnable(line.first().copied()),
-                Some(Answer::Lost(_)) => Verdict::NotWinnable,
-                Some(Answer::Unknown(_)) => Verdict::Unknown,
-                None => Verdict::Failed,
-            }),
-            _ if self.worker.is_some() || self.pending.is_some() => Some(Verdict::Checking),
-            _ => None,
+    /// The question about `position` for `goal`, if it is the one asked last.
+    fn question(&self, position: &Position, goal: Goal) -> Option<&Question> {
+        self.question
+            .as_ref()
+            .filter(|q| q.is_about(position, goal))
+    }
+
+    /// What the front ends show about `position` for `goal` (`None`: never asked, or another
+    /// position was asked about since).
+    pub fn advice(&self, position: &Position, goal: Goal) -> Option<Advice> {
+        let q = self.question(position, goal)?;
+        if self.failed {
+            return Some(Advice::Failed {
+                error: self.error.clone().unwrap_or_default(),
+            });
         }
+        let pegs = position.peg_count();
+        Some(match q.answer() {
+            None => Advice::Checking,
+            Some(Answer::Winnable(line)) => Advice::Winnable {
+                next: line.first().copied(),
+            },
+            Some(Answer::Lost(reason)) => Advice::Lost {
+                reason: reason.clone(),
+            },
+            Some(answer @ Answer::Unknown(_)) if q.thinking() => Advice::Thinking {
+                examined: self.examined_live(q),
+                guess: answer.guess(pegs),
+            },
+            Some(answer @ Answer::Unknown(_)) => Advice::Unknown {
+                examined: q.examined(),
+                guess: answer.guess(pegs),
+                stopped: q.stopped(),
+                effort: self.effort,
+            },
+        })
+    }
+
+    /// Positions examined for `q`'s verdict, counting the round in flight.
+    fn examined_live(&self, q: &Question) -> u64 {
+        let live = match (&self.asking, &self.worker) {
+            (Some((p, g, Step::Verdict { .. })), Some(worker)) if q.is_about(p, *g) => worker
+                .snapshot()
+                .progress
+                .map_or(0, |progress| progress.expanded),
+            _ => 0,
+        };
+        q.examined().max(live)
+    }
+
+    /// What is known about `position` for `goal`: the answer if it is about this position,
+    /// else [`Verdict::Checking`] while its quick answer is worked out, else `None` (never
+    /// asked).
+    pub fn verdict(&self, position: &Position, goal: Goal) -> Option<Verdict> {
+        Some(match self.advice(position, goal)? {
+            Advice::Checking => Verdict::Checking,
+            Advice::Winnable { next } => Verdict::Winnable(next),
+            Advice::Lost { .. } => Verdict::NotWinnable,
+            Advice::Thinking { .. } | Advice::Unknown { .. } => Verdict::Unknown,
+            Advice::Failed { .. } => Verdict::Failed,
+        })
+    }
+
+    /// Whether `position` is still being thought on after its quick answer left it open.
+    pub fn thinking(&self, position: &Position, goal: Goal) -> bool {
+        self.question(position, goal).is_some_and(|q| q.thinking()) && !self.failed
     }
 
     /// For a position left unknown: the first jump of the line that came closest to the goal,
     /// and how many pegs that line leaves. A guess, not a hint: nothing says the goal can still
     /// be reached.
     pub fn guess(&self, position: &Position, goal: Goal) -> Option<(Jump, u32)> {
-        let (line, left) = self
-            .answer(position, goal)?
-            .closest(position.pegs().len())?;
-        Some((line[0], left))
+        self.answer(position, goal)?.guess(position.peg_count())
     }
 
     /// The full answer about `position` (with the winning line or the reason it is lost),
-    /// once known.
+    /// once its first round is done.
     pub fn answer(&self, position: &Position, goal: Goal) -> Option<&Answer> {
-        match &self.answer {
-            Some((p, g, Some(answer))) if p == position && *g == goal => Some(answer),
-            _ => None,
-        }
+        self.question(position, goal)?.answer()
     }
 
     /// Each legal jump of `position` and whether the goal stays reachable after it
-    /// (`None`: unknown), once judged (only while jumps are coloured).
+    /// (`None`: unknown), once judged (while jumps are coloured, or after an undecided
+    /// quick answer).
     pub fn jumps(&self, position: &Position, goal: Goal) -> Option<&[(Jump, Option<bool>)]> {
-        match &self.jumps {
-            Some((p, g, jumps)) if p == position && *g == goal => Some(jumps),
-            _ => None,
-        }
+        self.question(position, goal)?.jumps().map(|j| j.as_slice())
     }
 
-    /// Whether a question is in flight.
+    /// Whether a step is in flight or due.
     pub fn busy(&self) -> bool {
-        self.worker.is_some() || self.pending.is_some()
+        self.worker.is_some()
+            || (!self.failed
+                && self
+                    .question
+                    .as_ref()
+                    .is_some_and(|q| q.next(self.colour_jumps).is_some()))
     }
 
     /// Whether the winnable set is being built (it answers later questions at once).
@@ -403,162 +465,5 @@ impl Advisor {
     /// The last failure's message, if a search failed.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layout::catalogue;
-    use std::time::{Duration, Instant};
-
-    fn english() -> Position {
-        catalogue::find("english")
-            .and_then(|e| e.layout().ok())
-            .and_then(|l| l.validate().ok())
-            .map(|p| p.start)
-            .expect("english")
-    }
-
-    fn settle(advisor: &mut Advisor) {
-        let until = Instant::now() + Duration::from_secs(60);
-        while advisor.busy() && Instant::now() < until {
-            advisor.poll();
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        assert!(
-            !advisor.busy(),
-            "the advisor did not answer within a minute"
-        );
-    }
-
-    #[test]
-    fn the_hint_keeps_the_english_board_winnable_jump_after_jump() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let goal = Goal::At(english().shape().center().expect("centre"));
-        let mut position = english();
-        // Follow the hints to the end: every one is legal and the game is won.
-        loop {
-            advisor.ask(&position, goal);
-            settle(&mut advisor);
-            match advisor.verdict(&position, goal) {
-                Some(Verdict::Winnable(Some(jump))) => {
-                    position = position.try_play(jump).expect("hint is legal");
-                }
-                Some(Verdict::Winnable(None)) => break,
-                other => panic!("expected winnable, got {other:?}"),
-            }
-        }
-        assert!(position.is_won(goal));
-    }
-
-    #[test]
-    fn positions_on_the_last_winning_line_are_answered_at_once() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let start = english();
-        advisor.ask(&start, Goal::Anywhere);
-        settle(&mut advisor);
-        let Some(Verdict::Winnable(Some(first))) = advisor.verdict(&start, Goal::Anywhere) else {
-            panic!("the English board is winnable");
-        };
-        let next = start.try_play(first).expect("legal");
-        advisor.ask(&next, Goal::Anywhere);
-        // No search started: the answer is there before any poll.
-        assert!(!advisor.busy());
-        assert!(matches!(
-            advisor.verdict(&next, Goal::Anywhere),
-            Some(Verdict::Winnable(Some(_)))
-        ));
-    }
-
-    #[test]
-    fn a_lost_position_is_proven_not_winnable() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let start = english();
-        let center = start.shape().center().expect("centre");
-        // A corner finish is in another class than the centre start: impossible.
-        let corner = crate::rules::Cell { x: 2, y: 0 };
-        assert_ne!(corner, center);
-        advisor.ask(&start, Goal::At(corner));
-        settle(&mut advisor);
-        assert_eq!(
-            advisor.verdict(&start, Goal::At(corner)),
-            Some(Verdict::NotWinnable)
-        );
-    }
-
-    #[test]
-    fn one_peg_ruled_out_by_class_is_answered_without_a_search() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let level_8 = catalogue::find("8")
-            .and_then(|e| e.layout().ok())
-            .and_then(|l| l.validate().ok())
-            .map(|p| p.start)
-            .expect("level 8");
-        advisor.ask(&level_8, Goal::Anywhere);
-        assert!(!advisor.busy());
-        assert_eq!(
-            advisor.verdict(&level_8, Goal::Anywhere),
-            Some(Verdict::NotWinnable)
-        );
-    }
-
-    #[test]
-    fn a_newer_question_supersedes_the_one_in_flight() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let start = english();
-        let first = start.legal_jumps()[0];
-        let next = start.try_play(first).expect("legal");
-        advisor.ask(&start, Goal::Anywhere);
-        advisor.ask(&next, Goal::Anywhere);
-        settle(&mut advisor);
-        assert_eq!(advisor.verdict(&start, Goal::Anywhere), None);
-        assert!(matches!(
-            advisor.verdict(&next, Goal::Anywhere),
-            Some(Verdict::Winnable(Some(_)))
-        ));
-    }
-
-    #[test]
-    fn the_english_centre_game_is_answered_from_the_winnable_set_once_built() {
-        let mut advisor = Advisor::new(ADVISOR_BUDGET, || {});
-        let start = english();
-        let centre = Goal::At(start.shape().center().expect("centre"));
-        advisor.ask(&start, centre);
-        settle(&mut advisor);
-        let until = Instant::now() + Duration::from_secs(120);
-        while advisor.building_set() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(
-            !advisor.building_set(),
-            "the set was built within two minutes"
-        );
-        // Three jumps that lose the centre finish but keep pegs to jump: a lost position a
-        // search would take long to prove, answered from the set.
-        let mut p = start.clone();
-        for j in ["3,1-3,3", "1,2-3,2", "3,3-3,1"] {
-            p = p.try_play(j.parse().expect("jump")).expect("legal");
-        }
-        advisor.ask(&p, centre);
-        settle(&mut advisor);
-        let set = advisor.ready_set().expect("built");
-        let expected = match set.judge(p.pegs()) {
-            Some(true) => true,
-            Some(false) => false,
-            None => panic!("a position of a game from the start is in the set's reach"),
-        };
-        match advisor.answer(&p, centre) {
-            Some(Answer::Winnable(line)) => {
-                assert!(expected);
-                let mut q = p.clone();
-                for &j in line {
-                    q = q.try_play(j).expect("legal");
-                }
-                assert!(q.is_won(centre));
-            }
-            Some(Answer::Lost(_)) => assert!(!expected),
-            other => panic!("expected a verdict, got {other:?}"),
-        }
     }
 }

@@ -55,10 +55,31 @@ impl BackwardProof {
     /// One turn within `limits` per finish: the reason once every finish is refuted; `None`
     /// as soon as one is not (reachable, or not decided within the limits).
     pub fn turn(&mut self, limits: Limits, control: &mut Control) -> Option<Reason> {
+        self.turn_within(limits, u64::MAX, control)
+    }
+
+    /// [`BackwardProof::turn`], examining at most `most` positions in all (the last finish
+    /// tried gets what is left of them). Progress is reported as positions examined over
+    /// every turn.
+    pub fn turn_within(
+        &mut self,
+        limits: Limits,
+        most: u64,
+        control: &mut Control,
+    ) -> Option<Reason> {
+        let before = self.positions;
         while let Some(&f) = self.open.first() {
-            let report = self
-                .prover
-                .decide(self.cells - CellSet::single(f), limits, control);
+            let left = most.saturating_sub(self.positions - before);
+            if left == 0 {
+                return None;
+            }
+            let limits = Limits {
+                expansions: limits.expansions.min(left),
+                ..limits
+            };
+            let goal = self.cells - CellSet::single(f);
+            let report =
+                control.with_offset(self.positions, |c| self.prover.decide(goal, limits, c));
             self.positions += report.expanded;
             if report.verdict != Verdict::Unreachable {
                 return None;
@@ -68,6 +89,11 @@ impl BackwardProof {
         Some(Reason::Search {
             positions: self.positions.max(1),
         })
+    }
+
+    /// Positions examined over every turn so far.
+    pub fn positions(&self) -> u64 {
+        self.positions
     }
 
     /// The prover's signed functions, those that refuted most lately first: for the next

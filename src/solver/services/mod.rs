@@ -3,7 +3,8 @@
 //! - [`worker`]: runs a job (a search, an analysis, a sweep) on its own thread, with progress,
 //!   a stage line and a cancel flag.
 //! - [`advisor`]: "still winnable?" and hints for the position in play, answered in the
-//!   background by an exact solver that keeps its tables between questions.
+//!   background and thought on until decided; [`advice`]: what it says, in the words both
+//!   front ends show.
 //! - [`hint`]: a position's verdict with its proof (position class, pagoda function,
 //!   winnable set or exhaustive search) and every legal jump's verdict.
 //! - [`backward`]: lost middle games proven on the game played backwards, by turns, for
@@ -12,6 +13,7 @@
 //! - [`task`]: one background job on a [`worker::Worker`], keyed by the question it answers,
 //!   cancelled when replaced and optionally debounced: what every view of the window runs.
 
+pub mod advice;
 pub mod advisor;
 pub mod analyze;
 pub mod backward;

@@ -12,8 +12,9 @@
 //! shared failure table, the goal side and the pagoda functions. A finish it finds is a real
 //! line of jumps (replayed by the caller), so at the target being proven it is optimal.
 
+use super::lockstep::{Lockstep, Report};
 use super::search::Search;
-use super::workers::{lock, Shared};
+use super::workers::Shared;
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::pagodas::Weights;
@@ -99,36 +100,103 @@ impl<B: Bits> Borders<B> {
     }
 }
 
+/// How one beam ended.
+enum Beam {
+    /// It reached the target: the line there.
+    Found(Vec<u16>),
+    /// Every position it kept was a dead end before the target.
+    DeadEnd,
+    /// The search ended first (another member finished, budget, cancel).
+    Stopped,
+}
+
+/// The beam member's own state: its counts and best line since it last paused.
+struct Member<'l, 's, 'a, B: HasFailTable> {
+    steps: &'l Lockstep<'s, 'a, B>,
+    m: usize,
+    expanded: u64,
+    generated: u64,
+    slice_left: u64,
+    /// The deepest line it offers, not yet handed in.
+    best: Option<(Vec<u16>, Finder)>,
+}
+
+impl<B: HasFailTable> Member<'_, '_, '_, B> {
+    fn take_report(&mut self) -> Report<B> {
+        Report {
+            expanded: std::mem::take(&mut self.expanded),
+            generated: std::mem::take(&mut self.generated),
+            best: self.best.take(),
+            ..Report::default()
+        }
+    }
+
+    /// Counts one expansion, pausing first when the slice is used: `false` when the
+    /// search is over.
+    fn expand(&mut self) -> bool {
+        if self.slice_left == 0 {
+            let report = self.take_report();
+            match self.steps.pause(self.m, report) {
+                Some(slice) => self.slice_left = slice,
+                None => return false,
+            }
+        }
+        self.slice_left -= 1;
+        self.expanded += 1;
+        true
+    }
+}
+
 impl<B: HasFailTable> Search<B> {
-    /// The beam member: beams of doubling width, each with a new seed, until one finds the
-    /// target, or the search stops (a worker proved or found it, budget, cancel).
-    pub(super) fn beam_member(&self, start: B, k: u32, shared: &Shared<B>) {
+    /// The beam member (member `m` of `steps`): beams of doubling width, each with a new
+    /// seed, until one finds the target or the search is over (a depth-first member proved
+    /// or found it, budget, cancel). Returns its last report.
+    pub(super) fn beam_member(
+        &self,
+        start: B,
+        k: u32,
+        shared: &Shared<B>,
+        steps: &Lockstep<B>,
+        m: usize,
+    ) -> Report<B> {
+        let mut me = Member {
+            steps,
+            m,
+            expanded: 0,
+            generated: 0,
+            slice_left: 0,
+            best: None,
+        };
+        let Some(slice) = steps.first_slice(m) else {
+            return me.take_report();
+        };
+        me.slice_left = slice;
         let borders = Borders::new(&self.compact);
         loop {
-            if shared.stop.load(Ordering::Relaxed) {
-                return;
-            }
             // Round r has seed r and width FIRST_WIDTH * 2^r (at most MAX_WIDTH). A round
             // stopped by the end of a phase is taken up again by the next phase's beam.
             let seed = self.beam_round.load(Ordering::Relaxed);
             let width = (FIRST_WIDTH << seed.min(16)).min(MAX_WIDTH);
-            if let Some(path) = self.beam(start, k, shared, &borders, width, seed) {
-                let finder = Finder::Beam {
-                    width: width as u32,
-                };
-                lock(&shared.solution).get_or_insert((path, finder));
-                shared.stop.store(true, Ordering::Relaxed);
-                return;
-            }
-            if shared.stop.load(Ordering::Relaxed) {
+            match self.beam(start, k, shared, &borders, width, seed, &mut me) {
+                Beam::Found(path) => {
+                    let finder = Finder::Beam {
+                        width: width as u32,
+                    };
+                    let mut report = me.take_report();
+                    report.solution = Some((path, finder));
+                    return report;
+                }
                 // Cut short, not failed: the next phase runs this round again.
-                return;
+                Beam::Stopped => return me.take_report(),
+                Beam::DeadEnd => {
+                    self.beam_round.fetch_add(1, Ordering::Relaxed);
+                }
             }
-            self.beam_round.fetch_add(1, Ordering::Relaxed);
         }
     }
 
-    /// One beam of `width`; the path to the target if it reached it.
+    /// One beam of `width`.
+    #[allow(clippy::too_many_arguments)] // The beam's settings and its member's state.
     fn beam(
         &self,
         start: B,
@@ -137,7 +205,8 @@ impl<B: HasFailTable> Search<B> {
         borders: &Borders<B>,
         width: usize,
         seed: u64,
-    ) -> Option<Vec<u16>> {
+        me: &mut Member<B>,
+    ) -> Beam {
         let pruner = &*shared.pruner;
         let salt = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut frontier = vec![Node {
@@ -150,30 +219,21 @@ impl<B: HasFailTable> Search<B> {
         let mut pegs = start.count();
         // The frontier is never empty: a level whose children all fail ends the loop below.
         while pegs > k {
-            if shared.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            if shared.expanded.load(Ordering::Relaxed) >= shared.budget {
-                shared.stop.store(true, Ordering::Relaxed);
-                break;
-            }
             seen.clear();
             children.clear();
-            let mut generated = 0u64;
             for (i, node) in frontier.iter().enumerate() {
-                if i % 256 == 255 && shared.stop.load(Ordering::Relaxed) {
-                    // A wide level on a big board takes a while: stop within it, and
-                    // still offer the deepest level finished.
-                    self.offer_deepest(&links, pegs, width, start, shared);
-                    return None;
+                if !me.expand() {
+                    // The search is over: still offer the deepest level finished.
+                    self.offer_deepest(&links, width, start, shared, me);
+                    return Beam::Stopped;
                 }
                 if children.len() >= 4 * width {
                     // Keep memory at a few widths whatever the branching.
-                    children.select_nth_unstable_by_key(width, |c| c.0);
+                    children.select_nth_unstable_by_key(width, |c| (c.0, c.1));
                     children.truncate(width);
                 }
                 for j in self.compact.legal(node.board).iter() {
-                    generated += 1;
+                    me.generated += 1;
                     let link = Link {
                         parent: i as u32,
                         jump: j as u16,
@@ -185,7 +245,7 @@ impl<B: HasFailTable> Search<B> {
                     }
                     if pegs - 1 <= k {
                         if self.goal_board.is_none_or(|g| g == child) {
-                            return Some(self.beam_path(&links, link, start, shared));
+                            return Beam::Found(self.beam_path(&links, link, start, shared));
                         }
                         continue;
                     }
@@ -196,7 +256,7 @@ impl<B: HasFailTable> Search<B> {
                     if let Some(side) = shared.goal_side {
                         if pegs - 1 <= side.top() {
                             if side.wins(pegs - 1, canon) {
-                                return Some(self.beam_path(&links, link, start, shared));
+                                return Beam::Found(self.beam_path(&links, link, start, shared));
                             }
                             continue;
                         }
@@ -213,10 +273,6 @@ impl<B: HasFailTable> Search<B> {
                     children.push((score, child, weights, link));
                 }
             }
-            shared
-                .expanded
-                .fetch_add(frontier.len() as u64, Ordering::Relaxed);
-            shared.generated.fetch_add(generated, Ordering::Relaxed);
             if children.is_empty() {
                 // A dead end for every position kept: the level reached is still the best
                 // this beam can offer (on the diamond's tip start, 3 pegs, where the
@@ -224,7 +280,9 @@ impl<B: HasFailTable> Search<B> {
                 break;
             }
             if children.len() > width {
-                children.select_nth_unstable_by_key(width, |c| c.0);
+                // Ties broken by position too, so the level kept never depends on the
+                // order the selection happened to leave them in.
+                children.select_nth_unstable_by_key(width, |c| (c.0, c.1));
                 children.truncate(width);
             }
             pegs -= 1;
@@ -234,33 +292,33 @@ impl<B: HasFailTable> Search<B> {
                 .map(|&(_, board, weights, _)| Node { board, weights })
                 .collect();
         }
-        // Nothing reached the target (dead ends, or the search stopped: budget, cancel, or
-        // another member finished): the deepest level is still the best this beam offers.
-        self.offer_deepest(&links, pegs, width, start, shared);
-        None
+        // Nothing reached the target: the deepest level is still the best this beam offers.
+        self.offer_deepest(&links, width, start, shared, me);
+        Beam::DeadEnd
     }
 
-    /// Offers a position of the deepest level reached (`pegs` pegs) as the search's best so
-    /// far, if it goes deeper than the best already offered.
+    /// Offers a position of the deepest level reached as the search's best so
+    /// far, through the member's next report (the merge keeps it if it goes deeper than
+    /// the best known then).
     fn offer_deepest(
         &self,
         links: &[Vec<Link>],
-        pegs: u32,
         width: usize,
         start: B,
         shared: &Shared<B>,
+        me: &mut Member<B>,
     ) {
         let Some((last, above)) = links.split_last() else {
             return;
         };
         let path = self.beam_path(above, last[0], start, shared);
-        let mut best = lock(&shared.best_path);
-        if path.len() > best.len() {
-            *best = path;
-            *lock(&shared.best_by) = Some(Finder::Beam {
-                width: width as u32,
-            });
-            shared.best_pegs.fetch_min(pegs, Ordering::Relaxed);
+        if me.best.as_ref().is_none_or(|(p, _)| path.len() > p.len()) {
+            me.best = Some((
+                path,
+                Finder::Beam {
+                    width: width as u32,
+                },
+            ));
         }
     }
 

@@ -21,21 +21,27 @@
 //!   most compact positions per peg count and often finds a finish at once; it proves
 //!   nothing, but a finish at the target being tried is optimal, because every smaller target
 //!   was proven out of reach by the complete search. [`Outcome::found_by`] says who found it.
-//! - **Threads and orderings**: every core runs a worker; each worker takes its turn with
-//!   several jump orderings under doubling budgets (restarts), all sharing the failure table,
-//!   because no single ordering suits every board. The calling thread only watches the budget
-//!   and the cancel flag and reports progress.
+//! - **Members and orderings**: a fixed number of depth-first members (not one per core),
+//!   each taking its turn with several jump orderings under doubling budgets (restarts), all
+//!   sharing the failure table, because no single ordering suits every board. The calling
+//!   thread only reports progress.
+//! - **Lockstep** (`lockstep.rs`): the members run in rounds of a fixed number of expansions
+//!   and share what they found only between rounds, in member order, so the outcome (the
+//!   line, the verdict, the expansions) depends only on the start, the goal, the budget and
+//!   the options, never on timing or load; and the budget is handed out in slices, so
+//!   `expanded` never exceeds it.
 //!
 //! An [`ExactSolver`] keeps its failure tables and goal sides between calls: they are facts
 //! about the board and the goal, not about the start, so hints, "still winnable?" checks and
 //! board analysis get faster as they go.
 //!
-//! The code is in five files: this one (the solver's options and entry points),
+//! The code is in six files: this one (the solver's options and entry points),
 //! `search.rs` (targets, phases, tables and goal sides for one call), `workers.rs` (the
-//! threads and the depth-first search they run), `beam.rs` (the heuristic member) and
-//! `orderings.rs` (the jump orders).
+//! threads and the depth-first search they run), `lockstep.rs` (their rounds), `beam.rs` (the
+//! heuristic member) and `orderings.rs` (the jump orders).
 
 mod beam;
+mod lockstep;
 mod orderings;
 mod search;
 mod workers;
@@ -49,7 +55,10 @@ use search::Search;
 pub struct Options {
     /// Maximum positions expanded per call, over all targets and threads (`None`: no limit).
     pub budget: Option<u64>,
-    /// Worker threads (`0`: one per core).
+    /// Depth-first members of the portfolio, each on its own thread (`0`:
+    /// [`DEPTH_FIRST_MEMBERS`]). A fixed number, never the machine's cores: the members run in
+    /// lockstep, so the same start, goal, budget and options give the same outcome on every
+    /// machine and under any load.
     pub threads: usize,
     /// Most memory for each failure table, in bytes (`0`: [`DEFAULT_TABLE_BYTES`]).
     pub table_bytes: usize,
@@ -131,8 +140,20 @@ const NEAR_TARGET: u32 = 3;
 /// Expansions allowed to a worker's first attempt; each later attempt doubles it.
 const FIRST_ATTEMPT: u64 = 20_000;
 
-/// Expansions between two flushes of a worker's counters (and budget and stop checks).
-const FLUSH_EVERY: u64 = 1024;
+/// Expansions of a depth-first member per round of the lockstep (`lockstep.rs`): a few
+/// milliseconds, so a cancel is seen at once and a search that ends mid-round wastes little.
+const SLICE: u64 = 1 << 13;
+
+/// Expansions of the beam member per round: a beam expansion generates, weighs and scores
+/// every child, about four times a depth-first expansion's work (measured with `perf` on the
+/// diamond's tip start), so that its slice takes about as long as the others' and nobody
+/// waits long at the end of a round; it also keeps the beam's share of the processor what it
+/// was when it ran freely beside two depth-first workers (a third).
+const BEAM_SLICE: u64 = 1 << 11;
+
+/// Depth-first members of the portfolio when the options do not say (`threads: 0`): one
+/// keeps the assignment's order, one takes turns with the others.
+pub const DEPTH_FIRST_MEMBERS: usize = 2;
 
 impl Options {
     /// The failure table's size: enough for the budget, at most [`DEFAULT_TABLE_BYTES`] (or
@@ -181,6 +202,17 @@ impl ExactSolver {
         match &mut self.inner {
             Inner::Narrow(s) => s.options.budget = budget,
             Inner::Wide(s) => s.options.budget = budget,
+        }
+    }
+
+    /// Forgets what earlier calls learnt (failure tables, goal sides), so that the next call
+    /// answers exactly as a new solver would, only sooner (the pagoda functions it derived
+    /// are kept: a new solver would derive the same). For the hint judge, whose answers must
+    /// not depend on the questions asked before.
+    pub fn forget(&mut self) {
+        match &mut self.inner {
+            Inner::Narrow(s) => s.forget(),
+            Inner::Wide(s) => s.forget(),
         }
     }
 

@@ -37,6 +37,10 @@ pub(super) struct Search<B: HasFailTable> {
     /// Pagoda pruners by the set of one-peg finish cells they are for, and whether it is the
     /// strong kind (with each finish cell's own functions) for the long phase.
     pruners: HashMap<(CellSet, bool), Arc<Pruner>>,
+    /// The pruners derived (or taken from `pruners`) since the solver last forgot: only
+    /// these serve the inline attempt, so that after [`Search::forget`] the solver prunes
+    /// exactly as a new one would.
+    known_pruners: HashSet<(CellSet, bool)>,
     /// A pruner that never prunes, for targets above one peg.
     no_pruner: Arc<Pruner>,
     /// The beam member's next round for the current target: kept from the quick phase to the
@@ -84,10 +88,23 @@ impl<B: HasFailTable> Search<B> {
             quick_tables: HashSet::new(),
             sides: HashMap::new(),
             pruners: HashMap::new(),
+            known_pruners: HashSet::new(),
             no_pruner: Arc::new(Pruner::none()),
             beam_round: AtomicU64::new(0),
             beam_for: None,
         }
+    }
+
+    /// Forgets every fact learnt in earlier calls (failure tables, goal sides, the beam's
+    /// round), so that the next call answers as a new solver would; keeps only the pagoda
+    /// functions derived, which a new solver would derive the same.
+    pub(super) fn forget(&mut self) {
+        self.tables.clear();
+        self.quick_tables.clear();
+        self.sides.clear();
+        self.known_pruners.clear();
+        self.beam_round.store(0, Ordering::Relaxed);
+        self.beam_for = None;
     }
 
     /// Bytes of the failure tables and goal sides held (see `ExactSolver::storage_bytes`).
@@ -212,6 +229,7 @@ impl<B: HasFailTable> Search<B> {
                 // Deriving the pagoda functions takes a few milliseconds of linear
                 // programming: not done until the inline attempt has failed.
                 let pruner = one_peg_finishes
+                    .filter(|&f| self.known_pruners.contains(&(f, with_side)))
                     .and_then(|f| self.pruners.get(&(f, with_side)))
                     .unwrap_or(&self.no_pruner)
                     .clone();
@@ -224,7 +242,6 @@ impl<B: HasFailTable> Search<B> {
                     failed,
                     goal_side,
                     pruner,
-                    stop: AtomicBool::new(phase_budget == 0),
                     exhausted: AtomicBool::new(false),
                     expanded: AtomicU64::new(0),
                     generated: AtomicU64::new(0),
@@ -233,6 +250,8 @@ impl<B: HasFailTable> Search<B> {
                     solution: Mutex::new(None),
                     best_by: Mutex::new(None),
                     budget: phase_budget,
+                    start_pegs,
+                    cancel: control.cancel_flag(),
                 };
                 let inline = if (with_side && !side_ready)
                     || phase_budget == 0
@@ -246,6 +265,7 @@ impl<B: HasFailTable> Search<B> {
                     Some(why) => why,
                     None => {
                         if let Some(f) = one_peg_finishes {
+                            self.known_pruners.insert((f, with_side));
                             let compact = &self.compact;
                             shared.pruner = self
                                 .pruners

@@ -1,27 +1,30 @@
-//! The exact solver's threads: every core runs a worker; each takes its turn with several jump
-//! orderings under doubling budgets (restarts), all sharing the failure table and the goal
-//! side; the calling thread watches the budget and the cancel flag and reports progress. An
-//! inline attempt on the calling thread answers easy positions before any thread starts.
+//! The exact solver's depth-first members: a fixed number of them (not one per core), each on
+//! its own thread, take turns with several jump orderings under doubling budgets (restarts),
+//! all sharing the failure table and the goal side, in lockstep with the beam
+//! (`lockstep.rs`); the calling thread reports progress. An inline attempt on the calling
+//! thread answers easy positions before any thread starts.
 
+use super::lockstep::{Lockstep, Report};
 use super::search::Search;
-use super::{FLUSH_EVERY, NEAR_TARGET};
+use super::{BEAM_SLICE, DEPTH_FIRST_MEMBERS, NEAR_TARGET, SLICE};
 use crate::solver::boards::compact::legal_set;
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::pagodas::{Pruner, Weights};
 use crate::solver::boards::symmetry::MAX_SYMMETRIES;
 use crate::solver::{Control, Finder, Stop};
+use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// What the workers of one search share.
+/// What the members of one search share. Only the round's end writes to it (see
+/// `lockstep.rs`), so what a member reads is the same on every run.
 pub(super) struct Shared<'a, B: HasFailTable> {
     pub(super) failed: &'a B::Table,
     pub(super) goal_side: Option<&'a GoalSide<B>>,
     /// Pagoda functions for this target (inactive when none apply).
     pub(super) pruner: Arc<Pruner>,
-    pub(super) stop: AtomicBool,
     pub(super) exhausted: AtomicBool,
     pub(super) expanded: AtomicU64,
     pub(super) generated: AtomicU64,
@@ -31,11 +34,29 @@ pub(super) struct Shared<'a, B: HasFailTable> {
     pub(super) solution: Mutex<Option<(Vec<u16>, Finder)>>,
     /// Who found `best_path`.
     pub(super) best_by: Mutex<Option<Finder>>,
+    /// Expansions this search may use, over all its members.
     pub(super) budget: u64,
+    /// Pegs of the start (a line of n jumps leaves n fewer).
+    pub(super) start_pegs: u32,
+    /// The caller's cancel flag, read at the end of each round.
+    pub(super) cancel: &'a AtomicBool,
 }
 
 impl<B: HasFailTable> Search<B> {
-    /// says why it ended.
+    /// The depth-first members of the portfolio: the options' number, or
+    /// [`DEPTH_FIRST_MEMBERS`]; never the machine's number of cores, so that the answer is
+    /// the same on every machine.
+    fn depth_first_members(&self) -> usize {
+        match self.options.threads {
+            0 => DEPTH_FIRST_MEMBERS,
+            n => n,
+        }
+    }
+
+    /// Searches for target `k` with every member of the portfolio in lockstep (see
+    /// `lockstep.rs`), each on its own thread, until one finds it, one proves it out of
+    /// reach, the budget is used, or the caller cancels; says why it ended. The calling
+    /// thread reports progress (`before`: expansions of earlier phases).
     pub(super) fn search_target(
         &self,
         start: B,
@@ -44,33 +65,47 @@ impl<B: HasFailTable> Search<B> {
         control: &mut Control,
         before: u64,
     ) -> Stop {
-        let threads = match self.options.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let cancelled = AtomicBool::new(false);
+        let members = self.depth_first_members();
+        let mut slices = vec![SLICE; members];
+        if self.options.beam {
+            slices.push(BEAM_SLICE);
+        }
+        let steps = Lockstep::new(shared, slices);
+        let steps = &steps;
         std::thread::scope(|scope| {
-            let mut workers: Vec<_> = (0..threads)
-                .map(|w| {
-                    std::thread::Builder::new()
-                        .name("pegsol-exact".into())
-                        .stack_size(64 << 20)
-                        .spawn_scoped(scope, move || self.worker(start, w, threads, k, shared))
-                })
-                .collect();
-            if self.options.beam {
-                // The portfolio's heuristic member: it finds, never proves (see `beam.rs`).
-                workers.push(
-                    std::thread::Builder::new()
-                        .name("pegsol-beam".into())
-                        .spawn_scoped(scope, move || self.beam_member(start, k, shared)),
-                );
+            let mut handles = Vec::new();
+            for m in 0..members + usize::from(self.options.beam) {
+                let spawned = std::thread::Builder::new()
+                    .name(
+                        if m < members {
+                            "pegsol-exact"
+                        } else {
+                            "pegsol-beam"
+                        }
+                        .into(),
+                    )
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        // A member that panics still leaves the rounds, so the others
+                        // never wait for it.
+                        let guard = Retire { steps, m };
+                        let report = if m < members {
+                            self.worker(start, m, members, k, shared, steps)
+                        } else {
+                            // The portfolio's heuristic member: it finds, never proves.
+                            self.beam_member(start, k, shared, steps, m)
+                        };
+                        std::mem::forget(guard);
+                        steps.retire(m, report);
+                    });
+                match spawned {
+                    Ok(handle) => handles.push(handle),
+                    Err(_) => steps.retire(m, Report::default()),
+                }
             }
-            // The calling thread watches: progress, cancel, and the end of the workers.
+            // The calling thread watches: progress, and the end of the members.
             loop {
-                let finished = workers
-                    .iter()
-                    .all(|w| w.as_ref().map_or(true, |h| h.is_finished()));
+                let finished = handles.iter().all(|h| h.is_finished());
                 control.report(
                     before + shared.expanded.load(Ordering::Relaxed),
                     shared.generated.load(Ordering::Relaxed),
@@ -79,43 +114,48 @@ impl<B: HasFailTable> Search<B> {
                 if finished {
                     break;
                 }
-                if control.cancelled() {
-                    cancelled.store(true, Ordering::Relaxed);
-                    shared.stop.store(true, Ordering::Relaxed);
-                }
                 std::thread::sleep(Duration::from_millis(2));
             }
-            for w in workers.into_iter().flatten() {
-                // A worker that panicked has stopped; the others' results stand.
-                let _ = w.join();
+            for h in handles {
+                // A member that panicked has stopped; the others' results stand.
+                let _ = h.join();
             }
         });
         if lock(&shared.solution).is_some() {
             Stop::Solved
-        } else if cancelled.load(Ordering::Relaxed) {
-            Stop::Cancelled
         } else if shared.exhausted.load(Ordering::Relaxed) {
             Stop::Exhausted
+        } else if control.cancelled() && shared.left() > 0 {
+            Stop::Cancelled
         } else {
             Stop::Budget
         }
     }
 
-    /// A short search on the calling thread before any worker starts: easy positions (the
+    /// A short search on the calling thread before any member starts: easy positions (the
     /// English board from its centre needs about 2,300 expansions) are answered in well under
     /// a millisecond, without the cost of starting threads. `None` if it did not settle.
     pub(super) fn inline_first(&self, start: B, k: u32, shared: &Shared<B>) -> Option<Stop> {
-        let mut local = Local::new(shared, 0, self.options.stages.inline_attempt);
-        let weights = shared.pruner.weigh(start);
-        let verdict = self.attempt(
-            start,
-            &self.syms.images(start),
-            &weights,
-            k,
-            shared,
-            &mut local,
-        );
-        local.flush(shared);
+        let attempt = self.options.stages.inline_attempt;
+        let steps = Lockstep::new(shared, vec![attempt]);
+        let mut local = Local::new(shared, 0, 0, attempt);
+        let verdict = match steps.first_slice(0) {
+            Some(slice) => {
+                local.slice_left = slice;
+                let weights = shared.pruner.weigh(start);
+                self.attempt(
+                    start,
+                    &self.syms.images(start),
+                    &weights,
+                    k,
+                    shared,
+                    &steps,
+                    &mut local,
+                )
+            }
+            None => Verdict::Aborted,
+        };
+        steps.retire(0, local.report(verdict));
         match verdict {
             Verdict::Found => Some(Stop::Solved),
             Verdict::Failed => Some(Stop::Exhausted),
@@ -124,9 +164,9 @@ impl<B: HasFailTable> Search<B> {
         }
     }
 
-    /// One depth-first attempt from `start` with `local`'s ordering and share. A find is
-    /// completed down to the goal and posted as the solution; a find or a proof of failure
-    /// tells every other worker to stop.
+    /// One depth-first attempt from `start` with `local`'s ordering; a find is completed
+    /// down to the goal and kept in `local` as the solution.
+    #[allow(clippy::too_many_arguments)] // The search's state, as the recursion takes it.
     fn attempt(
         &self,
         start: B,
@@ -134,55 +174,80 @@ impl<B: HasFailTable> Search<B> {
         weights: &Weights,
         k: u32,
         shared: &Shared<B>,
-        local: &mut Local,
+        steps: &Lockstep<B>,
+        local: &mut Local<B>,
     ) -> Verdict {
         local.path.clear();
         let verdict = if shared.pruner.lost(weights) {
             // The start itself weighs less than every finish.
             Verdict::Failed
         } else if shared.pruner.active() {
-            self.dfs::<true>(start, start.count(), images, weights, k, shared, local)
+            self.dfs::<true>(
+                start,
+                start.count(),
+                images,
+                weights,
+                k,
+                shared,
+                steps,
+                local,
+            )
         } else {
-            self.dfs::<false>(start, start.count(), images, weights, k, shared, local)
+            self.dfs::<false>(
+                start,
+                start.count(),
+                images,
+                weights,
+                k,
+                shared,
+                steps,
+                local,
+            )
         };
-        match verdict {
-            Verdict::Found => {
-                let mut path = local.path.clone();
-                self.complete(start, &mut path, shared.goal_side);
-                lock(&shared.solution).get_or_insert((path, Finder::DepthFirst));
-            }
-            Verdict::Failed => shared.exhausted.store(true, Ordering::Relaxed),
-            Verdict::Aborted | Verdict::Restart => return verdict,
+        if verdict == Verdict::Found {
+            let mut path = local.path.clone();
+            self.complete(start, &mut path, shared.goal_side);
+            local.solution = Some(path);
         }
-        shared.stop.store(true, Ordering::Relaxed);
         verdict
     }
 
-    /// One worker: tries its share of the orderings with budgets that double on every
-    /// attempt (restarts), until the target is found, proven unreachable, or stopped. The
-    /// failure table outlives each attempt, so a restart never redoes a proven failure.
-    fn worker(&self, start: B, w: usize, threads: usize, k: u32, shared: &Shared<B>) {
-        let mut local = Local::new(shared, 0, 0);
+    /// One member: tries its share of the orderings with budgets that double on every
+    /// attempt (restarts), until the target is found, proven unreachable, or the search is
+    /// over. The failure table outlives each attempt, so a restart never redoes a proven
+    /// failure. Returns its last report.
+    fn worker(
+        &self,
+        start: B,
+        w: usize,
+        members: usize,
+        k: u32,
+        shared: &Shared<B>,
+        steps: &Lockstep<B>,
+    ) -> Report<B> {
+        let mut local = Local::new(shared, w, 0, 0);
+        let Some(slice) = steps.first_slice(w) else {
+            return local.report(Verdict::Aborted);
+        };
+        local.slice_left = slice;
         let images = self.syms.images(start);
         let weights = shared.pruner.weigh(start);
+        let mut verdict = Verdict::Aborted;
         for attempt in 0usize.. {
-            if shared.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            if threads > 1 && w == 0 {
-                // With company, one worker keeps the assignment's own order for good: it is
+            if members > 1 && w == 0 {
+                // With company, one member keeps the assignment's own order for good: it is
                 // the best single order on most classic boards, and restarts only slow it.
                 local.order = 0;
                 local.attempt_left = u64::MAX;
             } else {
-                let others = if threads > 1 {
+                let others = if members > 1 {
                     self.orders.len() - 1
                 } else {
                     self.orders.len()
                 };
                 let first = self.orders.len() - others;
-                let peers = if threads > 1 { threads - 1 } else { 1 };
-                let w = if threads > 1 { w - 1 } else { w };
+                let peers = if members > 1 { members - 1 } else { 1 };
+                let w = if members > 1 { w - 1 } else { w };
                 local.order = first + (w + attempt * peers) % others;
                 local.attempt_left = self
                     .options
@@ -191,11 +256,12 @@ impl<B: HasFailTable> Search<B> {
                     .max(1)
                     .saturating_mul(1 << attempt.min(40));
             }
-            if self.attempt(start, &images, &weights, k, shared, &mut local) != Verdict::Restart {
+            verdict = self.attempt(start, &images, &weights, k, shared, steps, &mut local);
+            if verdict != Verdict::Restart {
                 break;
             }
         }
-        local.flush(shared);
+        local.report(verdict)
     }
 
     /// Extends a path that ends on a position the goal side says wins, down to the goal.
@@ -227,19 +293,16 @@ impl<B: HasFailTable> Search<B> {
         weights: &Weights,
         k: u32,
         shared: &Shared<B>,
-        local: &mut Local,
+        steps: &Lockstep<B>,
+        local: &mut Local<B>,
     ) -> Verdict {
         // `pegs` is passed down (one less per jump) rather than counted: no population count
         // in the inner loop, which baseline x86-64 (no `popcnt`) would do in software.
         if pegs < local.best {
             local.best = pegs;
-            shared.best_pegs.fetch_min(pegs, Ordering::Relaxed);
             // Fewer pegs means a longer path: every jump removes one.
-            let mut best = lock(&shared.best_path);
-            if local.path.len() > best.len() {
-                best.clone_from(&local.path);
-                *lock(&shared.best_by) = Some(Finder::DepthFirst);
-            }
+            local.best_path.clone_from(&local.path);
+            local.best_new = true;
         }
         if pegs <= k {
             return match self.goal_board {
@@ -258,23 +321,21 @@ impl<B: HasFailTable> Search<B> {
             }
         }
         let use_table = pegs > k + NEAR_TARGET;
-        if use_table && shared.failed.contains(canon) {
+        if use_table && local.known_failed(shared, canon) {
             return Verdict::Failed;
         }
-        local.expanded += 1;
-        local.attempt_left = local.attempt_left.saturating_sub(1);
         if local.attempt_left == 0 {
             return Verdict::Restart;
         }
-        if local.expanded >= FLUSH_EVERY {
-            local.flush(shared);
-            if shared.stop.load(Ordering::Relaxed)
-                || shared.expanded.load(Ordering::Relaxed) >= shared.budget
-            {
-                shared.stop.store(true, Ordering::Relaxed);
-                return Verdict::Aborted;
+        if local.slice_left == 0 {
+            match steps.pause(local.member, local.take_report()) {
+                Some(slice) => local.resume(shared, slice),
+                None => return Verdict::Aborted,
             }
         }
+        local.slice_left -= 1;
+        local.attempt_left -= 1;
+        local.expanded += 1;
         let order = &self.orders[local.order];
         let legal = legal_set(&order.all, &order.from_over, board);
         if pegs - 1 > k + NEAR_TARGET {
@@ -311,6 +372,7 @@ impl<B: HasFailTable> Search<B> {
                 &child_weights,
                 k,
                 shared,
+                steps,
                 local,
             );
             if verdict != Verdict::Failed {
@@ -319,55 +381,124 @@ impl<B: HasFailTable> Search<B> {
             local.path.pop();
         }
         if use_table {
-            shared.failed.insert(canon);
+            local.failed(canon);
         }
         Verdict::Failed
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
+pub(super) enum Verdict {
     /// The target was reached (or the goal side says it will be); `path` leads there.
     Found,
     /// Proven: the target cannot be reached from here.
     Failed,
-    /// The search was stopped (budget, cancel, or another worker finished).
+    /// The search is over (budget, cancel, or another member finished).
     Aborted,
     /// This attempt used its share; try again with another ordering and a larger share.
     Restart,
 }
 
-struct Local {
-    /// Expansions and generations not yet added to the shared counters.
+/// A depth-first member's own state: its counts, line and failures since it last paused.
+pub(super) struct Local<B> {
+    /// Its index among the members.
+    member: usize,
+    /// Expansions and generations not yet handed in.
     expanded: u64,
     generated: u64,
+    /// Expansions left in its slice of this round.
+    slice_left: u64,
     path: Vec<u16>,
+    /// Fewest pegs it knows of (its own, or any member's as of the last round).
     best: u32,
+    /// Its line to `best`, when it found that itself since it last paused (`best_new`).
+    best_path: Vec<u16>,
+    best_new: bool,
+    /// The line to the target, once found.
+    solution: Option<Vec<u16>>,
     /// Index of the ordering this attempt uses.
     order: usize,
     /// Expansions left in this attempt.
     attempt_left: u64,
+    /// The failures it found this round: read by it alone until the round's end.
+    overlay: FxHashSet<B>,
+    /// The same, in the order found, for the merge.
+    found_failed: Vec<B>,
 }
 
-impl Local {
-    fn new<B: HasFailTable>(shared: &Shared<B>, order: usize, attempt_left: u64) -> Local {
+impl<B: HasFailTable> Local<B> {
+    fn new(shared: &Shared<B>, member: usize, order: usize, attempt_left: u64) -> Local<B> {
         Local {
+            member,
             expanded: 0,
             generated: 0,
+            slice_left: 0,
             path: Vec::new(),
             best: shared.best_pegs.load(Ordering::Relaxed),
+            best_path: Vec::new(),
+            best_new: false,
+            solution: None,
             order,
             attempt_left,
+            overlay: FxHashSet::default(),
+            found_failed: Vec::new(),
         }
     }
 
-    fn flush<B: HasFailTable>(&mut self, shared: &Shared<B>) {
-        shared.expanded.fetch_add(self.expanded, Ordering::Relaxed);
-        shared
-            .generated
-            .fetch_add(self.generated, Ordering::Relaxed);
-        self.expanded = 0;
-        self.generated = 0;
+    /// Whether `canon` is known to fail: found so by this member this round, or by anyone
+    /// in an earlier round.
+    #[inline]
+    fn known_failed(&self, shared: &Shared<B>, canon: B) -> bool {
+        (!self.overlay.is_empty() && self.overlay.contains(&canon)) || shared.failed.contains(canon)
+    }
+
+    /// Records that `canon` fails.
+    #[inline]
+    fn failed(&mut self, canon: B) {
+        if self.overlay.insert(canon) {
+            self.found_failed.push(canon);
+        }
+    }
+
+    /// What it found since it last paused, handed in at a pause; its overlay is emptied
+    /// (the merge puts those failures in the shared table).
+    fn take_report(&mut self) -> Report<B> {
+        self.overlay.clear();
+        Report {
+            expanded: std::mem::take(&mut self.expanded),
+            generated: std::mem::take(&mut self.generated),
+            failed: std::mem::take(&mut self.found_failed),
+            best: std::mem::take(&mut self.best_new)
+                .then(|| (self.best_path.clone(), Finder::DepthFirst)),
+            solution: None,
+            exhausted: false,
+        }
+    }
+
+    /// After a pause: a new slice, and the fewest pegs any member reached so far.
+    fn resume(&mut self, shared: &Shared<B>, slice: u64) {
+        self.slice_left = slice;
+        self.best = self.best.min(shared.best_pegs.load(Ordering::Relaxed));
+    }
+
+    /// Its last report, when its search ended with `verdict`.
+    fn report(&mut self, verdict: Verdict) -> Report<B> {
+        let mut report = self.take_report();
+        report.solution = self.solution.take().map(|p| (p, Finder::DepthFirst));
+        report.exhausted = verdict == Verdict::Failed;
+        report
+    }
+}
+
+/// Retires a member whose thread unwinds (a panic), so the others do not wait for it.
+struct Retire<'l, 's, 'a, B: HasFailTable> {
+    steps: &'l Lockstep<'s, 'a, B>,
+    m: usize,
+}
+
+impl<B: HasFailTable> Drop for Retire<'_, '_, '_, B> {
+    fn drop(&mut self) {
+        self.steps.retire(self.m, Report::default());
     }
 }
 

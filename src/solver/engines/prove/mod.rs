@@ -410,9 +410,12 @@ impl Prover {
             return false;
         }
         run.expanded += 1;
-        if run.expanded.is_multiple_of(1024) && run.control.cancelled() {
-            run.stopped = true;
-            return false;
+        if run.expanded.is_multiple_of(1024) {
+            run.control.report(run.expanded, 0, pegs);
+            if run.control.cancelled() {
+                run.stopped = true;
+                return false;
+            }
         }
         let mut generation = self.generation;
         let mut own = *values;

@@ -1,10 +1,18 @@
 //! The verdict on each legal jump of a position, for View > Show winning jumps and
 //! `pegsol hint`: owns how the budget is shared among the jumps and how winning lines
-//! already known decide jumps without a search.
+//! already known decide jumps without a search. The jumps of one position are one question:
+//! what the judge learns on one jump serves the next, and nothing from earlier questions
+//! does, so the verdicts depend on the position and its answer alone.
 
-use super::{Answer, Judge, JumpVerdicts, QUICK_BUDGET};
+use super::judge::{turn, QUICK_BUDGET};
+use super::{Answer, Judge, JumpVerdicts};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::Control;
+
+/// Positions each jump of an open position may examine: the quick search and the first
+/// backward turn on up to five finishes (what they got before the judge counted the
+/// backward proof's positions too).
+const OPEN_JUMP_EFFORT: u64 = QUICK_BUDGET + 5 * turn(0).0;
 
 impl Judge {
     /// Each legal jump of `position` and whether the goal stays reachable after it, given
@@ -31,8 +39,10 @@ impl Judge {
         answer: &Answer,
         control: &mut Control,
     ) -> (JumpVerdicts, Vec<Vec<Jump>>) {
+        self.forget();
         let mut out = Vec::new();
-        // Each jump gets a quarter of the budget: a position has several, and a verdict
+        // Each jump gets an eighth of the budget (a quarter of the first rounds' before the
+        // judge counted the backward proofs' positions too): a position has several, and a verdict
         // left unknown on one jump is drawn as such rather than holding up the others. After
         // a position the whole budget left undecided, each jump gets the cheap proofs and
         // the quick search only: a jump that loses for a simple reason is still marked, and
@@ -40,11 +50,10 @@ impl Judge {
         // unknown at once. On the hint bench's six undecided positions (level 6, Wiegleb)
         // every jump gets the verdict it got with a quarter of the budget each, and level
         // 6's three have all their jumps coloured in 1.0-1.2 s instead of 2.6-4.3 s.
-        let budget = self.budget;
-        let quick = QUICK_BUDGET.min(budget);
-        self.budget = match answer {
+        let quick = OPEN_JUMP_EFFORT.min(self.budget);
+        let each = match answer {
             Answer::Unknown(_) => quick,
-            _ => (budget / 4).max(quick),
+            _ => (self.budget / 8).max(quick),
         };
         // Winning lines from `position` known so far: the position's own, then each winning
         // jump's. A jump that one of them plays later often wins played first (the jumps
@@ -72,7 +81,7 @@ impl Judge {
                     None => {
                         let mut child = position.clone();
                         child.play_unchecked(jump);
-                        let child_answer = self.judge(&child, goal, control);
+                        let child_answer = self.sub_question(&child, goal, each, control);
                         if let Answer::Winnable(line) = &child_answer {
                             lines.push(std::iter::once(jump).chain(line.iter().copied()).collect());
                         }
@@ -91,7 +100,7 @@ impl Judge {
                 }
             }
         }
-        self.budget = budget;
+        self.forget();
         // One line per winning jump, the first found.
         let mut won: Vec<Vec<Jump>> = Vec::new();
         for line in lines {

@@ -1,64 +1,89 @@
 //! "Can this position still be won, and if not, why?": a verdict with its proof, for the
 //! window's hints, the terminal game and `pegsol hint`.
 //!
-//! Owns the order in which proofs are tried, cheapest first:
+//! Owns the order in which proofs are tried, cheapest first ([`Judge`], in `judge.rs`):
 //! 1. already won, or no jump left;
 //! 2. the position class ([`crate::rules::ClassMasks`]): no finish cell in the goal's class;
-//! 3. pagoda functions found before on this board (adding up weights);
-//! 4. the winnable set, when one is supplied for this board and goal (the English board's
-//!    classic game: see [`crate::solver::engines::winnable`]);
+//! 3. pagoda functions found before in this question (adding up weights);
+//! 4. the winnable set, when one applies to this board and goal (the English board's
+//!    classic game: see [`crate::solver::engines::winnable`]), waited for while it is built;
 //! 5. the exact solver with a small budget (most positions are decided in milliseconds);
 //! 6. a pagoda function found by linear programming ([`Pagoda::find_refutation`]);
-//! 7. by turns, each turn longer ([`STAGES`]): the prover
+//! 7. by turns, each turn longer ([`turn`]): the prover
 //!    ([`crate::solver::engines::prove`]) on the game played backwards, for each finish
 //!    (signed pagoda functions and an exhaustive search, which settle the lost middle-game
 //!    positions of the big boards that nothing above does), then the exact solver forwards
-//!    (which finds the wins);
-//! 8. the exact solver with the whole budget.
+//!    (which finds the wins).
 //!
-//! A lost verdict always carries its reason ([`Reason`]); a winnable one a winning line that
-//! replays to the goal. [`Judge`] keeps what is worth keeping between questions: the exact
-//! solver (its failure tables are facts about the board), the pagoda functions found, and the
-//! backward proofs' signed functions (facts about the board's jumps).
-//! The verdict on each legal jump of a position is [`jumps`]'s.
+//! Work is counted in positions examined (the exact solver's expansions and the prover's),
+//! never in time: a question has an effort, a number of positions, and the answer is a
+//! function of the position, the goal and the effort alone, the same on every run, on any
+//! machine, under any load. A question left open can be thought on in rounds of growing
+//! effort ([`rounds`]); each round goes on from where the last stopped.
+//!
+//! A lost verdict always carries its reason ([`Reason`], said in words by
+//! [`Reason::describe`]); a winnable one a winning line that replays to the goal. The verdict
+//! on each legal jump of a position is `jumps.rs`'s.
 
+mod judge;
 mod jumps;
+mod question;
 
+pub use judge::{turn, Judge};
 pub use jumps::decided_by_a_jump;
+pub use question::{Question, Step};
 
 pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
-use crate::rules::CellSet;
-use crate::rules::{Cell, ClassMasks, Goal, Jump, Pagoda, Position, Shape};
-use crate::solver::engines::exact::{self, ExactSolver, Options};
-use crate::solver::engines::prove::signed::SignedPagoda;
-use crate::solver::engines::prove::Limits;
+use crate::rules::{Cell, CellNames, CellSet, ClassMasks, Goal, Jump, Pagoda, Position};
+use crate::solver::budget::grouped;
 use crate::solver::engines::winnable::WinnableSet;
-use crate::solver::Control;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
-/// Expansions the exact solver may use on one position before the answer is "unknown". On
-/// the advisor bench's 180 positions of the 45-hole boards no win needed more than about 1.1
-/// million; the positions left unknown stay unknown at 300 million.
-pub const HINT_BUDGET: u64 = 2_000_000;
+/// Positions the quick answer may examine (forward and backward): on the advisor bench's
+/// positions of the 45-hole boards no win needed more than about 1.1 million forward
+/// expansions, and most lost ones fall to the backward proof within a few hundred thousand.
+pub const HINT_BUDGET: u64 = 4_000_000;
 
-/// Expansions of the first, quick try of the exact solver.
-const QUICK_BUDGET: u64 = 5_000;
+/// How long the window, the terminal game and `pegsol hint` think on a position the quick
+/// answer leaves open, unless the person says otherwise (View > Hint effort, `--budget`):
+/// positions examined in all: up to about two minutes of work on a 2-core machine (level 6's
+/// hardest undecided position: 137 s, README).
+pub const DEFAULT_EFFORT: u64 = 150_000_000;
 
-/// The turns of step 7 (see the module docs): the prover's expansions per finish on the game
-/// played backwards, then the exact solver's expansions forwards (at most the budget; a turn
-/// that reaches it is the last). Measured on the advisor bench's positions of the 37- to
-/// 45-hole boards: most lost ones are proven within 5,000 backward expansions, the rest
-/// within 300,000 (level 7's hardest need 50,000 to 300,000 on one finish); most wins are
-/// found within 200,000 forward, a few need about a million. Since the prover has its own
-/// simplex (about 15 times faster than a general solver) a backward turn costs less than the
-/// forward one beside it, so the second forward turn is 600,000 rather than 1,200,000: level
-/// 7's lost middle games no longer wait for a long forward search before their proof (its
-/// second-worst position 0.65 s to 0.46 s in one run under load, 2 s to 1.4 s for all 30).
-const STAGES: [(u64, u64); 3] = [(5_000, 200_000), (50_000, 600_000), (300_000, u64::MAX)];
+/// The hint efforts the front ends offer (View > Hint effort in the window, `e` in the
+/// terminal game), in positions examined: the quick answer only, then longer thinking.
+pub const EFFORTS: [u64; 5] = [
+    HINT_BUDGET,
+    30_000_000,
+    DEFAULT_EFFORT,
+    600_000_000,
+    2_400_000_000,
+];
 
-/// Most pagoda functions kept per board: each costs a few hundred bytes and a sum to try.
-const MAX_PAGODAS: usize = 64;
+/// Each round of thinking on may examine this many times the positions of all rounds
+/// before it.
+const ROUND_GROWTH: u64 = 4;
+
+/// The efforts of the rounds for a question of `effort` positions in all: the quick
+/// answer's ([`HINT_BUDGET`], or `effort` if less), then each [`ROUND_GROWTH`] times the
+/// last, the last one `effort`. Every front end thinks by these rounds, so the window with
+/// a hint effort of N says what `pegsol hint --budget N` says.
+///
+/// ```
+/// use pegsol::solver::services::hint::rounds;
+/// assert_eq!(rounds(1_000), [1_000]);
+/// assert_eq!(rounds(20_000_000), [4_000_000, 16_000_000, 20_000_000]);
+/// ```
+pub fn rounds(effort: u64) -> Vec<u64> {
+    let mut out = vec![HINT_BUDGET.min(effort)];
+    while let Some(&last) = out.last() {
+        if last >= effort {
+            break;
+        }
+        out.push(last.saturating_mul(ROUND_GROWTH).min(effort));
+    }
+    out
+}
 
 /// Why a position is lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,33 +121,99 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// The reason in a few words, for people.
-    pub fn describe(&self) -> String {
+    /// The reason in words a player understands, for `goal` ("an exhaustive search of
+    /// 59,185 positions found no way to one peg"): the one wording the window, the terminal
+    /// game and `pegsol hint` all show.
+    ///
+    /// ```
+    /// use pegsol::rules::{Cell, Goal};
+    /// use pegsol::solver::services::hint::Reason;
+    /// let search = Reason::Search { positions: 1 };
+    /// assert_eq!(
+    ///     search.describe(Goal::Anywhere),
+    ///     "an exhaustive search of 1 position found no way to one peg"
+    /// );
+    /// let search = Reason::Search { positions: 59_185 };
+    /// assert_eq!(
+    ///     search.describe(Goal::At(Cell { x: 3, y: 3 })),
+    ///     "an exhaustive search of 59,185 positions found no way to one peg on d4"
+    /// );
+    /// ```
+    pub fn describe(&self, goal: Goal) -> String {
+        self.describe_in(goal, CellNames::Board)
+    }
+
+    /// [`Reason::describe`] with cells named as `names` says (the terminal game's `x`).
+    pub fn describe_in(&self, goal: Goal, names: CellNames) -> String {
         match self {
             Reason::Stuck => "no jump is left".into(),
             Reason::Class { finishes } if finishes.is_empty() => {
-                "its position class allows no single peg anywhere".into()
+                "by its position class, no sequence of jumps can leave a single peg anywhere".into()
             }
-            Reason::Class { finishes } => {
-                let cells: Vec<String> = finishes.iter().map(|c| c.to_string()).collect();
-                format!(
-                    "its position class allows a last peg only on {}",
-                    cells.join(" ")
-                )
-            }
+            Reason::Class { finishes } => format!(
+                "by its position class, a last peg can only be on {}",
+                cells_in_words(*finishes, names)
+            ),
             Reason::Pagoda { value, least, .. } => format!(
-                "a pagoda function: the pegs weigh {value}, every finish at least {least}, \
-                 and no jump adds weight"
+                "a pagoda function proves it: with the weights shown, the pegs weigh {} in \
+                 all, no jump adds weight, and a last peg {} weighs at least {}",
+                grouped(&value.to_string()),
+                match goal {
+                    Goal::Anywhere => "on any cell it could end on".to_string(),
+                    Goal::At(c) => format!("on {}", names.cell(c)),
+                },
+                grouped(&least.to_string())
+            ),
+            Reason::PagodaPerFinish { proofs } if proofs.len() == 1 => format!(
+                "a last peg could only be on {}, and a pagoda function proves it cannot get \
+                 there",
+                names.cell(proofs[0].0)
             ),
             Reason::PagodaPerFinish { proofs } => format!(
-                "for each of the {} cells a last peg could be on, a pagoda function proves it \
-                 out of reach",
+                "a last peg could only be on {}, and for each of these {} cells a pagoda \
+                 function proves it cannot get there",
+                cells_in_words(proofs.iter().map(|(c, _)| *c).collect(), names),
                 proofs.len()
             ),
-            Reason::Search { positions } => {
-                format!("an exhaustive search of {positions} positions found no way")
-            }
+            Reason::Search { positions } => format!(
+                "an exhaustive search of {} found no way to {}",
+                positions_in_words(*positions),
+                goal_words(goal, names)
+            ),
         }
+    }
+}
+
+/// A number of positions in words, with thousands separators: `1 position`,
+/// `59,185 positions`.
+pub fn positions_in_words(n: u64) -> String {
+    if n == 1 {
+        "1 position".into()
+    } else {
+        format!("{} positions", grouped(&n.to_string()))
+    }
+}
+
+/// The goal in words: `one peg`, `one peg on d4`.
+pub fn goal_in_words(goal: Goal) -> String {
+    goal_words(goal, CellNames::Board)
+}
+
+/// [`goal_in_words`] with cells named as `names` says.
+fn goal_words(goal: Goal, names: CellNames) -> String {
+    match goal {
+        Goal::Anywhere => "one peg".into(),
+        Goal::At(c) => format!("one peg on {}", names.cell(c)),
+    }
+}
+
+/// Cells in words: `d4`, `d4 and g7`, `a1, d4 and g7`.
+fn cells_in_words(cells: CellSet, names: CellNames) -> String {
+    let names: Vec<String> = cells.iter().map(|c| names.cell(c)).collect();
+    match names.split_last() {
+        None => "no cell".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -133,7 +224,7 @@ pub enum Answer {
     Winnable(Vec<Jump>),
     /// The goal cannot be reached, and why.
     Lost(Reason),
-    /// The budget ran out first: the line that came closest (the most jumps, so the fewest
+    /// The effort ran out first: the line that came closest (the most jumps, so the fewest
     /// pegs left; empty when no search ran), for a hint that says it is only a guess.
     Unknown(Vec<Jump>),
 }
@@ -167,6 +258,12 @@ impl Answer {
             _ => None,
         }
     }
+
+    /// For an unknown answer with a line, its first jump and the pegs the whole line leaves
+    /// from a position of `pegs` pegs: the guess a hint offers, said to be one.
+    pub fn guess(&self, pegs: u32) -> Option<(Jump, u32)> {
+        self.closest(pegs).map(|(line, left)| (line[0], left))
+    }
 }
 
 /// Each legal jump of a position and whether the goal stays reachable after it (`None`:
@@ -180,7 +277,13 @@ pub struct Hint {
     pub answer: Answer,
     /// Each legal jump and whether the goal is still reachable after it (`None`: unknown).
     pub jumps: Vec<(Jump, Option<bool>)>,
-    /// Wall time for the whole answer.
+    /// Positions examined for the verdict, over every round finished (the jumps' not
+    /// counted).
+    pub examined: u64,
+    /// Whether it was cancelled before it was done: the answer is then the last round's
+    /// finished.
+    pub stopped: bool,
+    /// Wall time for the whole answer (shown, never used to decide).
     pub seconds: f64,
 }
 
@@ -209,280 +312,6 @@ impl SetSlot {
     }
 }
 
-/// Decides positions, keeping its solver and pagoda functions between questions.
-pub struct Judge {
-    budget: u64,
-    solver: Option<(Shape, Goal, ExactSolver)>,
-    pagodas: Vec<(Shape, Pagoda)>,
-    /// The signed functions the backward proofs found on this board, most useful first:
-    /// facts about the board's jumps, so each proof starts with the last one's.
-    backward: Option<(Shape, Vec<SignedPagoda>)>,
-    winnable: Option<Arc<WinnableSet>>,
-    /// A set being built elsewhere, taken in once ready (and waited for before a long
-    /// search, which it makes unnecessary).
-    coming: Option<Arc<SetSlot>>,
-}
-
-impl Judge {
-    /// A judge whose exact searches may use `budget` expansions per position.
-    pub fn new(budget: u64) -> Judge {
-        Judge {
-            budget,
-            solver: None,
-            pagodas: Vec::new(),
-            backward: None,
-            winnable: None,
-            coming: None,
-        }
-    }
-
-    /// Uses the set `slot` will hold once it is built.
-    pub fn set_coming_winnable(&mut self, slot: Arc<SetSlot>) {
-        self.coming = Some(slot);
-    }
-
-    /// Takes in the coming set if it is built; with `wait`, waits for it (until cancelled).
-    fn adopt(&mut self, wait: bool, control: &Control) {
-        while let Some(slot) = &self.coming {
-            match slot.get() {
-                Ok(set) => {
-                    self.winnable = set.or(self.winnable.take());
-                    self.coming = None;
-                }
-                Err(()) if wait && !control.cancelled() => {
-                    std::thread::sleep(std::time::Duration::from_millis(2));
-                }
-                Err(()) => return,
-            }
-        }
-    }
-
-    /// Uses `set` for positions of its board and goal (see [`WinnableSet::applies`]).
-    pub fn set_winnable(&mut self, set: Arc<WinnableSet>) {
-        self.winnable = Some(set);
-    }
-
-    /// Whether a winnable set is in use.
-    pub fn has_winnable(&self) -> bool {
-        self.winnable.is_some()
-    }
-
-    /// The position's verdict and every legal jump's (a position left undecided whose jump
-    /// is found winning is winnable, by that jump's line).
-    pub fn hint(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Hint {
-        let started = Instant::now();
-        let answer = self.judge(position, goal, control);
-        let (jumps, lines) = self.judge_jumps_with_lines(position, goal, &answer, control);
-        let answer = jumps::decided_by_a_jump(answer, &lines);
-        Hint {
-            answer,
-            jumps,
-            seconds: started.elapsed().as_secs_f64(),
-        }
-    }
-
-    /// The verdict on `position` for `goal`, trying the cheap proofs first (see the module
-    /// docs).
-    pub fn judge(&mut self, position: &Position, goal: Goal, control: &mut Control) -> Answer {
-        if let Some(answer) = quick_answer(position, goal) {
-            return answer;
-        }
-        let shape = position.shape();
-        let pegs = position.pegs();
-        let finishes = finishes_of(position, goal);
-        if let Some(reason) = self.known_pagoda(shape, pegs, finishes) {
-            return Answer::Lost(reason);
-        }
-        self.adopt(false, control);
-        if let Some(answer) = self.set_answer(position, goal) {
-            return answer;
-        }
-        let mut closest = Vec::new();
-        match self.search(position, goal, QUICK_BUDGET.min(self.budget), control) {
-            Ok(answer) => return answer,
-            Err(line) => closer(&mut closest, line),
-        }
-        if let Some(pagoda) = Pagoda::find_refutation(shape, pegs, finishes) {
-            let reason = pagoda_reason(&pagoda, pegs, finishes);
-            if self.pagodas.len() >= MAX_PAGODAS {
-                self.pagodas.remove(0);
-            }
-            self.pagodas.push(((**shape).clone(), pagoda));
-            if let Some(reason) = reason {
-                return Answer::Lost(reason);
-            }
-        } else if let Some(reason) = self.pagoda_per_finish(shape, pegs, finishes) {
-            return Answer::Lost(reason);
-        }
-        // Proofs backwards (lost middle games) and searches forwards (wins) by turns, each
-        // turn longer: whichever kind decides the position costs at most a few times its own
-        // need. Most lost ones fall to the glance, most wins to the first search.
-        let mut proof = self.backward_proof(shape, pegs, finishes);
-        for (backward, forward) in STAGES {
-            if let Some(proof) = proof.as_mut() {
-                let reason = proof.turn(Limits::long(backward), control);
-                self.backward = Some(((**shape).clone(), proof.functions()));
-                if let Some(reason) = reason {
-                    return Answer::Lost(reason);
-                }
-            }
-            if forward >= self.budget {
-                break;
-            }
-            match self.search(position, goal, forward, control) {
-                Ok(answer) => return answer,
-                Err(line) => closer(&mut closest, line),
-            }
-        }
-        // A set on its way decides this position sooner than a long search would.
-        if self.coming.is_some() && self.fits_coming(position, goal) {
-            self.adopt(true, control);
-            if let Some(answer) = self.set_answer(position, goal) {
-                return answer;
-            }
-        }
-        match self.search(position, goal, self.budget, control) {
-            Ok(answer) => answer,
-            Err(line) => {
-                closer(&mut closest, line);
-                Answer::Unknown(closest)
-            }
-        }
-    }
-
-    /// For several finishes, one pagoda function for each, when every one is refuted.
-    fn pagoda_per_finish(
-        &mut self,
-        shape: &Shape,
-        pegs: CellSet,
-        finishes: CellSet,
-    ) -> Option<Reason> {
-        if finishes.len() < 2 {
-            return None;
-        }
-        let mut proofs = Vec::new();
-        for cell in finishes {
-            let one = CellSet::single(cell);
-            let known = self
-                .pagodas
-                .iter()
-                .find(|(s, p)| s == shape && p.refutes(pegs, one))
-                .map(|(_, p)| p.clone());
-            let pagoda = match known {
-                Some(p) => p,
-                None => {
-                    let p = Pagoda::find_refutation(shape, pegs, one)?;
-                    if self.pagodas.len() >= MAX_PAGODAS {
-                        self.pagodas.remove(0);
-                    }
-                    self.pagodas.push((shape.clone(), p.clone()));
-                    p
-                }
-            };
-            proofs.push((cell, pagoda));
-        }
-        Some(Reason::PagodaPerFinish { proofs })
-    }
-
-    /// Whether the coming set could answer about `position` (its board and goal).
-    fn fits_coming(&self, position: &Position, goal: Goal) -> bool {
-        let shape = position.shape();
-        match goal {
-            Goal::At(c) => WinnableSet::applies(shape, shape.cells() - CellSet::single(c), goal),
-            Goal::Anywhere => false,
-        }
-    }
-
-    /// The backward proof of `pegs`, to be tried by turns, starting from the functions the
-    /// last backward proof on this board found.
-    fn backward_proof(
-        &self,
-        shape: &Shape,
-        pegs: CellSet,
-        finishes: CellSet,
-    ) -> Option<BackwardProof> {
-        let functions = match &self.backward {
-            Some((s, f)) if s == shape => f.as_slice(),
-            _ => &[],
-        };
-        BackwardProof::new(shape, pegs, finishes, functions)
-    }
-
-    /// A pagoda function found earlier on this board that refutes `pegs`.
-    fn known_pagoda(&self, shape: &Shape, pegs: CellSet, finishes: CellSet) -> Option<Reason> {
-        self.pagodas
-            .iter()
-            .filter(|(s, _)| s == shape)
-            .find_map(|(_, p)| pagoda_reason(p, pegs, finishes))
-    }
-
-    /// The winnable set's answer, when it has one for this position.
-    fn set_answer(&self, position: &Position, goal: Goal) -> Option<Answer> {
-        let set = self.winnable.as_ref()?;
-        if goal != Goal::At(set.goal()) {
-            return None;
-        }
-        let shape = position.shape();
-        let start = shape.cells() - CellSet::single(set.goal());
-        if !WinnableSet::applies(shape, start, goal) || !set.fits(shape) {
-            return None;
-        }
-        match set.judge(position.pegs())? {
-            true => set.line(shape, position.pegs()).map(Answer::Winnable),
-            false => Some(Answer::Lost(Reason::Search {
-                positions: set.explored(),
-            })),
-        }
-    }
-
-    /// The exact solver's answer within `budget` expansions, or when it did not decide, the
-    /// line that came closest.
-    fn search(
-        &mut self,
-        position: &Position,
-        goal: Goal,
-        budget: u64,
-        control: &mut Control,
-    ) -> Result<Answer, Vec<Jump>> {
-        let shape = position.shape();
-        let reusable = self
-            .solver
-            .as_ref()
-            .is_some_and(|(s, g, _)| s == &**shape && *g == goal);
-        if !reusable {
-            let solver = ExactSolver::new(
-                shape,
-                goal,
-                Options {
-                    budget: Some(self.budget),
-                    win_only: true,
-                    ..Options::default()
-                },
-            );
-            self.solver = Some(((**shape).clone(), goal, solver));
-        }
-        let Some((_, _, solver)) = self.solver.as_mut() else {
-            return Err(Vec::new());
-        };
-        solver.set_budget(Some(budget));
-        let outcome = solver.solve(position, control);
-        match exact::verdict(&outcome) {
-            Some(true) => Ok(Answer::Winnable(outcome.jumps)),
-            Some(false) => Ok(Answer::Lost(Reason::Search {
-                positions: outcome.expanded.max(1),
-            })),
-            None => Err(outcome.jumps),
-        }
-    }
-}
-
-/// Keeps in `closest` whichever of it and `line` goes further (leaves fewer pegs).
-fn closer(closest: &mut Vec<Jump>, line: Vec<Jump>) {
-    if line.len() > closest.len() {
-        *closest = line;
-    }
-}
-
 /// The answer without any search, when there is one: the position is won, stuck, or its
 /// class allows no finish on the goal.
 pub fn quick_answer(position: &Position, goal: Goal) -> Option<Answer> {
@@ -501,22 +330,4 @@ pub fn quick_answer(position: &Position, goal: Goal) -> Option<Answer> {
     (wanted & possible)
         .is_empty()
         .then_some(Answer::Lost(Reason::Class { finishes: possible }))
-}
-
-/// The cells a lone peg may finish on for `goal`: the goal's cell, or for "anywhere" every
-/// cell the position's class allows.
-fn finishes_of(position: &Position, goal: Goal) -> CellSet {
-    match goal {
-        Goal::At(c) => CellSet::single(c),
-        Goal::Anywhere => position.shape().possible_finishes(position.pegs()),
-    }
-}
-
-/// The pagoda reason when `pagoda` refutes `pegs`.
-fn pagoda_reason(pagoda: &Pagoda, pegs: CellSet, finishes: CellSet) -> Option<Reason> {
-    pagoda.refutes(pegs, finishes).then(|| Reason::Pagoda {
-        pagoda: pagoda.clone(),
-        value: pagoda.value(pegs),
-        least: pagoda.least_finish(finishes).unwrap_or(0),
-    })
 }
