@@ -43,6 +43,23 @@ fn window(options: Options, dir: &Path) -> Harness<'static, PegsolApp> {
     harness(app)
 }
 
+/// `pegsol --layout english` with its games in `dir`, and two jumps played: d2 to d4, then b3
+/// to d3.
+fn english_with_two_jumps(dir: &Path) -> Harness<'static, PegsolApp> {
+    let mut h = window(
+        Options {
+            layout: Some("english".into()),
+            ..Options::default()
+        },
+        dir,
+    );
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    click(&mut h, "peg at b3");
+    click(&mut h, "empty hole at d3");
+    h
+}
+
 fn index(h: &Harness<'_, PegsolApp>) -> usize {
     h.state().play().game().record.index()
 }
@@ -129,17 +146,7 @@ fn solved(app: &PegsolApp) -> bool {
 #[test]
 fn load_solution_from_the_start_keeps_the_game_for_undo() {
     let dir = temp_dir("solution");
-    let mut h = window(
-        Options {
-            layout: Some("english".into()),
-            ..Options::default()
-        },
-        &dir,
-    );
-    click(&mut h, "peg at d2");
-    click(&mut h, "empty hole at d4");
-    click(&mut h, "peg at b3");
-    click(&mut h, "empty hole at d3");
+    let mut h = english_with_two_jumps(&dir);
     click(&mut h, "Solve from start");
     wait_for(&mut h, "the solution", 60, solved);
     click(&mut h, "Load solution");
@@ -188,17 +195,7 @@ fn the_editors_solve_this_board_keeps_the_boards_game() {
 #[test]
 fn restart_then_undo_in_the_window_keeps_the_redo_tail() {
     let dir = temp_dir("restart");
-    let mut h = window(
-        Options {
-            layout: Some("english".into()),
-            ..Options::default()
-        },
-        &dir,
-    );
-    click(&mut h, "peg at d2");
-    click(&mut h, "empty hole at d4");
-    click(&mut h, "peg at b3");
-    click(&mut h, "empty hole at d3");
+    let mut h = english_with_two_jumps(&dir);
     press(&mut h, Key::U);
     assert!(h.query_by_label_contains("Jump 1 of 2").is_some());
     press(&mut h, Key::R);
