@@ -6,8 +6,7 @@
 //! an imported board with problems can still be opened in the editor and fixed.
 
 use super::format::{from_ron, FileError};
-use super::load::MAX_FILE_BYTES;
-use super::text::{strip_bom, Shown};
+use super::text::{strip_bom, Shown, MAX_FILE_BYTES};
 use super::Layout;
 use crate::rules::{Grid, MAX_SIDE};
 

@@ -9,9 +9,7 @@ use super::{catalogue, Layout, LayoutProblem, Puzzle};
 use crate::rules::MAX_SIDE;
 use std::path::{Path, PathBuf};
 
-/// Board files larger than this are refused unread: no real board comes near it, and a
-/// hostile multi-gigabyte file should not take the program's memory.
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
+pub use super::text::MAX_FILE_BYTES;
 
 /// Why a layout could not be had.
 #[derive(Debug, thiserror::Error)]

@@ -7,6 +7,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
+/// Board files (and pasted board text) larger than this are refused unread: no real board
+/// comes near it, and a hostile multi-gigabyte file should not take the program's memory.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// The text without a leading byte-order mark (Windows editors write one; it is not part of
 /// the board).
 pub fn strip_bom(text: &str) -> &str {

@@ -198,26 +198,6 @@ impl Game {
         Ok(Game::new(puzzle, Source::Catalogue(name)))
     }
 
-    /// Opens a file: a saved game (RON starting with `SavedGame(`, or one of Pegsol's own game
-    /// files), or a board in any format the layout importers know (a layouts table gives its
-    /// first board). The file is read once, by [`fn@super::open`].
-    pub fn from_file(path: &Path) -> Result<Game, String> {
-        let opened = super::open(path).map_err(|e| e.to_string())?;
-        let source = match &opened {
-            // A game from Pegsol's own files is a game of the board it was played on.
-            super::Opened::Kept { source, .. } => source.clone(),
-            _ => Source::File(absolute(path)),
-        };
-        let (puzzle, record) = opened.into_parts();
-        Ok(Game {
-            record,
-            puzzle,
-            source,
-            id: GameId::new(),
-            replaced: None,
-        })
-    }
-
     /// Rebuilds a game from its saved form (checked by replaying every jump).
     pub fn from_saved(saved: &SavedGame, source: Source) -> Result<Game, String> {
         let (puzzle, record) = saved.restore().map_err(|e| e.to_string())?;

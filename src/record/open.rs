@@ -8,7 +8,7 @@
 //! with the same message from the menu, a double-click, `--layout`, `pegsol play FILE` or the
 //! recent files.
 
-use super::game::Source;
+use super::game::{absolute, Game, GameId, Source};
 use super::saved::{RestoreError, SavedGame};
 use super::store::file::{LegacyGame, StoreFile};
 use super::Record;
@@ -119,6 +119,30 @@ fn open_kept(text: &str, path: &Path) -> Result<Opened, OpenError> {
         record,
         source,
     })
+}
+
+// A game from a file lives here rather than in `game.rs`: the file is read by `open` above,
+// and the game module then needs nothing of this one.
+impl Game {
+    /// Opens a file: a saved game (RON starting with `SavedGame(`, or one of Pegsol's own game
+    /// files), or a board in any format the layout importers know (a layouts table gives its
+    /// first board). The file is read once, by [`open`].
+    pub fn from_file(path: &Path) -> Result<Game, String> {
+        let opened = open(path).map_err(|e| e.to_string())?;
+        let source = match &opened {
+            // A game from Pegsol's own files is a game of the board it was played on.
+            Opened::Kept { source, .. } => source.clone(),
+            _ => Source::File(absolute(path)),
+        };
+        let (puzzle, record) = opened.into_parts();
+        Ok(Game {
+            record,
+            puzzle,
+            source,
+            id: GameId::new(),
+            replaced: None,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 mod cellset;
 mod class;
+mod jump;
 mod keyboard;
 mod moves;
 mod pagoda;
@@ -18,10 +19,11 @@ mod words;
 
 pub use cellset::{Cell, CellIter, CellParseError, CellSet, CELL_COUNT, MAX_SIDE};
 pub use class::{ClassMasks, PositionClass};
+pub use jump::{Jump, JumpError, JumpParseError};
 pub use keyboard::{arrow_steps, start_cell, walk, Arrow};
 pub use moves::{chains, continues, move_count, move_index};
 pub use pagoda::{Pagoda, PagodaError};
-pub use position::{legal_jumps_of, Goal, Jump, JumpError, JumpParseError, Position};
+pub use position::{legal_jumps_of, Goal, Position};
 pub use random::{random_puzzle, RandomPuzzle};
 pub use shape::{Direction, Grid, Shape, Symmetry, SQUARE_DIRECTIONS, TRIANGULAR_DIRECTIONS};
 pub use words::{cell_name, jumps_in_words, pegs_in_words, CellNames, DirectionRefusal};

@@ -13,7 +13,7 @@
 //! assert_eq!(chains(&game), vec![&game[..2], &game[2..]]);
 //! ```
 
-use super::position::Jump;
+use super::jump::Jump;
 
 /// Whether `next` continues the move that `previous` ended (the same peg jumps again).
 #[inline]

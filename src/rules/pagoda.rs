@@ -14,7 +14,7 @@
 //! again exactly, so a rounding error can never make an unsound proof.
 
 use super::cellset::{Cell, CellSet, CELL_COUNT};
-use super::position::Jump;
+use super::jump::Jump;
 use super::shape::Shape;
 use std::fmt;
 

@@ -7,7 +7,8 @@
 //! a puzzle can be shared as its seed and made again anywhere.
 
 use super::cellset::{Cell, CellSet};
-use super::position::{Jump, Position};
+use super::jump::Jump;
+use super::position::Position;
 use super::shape::Shape;
 use std::sync::Arc;
 

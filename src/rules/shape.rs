@@ -2,7 +2,7 @@
 //! that map the shape onto itself.
 
 use super::cellset::{Cell, CellSet, MAX_SIDE};
-use super::position::Jump;
+use super::jump::Jump;
 use serde::{Deserialize, Serialize};
 
 /// The lattice a board lives on.

@@ -4,7 +4,8 @@
 //! that way in messages too, for a student comparing with the assignment's output.
 
 use super::cellset::Cell;
-use super::position::{Jump, JumpError, Position};
+use super::jump::{Jump, JumpError};
+use super::position::Position;
 
 /// A cell as people name it: column letter from `x`, row number from `y`, so the English
 /// board's centre (3,3) is `d4`.

@@ -9,9 +9,8 @@
 //! taking the machine's memory. A board that changes cancels both and starts again after the
 //! check's debounce.
 
-use super::jobs::PuzzleKey;
-use crate::layout::Puzzle;
-use crate::rules::{Goal, Position};
+use crate::layout::{Finish, Puzzle};
+use crate::rules::{CellSet, Goal, Grid, Position};
 use crate::solver::budget::grouped;
 use crate::solver::engines::moves::{self, MovesOutcome};
 use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
@@ -22,6 +21,10 @@ use crate::solver::{Control, Progress};
 use eframe::egui;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+/// What the editor's searches answer for: the grid, holes, pegs and finish (a board edited
+/// back to the same is not searched again).
+pub(super) type PuzzleKey = (Grid, CellSet, CellSet, Finish);
 
 /// Positions the fewest-moves search may expand: enough to prove the English central game's
 /// 18 (1.6 million) and every smaller board of the catalogue.

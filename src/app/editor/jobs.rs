@@ -7,10 +7,9 @@
 //! short debounce (a drag across ten cells starts one search) and drops an analysis of other
 //! holes; the tasks cancel the searches they replace.
 
-use super::counts::Counts;
+use super::counts::{Counts, PuzzleKey};
 use super::{Verdict, ANALYZE_BUDGET, CHECK_BUDGET};
 use crate::layout::edit::{Board, Facts};
-use crate::layout::Finish;
 use crate::rules::{CellSet, Grid};
 use crate::solver::engines::exact;
 use crate::solver::services::analyze::{analyze, StartReport};
@@ -23,9 +22,6 @@ use std::time::Duration;
 /// How long the board must stay unchanged before a check starts, so a drag across ten cells
 /// starts one search, not ten.
 const CHECK_DELAY: Duration = Duration::from_millis(200);
-
-/// What the check answers: the grid, holes, pegs and finish.
-pub(super) type PuzzleKey = (Grid, CellSet, CellSet, Finish);
 
 /// What the analysis answers: the grid and holes.
 type ShapeKey = (Grid, CellSet);
