@@ -346,12 +346,7 @@ fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
         "the dialog is up"
     );
     // The dialog offers game.pegsol in the folder: its Save button writes it.
-    let save = h
-        .get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
-        .last()
-        .expect("the dialog's Save button");
-    save.click();
-    settle(&mut h);
+    click_dialog_save(&mut h);
     let path = dir.join("game.pegsol");
     let game = Game::from_file(&path).expect("the saved game opens");
     assert_eq!(game.record.index(), 1);
@@ -543,12 +538,17 @@ fn the_built_in_dialogs_new_folder_asks_for_a_name_and_save_stays_save() {
         "not the File field's name"
     );
     // Inside the new folder, Save still saves, with the file name as it was.
-    let save = h
-        .get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
-        .last()
-        .expect("the dialog's Save button");
-    save.click();
-    settle(&mut h);
+    click_dialog_save(&mut h);
     assert!(dir.join("games").join("game.pegsol").is_file());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Clicks the built-in file dialog's Save button (the last button of that name), then
+/// settles.
+fn click_dialog_save(h: &mut Harness<'_, PegsolApp>) {
+    h.get_all_by_role_and_label(egui::accesskit::Role::Button, "Save")
+        .last()
+        .expect("the dialog's Save button")
+        .click();
+    settle(h);
 }

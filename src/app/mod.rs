@@ -250,8 +250,12 @@ impl PegsolApp {
             other => other,
         };
         let follow_up = match routed {
-            notice @ (ShellCommand::Tell(_) | ShellCommand::Warn(_)) => {
-                self.notice = Notice::from_command(&notice, now);
+            ShellCommand::Tell(text) => {
+                self.notice = Some(Notice::new(text, false, now));
+                Vec::new()
+            }
+            ShellCommand::Warn(text) => {
+                self.notice = Some(Notice::new(text, true, now));
                 Vec::new()
             }
             ShellCommand::ChooseFile(request) => self.dialogs.ask(request).into_iter().collect(),
@@ -456,8 +460,7 @@ impl PegsolApp {
         let mode_is_play = self.shown.mode == Mode::Play;
         let view_frame = ViewFrame {
             settings: &self.settings,
-            notice: self.notice.as_ref().map(|n| n.text.as_str()),
-            notice_problem: self.notice.as_ref().is_some_and(|n| n.problem),
+            notice: self.notice.as_ref(),
             typing,
             clock: self.stats.clock(self.play.game(), now),
             board_stats: stats::board_key(self.play.game())

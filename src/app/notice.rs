@@ -6,7 +6,6 @@
 //! after [`NOTICE_SECONDS`]; problems and long explanations stay until dismissed, replaced,
 //! or (on the board) a jump is played.
 
-use super::shell::{ShellCommand, ViewFrame};
 use eframe::egui;
 
 /// How long a short piece of information stays on screen, in seconds (problems and long
@@ -28,20 +27,15 @@ pub struct Notice {
 }
 
 impl Notice {
-    /// A notice from `command` shown at `now`, or `None` if it is not one. A problem stays,
-    /// and so does information longer than a line (an explanation needs time to read).
-    pub fn from_command(command: &ShellCommand, now: f64) -> Option<Notice> {
-        let (text, problem) = match command {
-            ShellCommand::Tell(text) => (text, false),
-            ShellCommand::Warn(text) => (text, true),
-            _ => return None,
-        };
+    /// `text` shown at `now`, a `problem` or information. A problem stays, and so does
+    /// information longer than a line (an explanation needs time to read).
+    pub fn new(text: String, problem: bool, now: f64) -> Notice {
         let stays = problem || text.chars().count() > LONG_NOTICE_CHARS;
-        Some(Notice {
-            text: text.clone(),
+        Notice {
+            text,
             until: (!stays).then_some(now + NOTICE_SECONDS),
             problem,
-        })
+        }
     }
 }
 
@@ -54,13 +48,12 @@ pub fn notice_colour(ui: &egui::Ui, problem: bool) -> egui::Color32 {
     }
 }
 
-/// A notice on one line with its × (dismiss); returns the command the × asks for.
-pub fn notice_line_ui(ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Option<ShellCommand> {
-    let text = frame.notice?;
+/// A notice on one line with its × (dismiss); whether the × was clicked.
+pub fn notice_line_ui(ui: &mut egui::Ui, notice: &Notice) -> bool {
     let dismiss = ui
         .small_button("×")
         .on_hover_text("Dismiss this message")
         .clicked();
-    ui.colored_label(notice_colour(ui, frame.notice_problem), text);
-    dismiss.then_some(ShellCommand::ClearNotice)
+    ui.colored_label(notice_colour(ui, notice.problem), &notice.text);
+    dismiss
 }

@@ -292,9 +292,12 @@ impl PickerView {
                 };
                 ui.horizontal(|ui| {
                     if let Some(progress) = progress {
-                        ui.label(RichText::new(progress).small()).on_hover_text(
-                            "Opening this board takes your game up where you left it",
-                        );
+                        let line = ui.label(RichText::new(progress).small());
+                        if !current {
+                            line.on_hover_text(
+                                "Opening this board takes your game up where you left it",
+                            );
+                        }
                     }
                     let description = RichText::new(&entry.description).small().weak();
                     ui.add(egui::Label::new(description).truncate());

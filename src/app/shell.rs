@@ -169,11 +169,9 @@ impl Default for Settings {
 pub struct ViewFrame<'a> {
     /// The View settings.
     pub settings: &'a Settings,
-    /// The message on screen, if any (each view shows it in its own place).
-    pub notice: Option<&'a str>,
-    /// Whether the message is a refusal or a problem (the warning colour) rather than
-    /// information (the neutral colour).
-    pub notice_problem: bool,
+    /// The message on screen, if any (each view shows it in its own place, in the colour
+    /// its kind asks for).
+    pub notice: Option<&'a super::notice::Notice>,
     /// Whether a text field had the keyboard when the frame began: a key that ended the
     /// typing (Enter) is the field's, never a shortcut or the board's.
     pub typing: bool,

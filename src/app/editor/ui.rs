@@ -31,9 +31,11 @@ impl EditorView {
                     ui.separator();
                     ui.label(RichText::new("unsaved changes").strong());
                 }
-                if frame.notice.is_some() {
+                if let Some(notice) = frame.notice {
                     ui.separator();
-                    dismissed = notice_line_ui(ui, frame);
+                    if notice_line_ui(ui, notice) {
+                        dismissed = Some(ShellCommand::ClearNotice);
+                    }
                 }
             });
         });

@@ -99,7 +99,7 @@ const NOTICE_ROWS: usize = 2;
 
 /// The notice area above the board: always [`NOTICE_ROWS`] lines high and the panel's width,
 /// whatever the message, so a message never moves the board or its buttons. A message of
-/// of information is in the strong text colour (neutral), a refusal or problem in the warning
+/// information is in the strong text colour (neutral), a refusal or problem in the warning
 /// colour, with a × at the right to dismiss it (the space is kept when there is none).
 /// With no message, `summary` (View > Show winning jumps: how many jumps keep the goal in
 /// reach) takes the area, in the neutral colour.
@@ -113,7 +113,7 @@ fn notice_ui(
     let size = egui::vec2(ui.available_width(), row * NOTICE_ROWS as f32);
     let (whole, response) = ui.allocate_exact_size(size, egui::Sense::hover());
     let (rect, close) = whole.split_left_right_at_x(whole.right() - DISMISS_WIDTH);
-    let text = frame.notice.or(summary)?;
+    let text = frame.notice.map(|n| n.text.as_str()).or(summary)?;
     let mut dismissed = false;
     if frame.notice.is_some() {
         let button = egui::Button::new("×").small();
@@ -125,8 +125,8 @@ fn notice_ui(
             .on_hover_text("Dismiss this message")
             .clicked();
     }
-    let colour =
-        crate::app::notice::notice_colour(ui, frame.notice.is_some() && frame.notice_problem);
+    let problem = frame.notice.is_some_and(|n| n.problem);
+    let colour = crate::app::notice::notice_colour(ui, problem);
     let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
     job.wrap.max_rows = NOTICE_ROWS;
     let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));

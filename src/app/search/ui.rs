@@ -46,8 +46,10 @@ impl SearchView {
                 ui.label("Comparing the trace with the search…");
             });
         }
-        if frame.notice.is_some() {
-            dismissed = ui.horizontal(|ui| notice_line_ui(ui, frame)).inner;
+        if let Some(notice) = frame.notice {
+            if ui.horizontal(|ui| notice_line_ui(ui, notice)).inner {
+                dismissed = Some(ShellCommand::ClearNotice);
+            }
         }
         // The board keeps the size the window gives it; an open comparison goes above it and
         // the view scrolls.
