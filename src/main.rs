@@ -38,9 +38,9 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         random: options.random,
         pegs: options.pegs,
         theme: options.theme.as_deref().map(|theme| match theme {
-            "light" => pegsol::app::palette::ThemeChoice::Light,
-            "dark" => pegsol::app::palette::ThemeChoice::Dark,
-            _ => pegsol::app::palette::ThemeChoice::System,
+            "light" => pegsol::app::paint::palette::ThemeChoice::Light,
+            "dark" => pegsol::app::paint::palette::ThemeChoice::Dark,
+            _ => pegsol::app::paint::palette::ThemeChoice::System,
         }),
         file: options.file,
     }

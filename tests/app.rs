@@ -8,7 +8,7 @@ use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-use pegsol::app::persist::PersistedState;
+use pegsol::app::start::persist::PersistedState;
 use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
 use pegsol::record::{Game, GameStore, Source};
@@ -394,7 +394,7 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
         .state()
         .play()
         .solver_panel()
-        .request(pegsol::app::play::solve::SolveFrom::Start)
+        .request(pegsol::app::play::command::SolveFrom::Start)
         .is_err());
     assert_eq!(h.get_by_label("Solve from start").rect(), before);
 }

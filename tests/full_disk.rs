@@ -65,7 +65,7 @@ fn a_full_disk_leaves_every_file_whole_and_the_write_is_tried_again() {
     // The window's settings, through the same helper, fail whole too.
     let settings = dir.join("settings.ron");
     std::fs::write(&settings, "old").unwrap();
-    let big = pegsol::app::persist::PersistedState {
+    let big = pegsol::app::start::persist::PersistedState {
         recent: (0..200)
             .map(|i| dir.join(format!("a-long-file-name-{i}.ron")))
             .collect(),

@@ -135,7 +135,7 @@ fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
     click(&mut h, "Fewest moves");
     assert_eq!(
         h.state().play().solver_panel().objective(),
-        pegsol::app::play::fewest::Objective::FewestPegs
+        pegsol::app::play::command::Objective::FewestPegs
     );
 }
 

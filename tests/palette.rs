@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use egui::{Color32, Theme};
-use pegsol::app::palette::{contrast_ratio, over, tune_visuals, Palette};
+use pegsol::app::paint::palette::{contrast_ratio, over, tune_visuals, Palette};
 
 /// WCAG 2.1 success criterion 1.4.11's minimum.
 const MINIMUM: f64 = 3.0;

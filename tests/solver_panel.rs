@@ -396,7 +396,7 @@ fn the_solver_settings_are_remembered_between_runs() {
     click(&mut h, "Classic");
     type_budget(&mut h, "1.2M");
     let text = h.state().persisted().to_ron();
-    let state = pegsol::app::persist::PersistedState::from_ron(&text).expect("reads back");
+    let state = pegsol::app::start::persist::PersistedState::from_ron(&text).expect("reads back");
     let restored = PegsolApp::restore(state).expect("restores");
     assert_eq!(
         restored.play().solver_panel(),
@@ -405,7 +405,7 @@ fn the_solver_settings_are_remembered_between_runs() {
     let request = restored
         .play()
         .solver_panel()
-        .request(pegsol::app::play::solve::SolveFrom::Start)
+        .request(pegsol::app::play::command::SolveFrom::Start)
         .expect("a valid form");
     assert_eq!(
         (request.algorithm, request.budget),

@@ -5,7 +5,7 @@
 use eframe::egui;
 use pegsol::app::editor::{EditorCommand, EditorView};
 use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
-use pegsol::app::play::solve::SolveFrom;
+use pegsol::app::play::command::SolveFrom;
 use pegsol::app::play::{PlayCommand, PlayView};
 use pegsol::app::{Mode, ShellCommand};
 use pegsol::layout::edit::{Board, Tool};
@@ -186,7 +186,7 @@ fn switching_boards_and_back_keeps_the_jumps_and_the_redo_tail() {
 
 #[test]
 fn the_finish_centre_is_offered_only_where_the_board_has_one() {
-    use pegsol::app::geometry::centre_cell;
+    use pegsol::app::paint::geometry::centre_cell;
     let shape = |key: &str| {
         Game::from_catalogue(key)
             .expect("board")
@@ -203,7 +203,7 @@ fn the_finish_centre_is_offered_only_where_the_board_has_one() {
 
 #[test]
 fn only_the_players_own_win_is_praised() {
-    use pegsol::app::play::solve::SolveRequest;
+    use pegsol::app::play::command::SolveRequest;
     let ctx = egui::Context::default();
     let mut play = PlayView::new(Game::from_catalogue("0").expect("board"));
     play.solve_blocking(SolveRequest {

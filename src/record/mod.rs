@@ -11,6 +11,7 @@ pub mod datafile;
 pub mod game;
 pub mod open;
 pub mod saved;
+pub mod stats;
 pub mod store;
 
 pub use game::{BoardKey, Game, GameId, Source};

@@ -185,6 +185,11 @@ impl fmt::Display for Budget {
     }
 }
 
+/// `1234567` as `1,234,567`: every count and budget a person reads.
+pub fn thousands(n: u64) -> String {
+    grouped(&n.to_string())
+}
+
 /// A whole number's digits with thousands separators, as budgets and counts are shown
 /// everywhere: `grouped("40861647040079968")` is `40,861,647,040,079,968`. For numbers
 /// wider than a `u64` (solution counts) as well.

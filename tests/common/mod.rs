@@ -51,7 +51,7 @@ pub fn board_in(key: &str, dir: &std::path::Path) -> Harness<'static, PegsolApp>
         layout: Some(key.to_string()),
         ..Default::default()
     };
-    let mut seen = pegsol::app::persist::PersistedState::default();
+    let mut seen = pegsol::app::start::persist::PersistedState::default();
     seen.settings.welcomed = true;
     let app =
         PegsolApp::start_with(&options, Some(seen), GameStore::in_folder(dir)).expect("starts");

@@ -8,8 +8,8 @@
 //! nothing itself: it returns [`EditorCommand`]s.
 
 use super::EditorCommand;
-use crate::app::geometry::{self, BoardGeometry};
-use crate::app::palette::Palette;
+use crate::app::paint::geometry::{self, BoardGeometry};
+use crate::app::paint::palette::Palette;
 use crate::layout::edit::{Board, CellKind};
 use crate::layout::Finish;
 use crate::rules::cell_name;
@@ -51,20 +51,10 @@ pub fn cell_label(cell: Cell, kind: CellKind) -> String {
 }
 
 impl CanvasState {
-    /// Shows the canvas filling the space available and returns the paint commands. A change
-    /// to the canvas's own state (the drag's last cell, the hovered hole) comes first, as
-    /// [`EditorCommand::SetCanvas`], so the editor applies it like everything else.
-    pub fn ui(&self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
-        let mut next = self.clone();
-        let mut commands = next.frame_ui(ui, model);
-        if next != *self {
-            commands.insert(0, EditorCommand::SetCanvas(next));
-        }
-        commands
-    }
-
-    /// One frame of the canvas on a copy of its state, which it updates as the pointer moves.
-    fn frame_ui(&mut self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
+    /// Shows the canvas filling the space available and returns the paint commands. The
+    /// canvas's own state (the drag's last cell, the hovered hole) is its own and changes
+    /// here; the board's changes go back as commands for the editor to apply.
+    pub fn ui(&mut self, ui: &mut Ui, model: &CanvasModel<'_>) -> Vec<EditorCommand> {
         let mut commands = Vec::new();
         let board = model.board;
         let frame: CellSet = board.frame_cells().collect();

@@ -3,7 +3,6 @@
 //! Owns [`EditorCommand`], which the editor's widgets return and [`super::EditorView::apply`]
 //! carries out, and [`Verdict`], the background check's answer.
 
-use super::canvas::CanvasState;
 use crate::layout::edit::{Board, Mirror, Tool};
 use crate::layout::Finish;
 use crate::rules::{Cell, Grid};
@@ -89,9 +88,6 @@ pub enum EditorCommand {
     DiscardRecovery,
     /// Hide the error box.
     DismissError,
-    /// The canvas's own state after the pointer moved or a drag went on (see
-    /// [`CanvasState::ui`]).
-    SetCanvas(CanvasState),
 }
 
 impl EditorCommand {

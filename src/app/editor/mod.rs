@@ -10,14 +10,14 @@
 //! paths, so tests never open a dialog.
 
 pub mod canvas;
-mod command;
+pub mod command;
 pub mod counts;
 pub mod files;
 mod jobs;
 mod ui;
 
-use super::dialog::{DialogKind, FileRequest};
-use super::shell::{self, Mode, ShellCommand};
+use crate::app::command::{apply_each, Mode, ShellCommand};
+use crate::app::command::{DialogKind, FileRequest};
 use crate::layout::catalogue;
 use crate::layout::edit::{Board, Editor, Facts, Mirror, Tool};
 use crate::layout::load::resolve;
@@ -267,13 +267,13 @@ impl EditorView {
             .collect()
     }
 
-    /// Carries out a list of commands (see [`shell::apply_each`]).
+    /// Carries out a list of commands (see [`apply_each`]).
     fn apply_all(
         &mut self,
         ctx: &egui::Context,
         commands: Vec<EditorCommand>,
     ) -> Vec<ShellCommand> {
-        shell::apply_each(ctx, commands, |c| self.apply(ctx, c))
+        apply_each(ctx, commands, |c| self.apply(ctx, c))
     }
 
     /// Carries out one command: the only place the editor's state changes. Returns what the
@@ -470,7 +470,6 @@ impl EditorView {
                 self.autosave.clear();
             }
             EditorCommand::DismissError => self.error = None,
-            EditorCommand::SetCanvas(canvas) => self.canvas = canvas,
         }
         out
     }

@@ -6,8 +6,9 @@
 
 use super::canvas::{verdict_colour, CanvasModel};
 use super::{EditorCommand, EditorView, Verdict, CHECK_BUDGET};
-use crate::app::notice::notice_line_ui;
-use crate::app::shell::{ShellCommand, ViewFrame};
+use crate::app::command::ShellCommand;
+use crate::app::frame::ViewFrame;
+use crate::app::paint::notice::notice_line_ui;
 use crate::layout::catalogue;
 use crate::layout::edit::{Check, Mirror, Tool};
 use crate::layout::{Finish, LayoutProblem};

@@ -10,14 +10,17 @@
 //! The view changes only its own state, through [`ExperimentsView::apply`]; what concerns the
 //! rest of the app (closing, a notice) it returns as [`ShellCommand`]s.
 
+pub mod command;
+
 pub mod charts;
 pub mod export;
 pub mod table;
 
+pub use command::ExperimentsCommand;
 pub use export::{export, ExportError, ExportKind};
 
-use super::dialog::{DialogKind, FileRequest};
-use super::shell::{self, ShellCommand, Window};
+use crate::app::command::{apply_each, ShellCommand, Window};
+use crate::app::command::{DialogKind, FileRequest};
 use crate::experiment::{
     self as sweep, sort_rows, SweepAlgorithm, SweepColumn, SweepLayout, SweepPlan, SweepRow,
 };
@@ -29,35 +32,6 @@ use eframe::egui;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-
-/// Something a person asked the Experiments window for. [`ExperimentsView::apply`] carries
-/// it out.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExperimentsCommand {
-    /// Tick or untick a catalogue board (by key).
-    Choose(&'static str, bool),
-    /// Choose exactly levels 0-8, or no board.
-    ChooseLevels(bool),
-    /// The budgets as typed (parsed on Run, so a half-typed list is no error yet).
-    SetBudgets(String),
-    /// Tick or untick an algorithm (classic, exact, moves).
-    ChooseAlgorithm(SweepAlgorithm, bool),
-    /// Start the sweep.
-    Run,
-    /// Stop it.
-    Cancel,
-    /// Sort the table by a column (clicking the same column again reverses it).
-    Sort(SweepColumn),
-    /// Copy the table to the clipboard, as Markdown or CSV.
-    Copy(ExportKind),
-    /// Ask where to export (a dialog), then export.
-    ChooseExport(ExportKind),
-    /// Export to this path.
-    Export(ExportKind, PathBuf),
-    /// Show this chart (numbered as [`sweep::charts`] lists them) where the window is too
-    /// narrow for all of them.
-    ShowChart(usize),
-}
 
 /// A sweep being run: what the job shares with the window.
 struct Running {
@@ -375,7 +349,7 @@ impl ExperimentsView {
     pub fn ui(&mut self, ui: &mut Ui) -> Vec<ShellCommand> {
         let commands = self.contents_ui(ui);
         let ctx = ui.ctx().clone();
-        shell::apply_each(&ctx, commands, |c| self.apply(&ctx, c))
+        apply_each(&ctx, commands, |c| self.apply(&ctx, c))
     }
 
     fn contents_ui(&self, ui: &mut Ui) -> Vec<ExperimentsCommand> {

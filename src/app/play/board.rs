@@ -16,8 +16,8 @@
 use super::access;
 use super::moves::{arrow_of, attempt, keyboard_jump};
 use super::PlayCommand;
-use crate::app::geometry::{self, BoardGeometry};
-use crate::app::palette::Palette;
+use crate::app::paint::geometry::{self, BoardGeometry};
+use crate::app::paint::palette::Palette;
 use crate::rules::cell_name;
 use crate::rules::{arrow_steps, start_cell, walk};
 use crate::rules::{Cell, Goal, Grid, Jump, Position};
@@ -114,21 +114,10 @@ impl BoardView {
     }
 
     /// Shows the board filling the space available and returns what the person asked for.
-    /// A change to the widget's own state (a peg picked up, the cursor moved, a drag begun, an
-    /// animation over) comes first, as [`PlayCommand::SetBoard`], so the play view applies it
-    /// like everything else, before any jump it leads to.
-    pub fn ui(&self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
-        let mut next = self.clone();
-        let mut commands = next.frame_ui(ui, model);
-        if next != *self {
-            commands.insert(0, PlayCommand::SetBoard(next));
-        }
-        commands
-    }
-
-    /// One frame of the board on a copy of the widget's state, which it updates as the person
-    /// interacts.
-    fn frame_ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
+    /// The widget's own state (a peg picked up, the cursor moved, a drag begun, an animation
+    /// over) is its own and changes here; what the person asks of the game (a jump, a
+    /// refusal to explain) goes back as commands for the play view to apply.
+    pub fn ui(&mut self, ui: &mut Ui, model: &BoardModel<'_>) -> Vec<PlayCommand> {
         let mut commands = Vec::new();
         let position = model.position;
         let shape = position.shape();

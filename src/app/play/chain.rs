@@ -4,7 +4,7 @@
 //!
 //! Owns only this drawing; the play view picks the chain ([`super::PlayView::next_chain`]).
 
-use crate::app::geometry::BoardGeometry;
+use crate::app::paint::geometry::BoardGeometry;
 use crate::rules::Jump;
 use eframe::egui::{Color32, Painter, Stroke};
 

@@ -1,11 +1,10 @@
 //! The play view's command vocabulary: what its widgets, the keys and the shell ask of it,
-//! carried out in one place, [`super::PlayView::apply`].
+//! carried out in one place, [`super::PlayView::apply`], and what a solve is asked (its
+//! objective, start and engine).
 
-use super::board::BoardView;
-use super::fewest;
-use super::solve::{SolveFrom, SolveRequest};
 use crate::record::{Game, GameId};
 use crate::rules::{Goal, Jump};
+use crate::solver::Algorithm;
 use std::path::PathBuf;
 
 /// Something a person asked the play view for. [`PlayView::apply`] carries it out.
@@ -63,7 +62,7 @@ pub enum PlayCommand {
     /// The solver panel's budget, as typed.
     SetBudgetText(String),
     /// The solver panel's objective: the fewest pegs or the fewest moves.
-    SetObjective(fewest::Objective),
+    SetObjective(Objective),
     /// Change the finish the game, the solver and the hints aim for.
     SetGoal(Goal),
     /// Make the next board click pick the finish cell (or stop picking).
@@ -89,7 +88,35 @@ pub enum PlayCommand {
     /// Stop thinking on the hint for the position on the board (its answer stays
     /// undecided).
     StopThinking,
-    /// The board widget's own state after a person's click, drag or key (see
-    /// [`BoardView::ui`]).
-    SetBoard(BoardView),
+}
+
+/// What a solve aims for beyond the finish: the fewest pegs (the engines' usual question),
+/// or the fewest moves to the finish.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Objective {
+    /// The fewest pegs left (one, on the finish, is a win): the exact or classic engine.
+    #[default]
+    FewestPegs,
+    /// A win with the fewest moves, proven: the fewest-moves engine.
+    FewestMoves,
+}
+
+/// Where a solve starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveFrom {
+    /// The board's start position.
+    Start,
+    /// The position on the board now.
+    Here,
+}
+
+/// What a person asked to solve: engine, budget (`None`: no limit, exact only) and start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveRequest {
+    /// The engine.
+    pub algorithm: Algorithm,
+    /// Expansions allowed; `None` for no limit.
+    pub budget: Option<u64>,
+    /// Where the search starts.
+    pub from: SolveFrom,
 }

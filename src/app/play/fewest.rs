@@ -12,17 +12,6 @@ use crate::solver::engines::moves::{self, MovesOutcome};
 use crate::solver::{Algorithm, Control, Outcome, Stop};
 use eframe::egui::{self, RichText, Ui};
 
-/// What a solve aims for beyond the finish: the fewest pegs (the engines' usual question),
-/// or the fewest moves to the finish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Objective {
-    /// The fewest pegs left (one, on the finish, is a win): the exact or classic engine.
-    #[default]
-    FewestPegs,
-    /// A win with the fewest moves, proven: the fewest-moves engine.
-    FewestMoves,
-}
-
 /// Runs the fewest-moves search from `start` for `goal` with `budget` positions expanded
 /// (`None`: no limit but the memory cap), returning the plain outcome and the moves outcome.
 pub fn run(
@@ -87,7 +76,7 @@ pub fn verdict(m: &MovesOutcome) -> String {
 
 /// The result's figures and verdict in the panel.
 pub fn report_ui(ui: &mut Ui, m: &MovesOutcome, budget: Option<u64>, from: &str) {
-    let thousands = super::solve::thousands;
+    use crate::solver::budget::thousands;
     ui.label(RichText::new(format!("Result: fewest-moves search {from}")).strong());
     egui::Grid::new("moves-result")
         .num_columns(2)

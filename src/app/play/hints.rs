@@ -9,9 +9,9 @@
 //! is [`crate::solver::services::hint`]'s; this only shows it.
 
 use super::PlayView;
-use crate::app::geometry::BoardGeometry;
-use crate::app::palette::{LOSES, WINS};
-use crate::app::shell::ShellCommand;
+use crate::app::command::ShellCommand;
+use crate::app::paint::geometry::BoardGeometry;
+use crate::app::paint::palette::{LOSES, WINS};
 use crate::rules::{Jump, Pagoda};
 use crate::solver::services::advice::Advice;
 use crate::solver::services::hint::{Answer, Reason};

@@ -11,26 +11,31 @@
 mod access;
 pub mod board;
 mod chain;
-mod command;
+pub mod command;
 pub mod fewest;
 pub mod hints;
+mod keys;
 pub mod moves;
 mod report;
+mod session;
 mod shelf;
 pub mod solve;
+mod status;
 pub mod thinking;
 pub mod timeline;
 mod ui;
 
-use super::dialog::{DialogKind, FileRequest};
-use super::shell::{self, ShellCommand};
+use crate::app::command::{apply_each, ShellCommand};
+use crate::app::command::{DialogKind, FileRequest};
 use crate::record::{Game, GameStore};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
 use board::BoardView;
 pub use command::PlayCommand;
+use command::{Objective, SolveFrom, SolveRequest};
 use eframe::egui;
-use solve::{SolveFrom, SolveRequest, SolveSession, SolverPanel};
+use session::SolveSession;
+use solve::SolverPanel;
 use timeline::{Playback, SPEEDS};
 
 /// The play view (see the module docs).
@@ -155,9 +160,9 @@ impl PlayView {
         self.advisor = None;
     }
 
-    /// Carries out a list of commands (see [`shell::apply_each`]).
+    /// Carries out a list of commands (see [`apply_each`]).
     fn apply_all(&mut self, ctx: &egui::Context, commands: Vec<PlayCommand>) -> Vec<ShellCommand> {
-        shell::apply_each(ctx, commands, |c| self.apply(ctx, c))
+        apply_each(ctx, commands, |c| self.apply(ctx, c))
     }
 
     /// Carries out one command: the only place the view's state changes. Returns what the
@@ -388,7 +393,6 @@ impl PlayView {
             PlayCommand::HandBackKeys => self.replay_keys = false,
             PlayCommand::Hint => out.extend(self.show_hint()),
             PlayCommand::StopThinking => out.extend(self.stop_thinking()),
-            PlayCommand::SetBoard(board) => self.board = board,
         }
         out
     }
@@ -401,7 +405,7 @@ impl PlayView {
         };
         let objective = self.solver_panel.objective();
         if request.algorithm == crate::solver::Algorithm::Classic
-            && objective == fewest::Objective::FewestPegs
+            && objective == Objective::FewestPegs
         {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
             if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {

@@ -3,11 +3,14 @@
 //!
 //! Owns only drawing: it reads the [`SolveSession`] and returns [`PlayCommand`]s.
 
-use super::fewest::{self, Objective};
-use super::solve::{thousands, SolveFrom, SolveReport, SolveSession};
+use super::command::Objective;
+use super::command::SolveFrom;
+use super::fewest;
+use super::session::{SolveReport, SolveSession};
 use super::PlayCommand;
 use crate::record::Game;
 use crate::rules::Goal;
+use crate::solver::budget::thousands;
 use crate::solver::Stop;
 use eframe::egui;
 use egui::{RichText, Ui};

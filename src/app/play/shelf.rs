@@ -5,7 +5,7 @@
 //! the view hands the shell about the store.
 
 use super::{PlayCommand, PlayView};
-use crate::app::shell::ShellCommand;
+use crate::app::command::ShellCommand;
 use crate::record::store::{Kept, StoreError};
 use crate::record::{BoardKey, Game, GameStore, Source};
 use std::path::PathBuf;

@@ -2,20 +2,18 @@
 //! moves; solve from the start or from the position in play on a background thread; read the
 //! result in the assignment's terms (or in moves, see [`super::fewest`]).
 //!
-//! Owns the panel's form ([`SolverPanel`]) and the running or finished search
-//! ([`SolveSession`], a [`Task`] and its report). The panel only returns [`PlayCommand`]s,
-//! its own form's changes included; the play view applies them.
+//! Owns the panel's form ([`SolverPanel`]); the running or finished search it shows is the
+//! [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s, its own
+//! form's changes included; the play view applies them.
 
-use super::fewest::{self, Objective};
-use super::PlayCommand;
+use super::command::{Objective, PlayCommand, SolveFrom, SolveRequest};
+use super::session::{SolveReport, SolveSession};
 use crate::record::Game;
 use crate::rules::cell_name;
-use crate::rules::{Goal, Position};
+use crate::rules::Goal;
 use crate::solver::budget::parse_budget;
-use crate::solver::engines::moves::MovesOutcome;
-use crate::solver::services::task::Task;
-use crate::solver::services::worker::{Finished, Snapshot};
-use crate::solver::{search, Algorithm, Budget, Outcome};
+use crate::solver::budget::thousands;
+use crate::solver::{Algorithm, Budget};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -29,191 +27,6 @@ pub const PRESETS: [(u64, &str); 4] = [
 
 /// The classic search's budget until a person picks one: the engine's one default.
 pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
-
-/// Where a solve starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolveFrom {
-    /// The board's start position.
-    Start,
-    /// The position on the board now.
-    Here,
-}
-
-/// What a person asked to solve: engine, budget (`None`: no limit, exact only) and start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveRequest {
-    /// The engine.
-    pub algorithm: Algorithm,
-    /// Expansions allowed; `None` for no limit.
-    pub budget: Option<u64>,
-    /// Where the search starts.
-    pub from: SolveFrom,
-}
-
-/// A finished search and what it was asked.
-#[derive(Clone, Debug)]
-pub struct SolveReport {
-    /// What was asked.
-    pub request: SolveRequest,
-    /// The position the search started from (its jumps play from here).
-    pub start: Position,
-    /// The finish it aimed for.
-    pub goal: Goal,
-    /// What it found. A cancelled search keeps what it found so far. For a fewest-moves
-    /// search: its jumps and counters (see [`fewest::as_outcome`]).
-    pub outcome: Outcome,
-    /// What a fewest-moves search found (its chains, proof and lower bound); `None` for a
-    /// fewest-pegs search.
-    pub moves: Option<MovesOutcome>,
-}
-
-/// What a search answers: what was asked, for what objective, where it starts, the finish
-/// it aims for.
-type SolveKey = (SolveRequest, Objective, Position, Goal);
-
-/// What a search hands back: the plain outcome and, for fewest moves, the moves outcome.
-type Found = (Outcome, Option<MovesOutcome>);
-
-/// The solve in flight, if any, and the last report.
-pub struct SolveSession {
-    task: Task<SolveKey, Found>,
-    report: Option<SolveReport>,
-    error: Option<String>,
-}
-
-impl Default for SolveSession {
-    fn default() -> SolveSession {
-        SolveSession {
-            task: Task::new("pegsol-solve"),
-            report: None,
-            error: None,
-        }
-    }
-}
-
-impl SolveSession {
-    /// Starts a search of `start` for `goal` with `objective` (a search in flight is
-    /// cancelled). `wake` is called when there is news.
-    pub fn start(
-        &mut self,
-        request: SolveRequest,
-        objective: Objective,
-        start: Position,
-        goal: Goal,
-        wake: impl Fn() + Send + Sync + 'static,
-    ) {
-        self.error = None;
-        let position = start.clone();
-        self.task.start(
-            (request, objective, start, goal),
-            move |job| job.control(|c| run(&request, objective, &position, goal, c)),
-            wake,
-        );
-    }
-
-    /// Runs a search to its end on this thread (the `--solve` screenshot run).
-    pub fn run_blocking(
-        &mut self,
-        request: SolveRequest,
-        objective: Objective,
-        start: Position,
-        goal: Goal,
-    ) {
-        let (outcome, moves) =
-            crate::solver::uncontrolled(|c| run(&request, objective, &start, goal, c));
-        self.task.clear();
-        self.error = None;
-        self.report = Some(SolveReport {
-            request,
-            start,
-            goal,
-            outcome,
-            moves,
-        });
-    }
-
-    /// Asks the search in flight to stop; its partial result arrives as a report.
-    pub fn cancel(&mut self) {
-        self.task.cancel();
-    }
-
-    /// Forgets the search in flight (cancelling it) and the report: a new board.
-    pub fn clear(&mut self) {
-        *self = SolveSession::default();
-    }
-
-    /// Takes in a finished search. Call once a frame; returns whether it finished now.
-    pub fn poll(&mut self) -> bool {
-        let Some(((request, _, start, goal), finished)) = self.task.poll() else {
-            return false;
-        };
-        match finished {
-            Finished::Done((outcome, moves)) | Finished::Cancelled((outcome, moves)) => {
-                self.report = Some(SolveReport {
-                    request,
-                    start,
-                    goal,
-                    outcome,
-                    moves,
-                });
-            }
-            Finished::Failed(text) => self.error = Some(text),
-        }
-        true
-    }
-
-    /// Whether a search is running.
-    pub fn is_running(&self) -> bool {
-        self.task.is_busy()
-    }
-
-    /// The running search's objective, if a search is running.
-    pub fn running_objective(&self) -> Option<Objective> {
-        self.task.key().map(|(_, objective, _, _)| *objective)
-    }
-
-    /// The running search's progress.
-    pub fn snapshot(&self) -> Option<Snapshot> {
-        self.task.snapshot()
-    }
-
-    /// The last finished search.
-    pub fn report(&self) -> Option<&SolveReport> {
-        self.report.as_ref()
-    }
-
-    /// Why the last search failed, if it did.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
-    }
-}
-
-/// Runs one search as asked: for the fewest pegs, the engine chosen (a classic search always
-/// has a budget: [`search`] gives it the engine's default, [`DEFAULT_BUDGET`], if none was
-/// given); for the fewest moves, the fewest-moves engine with the same budget.
-fn run(
-    request: &SolveRequest,
-    objective: Objective,
-    start: &Position,
-    goal: Goal,
-    control: &mut crate::solver::Control,
-) -> Found {
-    match objective {
-        Objective::FewestPegs => (
-            search(request.algorithm, start, goal, request.budget, control),
-            None,
-        ),
-        Objective::FewestMoves => {
-            let (outcome, moves) = fewest::run(start, goal, request.budget, control);
-            (outcome, Some(moves))
-        }
-    }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    Budget(n).to_string()
-}
 
 /// The panel's form: engine, budget text, "no limit" and the objective (remembered between
 /// runs; a budget text that no longer parses is shown with its reason, as if typed).
@@ -399,7 +212,7 @@ impl SolverPanel {
         let goal = game.puzzle.goal;
         // Only a centre the board has is offered (see `centre_cell`): none on the 15-hole
         // triangle, whose middle lies between holes.
-        let center = crate::app::geometry::centre_cell(game.puzzle.start.shape());
+        let center = crate::app::paint::geometry::centre_cell(game.puzzle.start.shape());
         if ui
             .radio(goal == Goal::Anywhere, "One peg, anywhere")
             .clicked()
@@ -482,14 +295,6 @@ pub fn stats_text(report: &SolveReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(1_090_275), "1,090,275");
-    }
 
     #[test]
     fn the_form_refuses_a_bad_or_zero_budget_with_a_reason() {

@@ -10,7 +10,7 @@
 //! disagree.
 
 use super::{PlayCommand, PlayView};
-use crate::app::shell::ShellCommand;
+use crate::app::command::ShellCommand;
 use crate::record::Game;
 use crate::rules::{move_index, Jump};
 use eframe::egui;

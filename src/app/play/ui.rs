@@ -5,11 +5,12 @@
 //! out.
 
 use super::board::BoardModel;
+use super::keys;
 use super::solve::SolverModel;
+use super::status;
 use super::{timeline, PlayView};
-use crate::app::keys;
-use crate::app::panels;
-use crate::app::shell::{ShellCommand, ViewFrame};
+use crate::app::command::ShellCommand;
+use crate::app::frame::ViewFrame;
 use eframe::egui;
 
 impl PlayView {
@@ -27,7 +28,7 @@ impl PlayView {
         let game = &self.game;
         let stop = egui::Panel::bottom("status")
             .show(ui, |ui| {
-                panels::status_ui(ui, game, advice.as_ref(), frame.clock, frame.board_stats)
+                status::status_ui(ui, game, advice.as_ref(), frame.clock, frame.board_stats)
             })
             .inner;
         commands.extend(stop);
@@ -75,6 +76,9 @@ impl PlayView {
             .map(super::hints::summary);
         out.extend(notice_ui(ui, frame, summary.as_deref()));
         let chain = self.next_chain();
+        // The board widget changes its own state as the person handles it; the model reads
+        // the rest of the view, so the widget is lent out for the frame.
+        let mut board = std::mem::take(&mut self.board);
         let model = BoardModel {
             position: game.record.position(),
             goal: game.puzzle.goal,
@@ -88,7 +92,8 @@ impl PlayView {
             coordinates: frame.settings.coordinates,
             typing: frame.typing,
         };
-        let commands = self.board.ui(ui, &model);
+        let commands = board.ui(ui, &model);
+        self.board = board;
         out.extend(self.apply_all(ui.ctx(), commands));
         out
     }
@@ -126,7 +131,7 @@ fn notice_ui(
             .clicked();
     }
     let problem = frame.notice.is_some_and(|n| n.problem);
-    let colour = crate::app::notice::notice_colour(ui, problem);
+    let colour = crate::app::paint::notice::notice_colour(ui, problem);
     let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
     job.wrap.max_rows = NOTICE_ROWS;
     let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));

@@ -7,8 +7,8 @@
 //! each child generated as an arrow along its jump, solid with a filled dot when pushed,
 //! thin with a hollow ring when dropped as a duplicate, thick with a double ring when it wins.
 
-use crate::app::geometry::{self, BoardGeometry};
-use crate::app::palette::Palette;
+use crate::app::paint::geometry::{self, BoardGeometry};
+use crate::app::paint::palette::Palette;
 use crate::rules::{Jump, Position};
 use crate::solver::engines::classic::Fate;
 use eframe::egui;

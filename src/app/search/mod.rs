@@ -8,13 +8,15 @@
 //! asks it for the next expansion, as fast as the speed chosen ([`SearchView::logic`] runs it
 //! between frames), and draws what it says.
 
+pub mod command;
+
 mod board;
 mod chart;
 mod compare;
 mod ui;
 
-use super::dialog::{DialogKind, FileRequest};
-use super::shell::ShellCommand;
+use crate::app::command::ShellCommand;
+use crate::app::command::{DialogKind, FileRequest};
 use crate::rules::{Jump, Position};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::classic::Fate;
@@ -24,6 +26,7 @@ use crate::solver::trace::{compare as compare_traces, ClassicTrace, Comparison, 
 use crate::solver::trace::{Expansion, StudentTrace};
 use crate::solver::{Budget, Stop};
 use chart::History;
+pub use command::SearchCommand;
 use eframe::egui;
 use std::path::PathBuf;
 
@@ -36,35 +39,6 @@ pub const FASTEST: f64 = 100_000.0;
 /// The longest stretch of time one frame makes up for, in seconds: after a stall the run
 /// goes on at its speed rather than catching up in one long frame.
 const MOST_PER_FRAME: f64 = 0.1;
-
-/// Something for the Search view.
-#[derive(Clone, Debug)]
-pub enum SearchCommand {
-    /// Search this start (the board's name for the title), from the beginning.
-    Load(Box<Position>, String),
-    /// Expand one node.
-    Step,
-    /// Run at the chosen speed.
-    Run,
-    /// Stop running.
-    Pause,
-    /// Run at this many expansions a second (clamped to [`SLOWEST`]..[`FASTEST`]).
-    SetSpeed(f64),
-    /// The text in the "go to expansion" field.
-    SetGotoText(String),
-    /// Show expansion `n` (running the search there, or again from the start to go back).
-    GoTo(u64),
-    /// The text in the budget field.
-    SetBudgetText(String),
-    /// Start the search again from the start (with the budget in the field).
-    Restart,
-    /// Ask for a student's trace file to compare.
-    ChooseTrace,
-    /// Compare the student's trace in this file with the search.
-    CompareFile(PathBuf),
-    /// Put the comparison away.
-    CloseComparison,
-}
 
 /// The node shown: the last expansion, with its board, path and children.
 #[derive(Clone, Debug)]

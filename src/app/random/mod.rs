@@ -8,27 +8,17 @@
 //! [`ShellCommand::PlayGame`]. The window changes only its own state, through
 //! [`RandomView::apply`].
 
-use super::shell::ShellCommand;
+pub mod command;
+
+use crate::app::command::ShellCommand;
 use crate::layout::edit::Board;
 use crate::layout::{catalogue, Puzzle};
 use crate::record::{Game, Source};
-use crate::rules::{random_puzzle, Goal, RandomPuzzle, Shape};
+use crate::rules::{random_puzzle, Goal, RandomPuzzle};
+pub use command::{RandomBoard, RandomCommand};
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::sync::Arc;
-
-/// A board to make puzzles on: its name, where it came from, and its holes.
-#[derive(Clone, Debug)]
-pub struct RandomBoard {
-    /// The board's name, for the title and the message.
-    pub name: String,
-    /// The catalogue key, when it is a catalogue board (the puzzle's source names it).
-    pub key: Option<String>,
-    /// The holes.
-    pub shape: Arc<Shape>,
-    /// The layout's frame (columns, rows), kept so the board is drawn as its layout has it.
-    pub frame: (u8, u8),
-}
 
 impl RandomBoard {
     /// The board a puzzle is played on.
@@ -111,27 +101,6 @@ impl Difficulty {
         let pegs = (f64::from(holes) * share).round() as u32;
         pegs.max(2).min(holes.saturating_sub(1)).max(1)
     }
-}
-
-/// Something a person asked the window for. [`RandomView::apply`] carries it out.
-#[derive(Clone, Debug)]
-pub enum RandomCommand {
-    /// Open the window on this board (keeping the pegs' share and the seed).
-    Open(Box<RandomBoard>),
-    /// Make puzzles on a catalogue board instead.
-    Board(String),
-    /// How many pegs.
-    SetPegs(u32),
-    /// The seed as typed.
-    SetSeedText(String),
-    /// A new seed (from the clock).
-    NewSeed,
-    /// Set the seed (the command line's `--random SEED`).
-    SetSeed(u64),
-    /// Play the puzzle.
-    Play,
-    /// Close the window.
-    Close,
 }
 
 /// The New random puzzle window.
@@ -292,7 +261,7 @@ impl RandomView {
             commands.push(RandomCommand::Close);
         }
         let ctx = ctx.clone();
-        super::shell::apply_each(&ctx, commands, |c| self.apply(c))
+        crate::app::command::apply_each(&ctx, commands, |c| self.apply(c))
     }
 
     /// The window's content: board, difficulty, seed, what they make, Play.

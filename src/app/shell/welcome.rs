@@ -5,7 +5,7 @@
 //! returns [`ShellCommand::Show`]`(Window::Welcome, false)`, which the app records so it does not come back
 //! at the next start. Help > Welcome shows it again.
 
-use super::shell::{ShellCommand, Window};
+use crate::app::command::{ShellCommand, Window};
 use eframe::egui;
 use egui::RichText;
 

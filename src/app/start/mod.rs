@@ -7,21 +7,29 @@
 //! ([`state_file`]) and the exit status. Its messages go to standard error through [`note`],
 //! which never fails.
 
+mod options;
+pub mod persist;
+pub mod screenshot;
 mod state_file;
 
-use super::editor::files::AUTOSAVE_FILE;
-use super::experiments::ExperimentsView;
-use super::persist::{self, LegacyState};
-use super::play::solve::{SolveFrom, SolveRequest};
-use super::play::PlayCommand;
-use super::screenshot::{self, Outcome, ScreenshotJob};
-use super::{PegsolApp, ShellCommand, Window, APP_ID};
+use crate::app::command::{ShellCommand, Window};
+use crate::app::editor::files::AUTOSAVE_FILE;
+use crate::app::experiments::ExperimentsView;
+use crate::app::play::command::{SolveFrom, SolveRequest};
+use crate::app::play::PlayCommand;
+use crate::app::shell::PegsolApp;
 use crate::record::datafile::data_dir;
 use crate::record::{Game, GameStore};
 use eframe::egui;
-use std::path::PathBuf;
+pub use options::Options;
+use persist::LegacyState;
+use screenshot::{Outcome, ScreenshotJob};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
+
+/// The application id: eframe's storage folder, the Wayland app id and the X11 class, which
+/// a desktop file's `StartupWMClass` must match.
+pub const APP_ID: &str = "pegsol";
 
 /// Writes a line to standard error, ignoring a failure (`eprintln!` panics when standard
 /// error is closed or full, and then there is no one left to tell).
@@ -30,38 +38,6 @@ macro_rules! note {
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr().lock(), $($arg)*);
     }};
-}
-
-/// How to open the window (what `pegsol [--layout L] [FILE] ...` asks for).
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Write a PNG of the window to this path and exit.
-    pub screenshot: Option<PathBuf>,
-    /// Board to open (level 0-8, catalogue name, or file).
-    pub layout: Option<String>,
-    /// Window size for the screenshot, e.g. `1200x800`.
-    pub size: Option<String>,
-    /// Solve the board (exact, no limit) before the screenshot and load the solution.
-    pub solve: bool,
-    /// With `solve`: move the timeline to jump N.
-    pub step: Option<usize>,
-    /// With `solve`: find the fewest moves (the solver panel's "Fewest moves").
-    pub fewest_moves: bool,
-    /// With `screenshot`: ask for a hint (as H does) and wait for it.
-    pub hint: bool,
-    /// Open the layout editor (with `layout`'s board, or the English board).
-    pub editor: bool,
-    /// Open the Experiments window (with `screenshot`: run levels 0-8 at 10k and 100k to the
-    /// end first).
-    pub experiments: bool,
-    /// Make a random puzzle from this seed on the board asked for, and play it.
-    pub random: Option<u64>,
-    /// With `random`: how many pegs (default: the Medium preset).
-    pub pegs: Option<u32>,
-    /// The theme for this run, over the remembered one.
-    pub theme: Option<super::palette::ThemeChoice>,
-    /// A layout or saved game to open (what a double-click passes).
-    pub file: Option<PathBuf>,
 }
 
 /// Opens the window as `options` ask (or renders it to a PNG with `screenshot`) and returns
@@ -96,7 +72,7 @@ pub fn run(options: Options) -> ExitCode {
         .with_app_id(APP_ID)
         .with_inner_size(size.unwrap_or([1100.0, 760.0]))
         .with_min_inner_size([480.0, 360.0]);
-    match eframe::icon_data::from_png_bytes(include_bytes!("../../assets/icon-256.png")) {
+    match eframe::icon_data::from_png_bytes(include_bytes!("../../../assets/icon-256.png")) {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(e) => note!("pegsol: the window icon is unreadable ({e}); using none"),
     }
@@ -161,10 +137,10 @@ pub fn run(options: Options) -> ExitCode {
                     app.apply(&cc.egui_ctx, ShellCommand::Warn(notice));
                 }
                 if let Some(dir) = data_dir() {
-                    app.keep_stats_in(dir.join(super::stats::FILE_NAME));
+                    app.keep_stats_in(dir.join(crate::record::stats::FILE_NAME));
                 }
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
-                    app.editor.attach_autosave(dir.join(AUTOSAVE_FILE));
+                    app.editor_mut().attach_autosave(dir.join(AUTOSAVE_FILE));
                 }
             }
             let ctx = &cc.egui_ctx;
@@ -177,15 +153,15 @@ pub fn run(options: Options) -> ExitCode {
                 }
             }
             if let Some(path) = options.screenshot.clone() {
-                app.screenshot = Some(ScreenshotJob::new(path, job_outcome));
+                app.set_screenshot(ScreenshotJob::new(path, job_outcome));
                 // Let the board settle without mid-jump frames or a notice.
                 app.apply(ctx, ShellCommand::SetAnimate(false));
                 if options.solve {
                     if options.fewest_moves {
-                        let moves = super::play::fewest::Objective::FewestMoves;
+                        let moves = crate::app::play::command::Objective::FewestMoves;
                         app.apply(ctx, ShellCommand::Play(PlayCommand::SetObjective(moves)));
                     }
-                    app.play.solve_blocking(SolveRequest {
+                    app.play_mut().solve_blocking(SolveRequest {
                         algorithm: crate::solver::Algorithm::Exact,
                         budget: None,
                         from: SolveFrom::Start,

@@ -8,9 +8,10 @@
 //! (until one succeeds), and the question a quit asks when the games cannot be written (quit
 //! anyway, save elsewhere, stay).
 
-use super::persist::PersistedState;
-use super::play::PlayCommand;
-use super::{PegsolApp, ShellCommand};
+use super::PegsolApp;
+use crate::app::command::ShellCommand;
+use crate::app::play::PlayCommand;
+use crate::app::start::persist::PersistedState;
 use crate::record::datafile;
 use eframe::egui;
 use std::path::PathBuf;
@@ -81,7 +82,7 @@ impl PegsolApp {
     /// Once a frame: writes the games if a write is due (failures are shown in the window
     /// and tried again).
     pub(super) fn keep_games_every(&mut self, ctx: &egui::Context, now: f64) {
-        if self.screenshot.is_some() {
+        if self.frame.screenshot.is_some() {
             return;
         }
         let due = self.keeping.last_try.is_none_or(|t| now - t >= KEEP_EVERY);
@@ -95,7 +96,7 @@ impl PegsolApp {
     /// Whether the window may close: the games are written, or could not be and the person
     /// said to quit anyway. Otherwise asks (see [`PegsolApp::quit_prompt_ui`]).
     pub(super) fn may_quit(&mut self, now: f64) -> bool {
-        if self.screenshot.is_some() || self.keeping.quit_anyway {
+        if self.frame.screenshot.is_some() || self.keeping.quit_anyway {
             return true;
         }
         if self.keep_games(now).is_ok() {

@@ -8,8 +8,8 @@
 //! egui's memory and the window's size and place there. The games are the game store's
 //! ([`crate::record::store`]).
 
-use super::play::solve::SolverPanel;
-use super::Settings;
+use crate::app::frame::Settings;
+use crate::app::play::solve::SolverPanel;
 use crate::record::datafile::{self, DataFile};
 use crate::record::{SavedGame, Source};
 use serde::{Deserialize, Serialize};

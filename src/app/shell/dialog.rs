@@ -9,62 +9,34 @@
 //! export alike. `PEGSOL_FILE_DIALOG=builtin` asks for the built-in one from the start (and
 //! tests use [`Dialogs::use_builtin`], so no test ever opens a desktop dialog).
 
-use super::shell::{pick_path, Picked, ShellCommand};
+use crate::app::command::{DialogKind, FileRequest, ShellCommand};
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-/// What a dialog chooses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogKind {
-    /// An existing file to open.
-    Open,
-    /// A file to write (new or existing).
-    Save,
-    /// A folder (the charts' export).
-    Folder,
+/// What a file dialog gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// The path a person chose.
+    Path(PathBuf),
+    /// A person cancelled.
+    Cancelled,
+    /// The dialog came back at once with nothing: there is no dialog service on this desktop
+    /// (no portal, no zenity), which deserves a hint rather than silence.
+    NoDialog,
 }
 
-/// A question for a file dialog and what to do with the answer.
-#[derive(Clone, Debug)]
-pub struct FileRequest {
-    /// The dialog's title ("Save the game").
-    pub title: String,
-    /// Open, save or folder.
-    pub kind: DialogKind,
-    /// The file name offered when saving.
-    pub file_name: Option<String>,
-    /// Named groups of extensions (the desktop dialog's filters; the built-in one shows all
-    /// files, so nothing a person wants is hidden).
-    pub filters: Vec<(String, Vec<String>)>,
-    /// The command that carries out the choice, given the path chosen.
-    pub then: fn(PathBuf) -> ShellCommand,
+/// Runs a file dialog and tells a cancel from a missing dialog service: a person takes longer
+/// than 300 ms to cancel.
+pub fn pick_path(dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
+    let asked = std::time::Instant::now();
+    match dialog() {
+        Some(path) => Picked::Path(path),
+        None if asked.elapsed() < std::time::Duration::from_millis(300) => Picked::NoDialog,
+        None => Picked::Cancelled,
+    }
 }
 
 impl FileRequest {
-    /// A request of `kind` titled `title`, running `then` with the path.
-    pub fn new(kind: DialogKind, title: &str, then: fn(PathBuf) -> ShellCommand) -> FileRequest {
-        FileRequest {
-            title: title.into(),
-            kind,
-            file_name: None,
-            filters: Vec::new(),
-            then,
-        }
-    }
-
-    /// Offers `name` as the file name (saving).
-    pub fn file_name(mut self, name: impl Into<String>) -> FileRequest {
-        self.file_name = Some(name.into());
-        self
-    }
-
-    /// Adds a filter: `name` for the files ending in `extensions`.
-    pub fn filter(mut self, name: &str, extensions: &[&str]) -> FileRequest {
-        let extensions = extensions.iter().map(|e| e.to_string()).collect();
-        self.filters.push((name.into(), extensions));
-        self
-    }
-
     /// Runs the desktop's dialog (blocking, as rfd does).
     fn desktop(&self, folder: Option<&Path>) -> Option<PathBuf> {
         let mut dialog = rfd::FileDialog::new().set_title(&self.title);

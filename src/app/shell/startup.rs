@@ -7,9 +7,11 @@
 //! goes through the game store, so none throws a game away: `pegsol --layout 5`, `pegsol
 //! FILE` (a double-click) and `--random` resume or put aside, and say so.
 
-use super::persist::{self, PersistedState};
-use super::play::PlayView;
-use super::{Mode, Options, PegsolApp, ShellCommand, DEFAULT_BOARD};
+use super::{PegsolApp, DEFAULT_BOARD};
+use crate::app::command::{Mode, ShellCommand};
+use crate::app::play::PlayView;
+use crate::app::start::persist::{self, PersistedState};
+use crate::app::start::Options;
 use crate::record::{Game, GameStore, Source};
 
 impl PegsolApp {
@@ -80,7 +82,7 @@ impl PegsolApp {
         if let Some(theme) = options.theme {
             app.settings.theme = theme;
         }
-        let random = super::random::start_commands(options.random, options.pegs);
+        let random = crate::app::random::start_commands(options.random, options.pegs);
         app.frame.pending.extend(random);
         Ok(app)
     }

@@ -1,22 +1,21 @@
-//! What crosses views: the shell's command set, the View settings, and what every view is
-//! given each frame.
+//! The shell's command vocabulary: what crosses views.
 //!
 //! Owns [`ShellCommand`] (as rerun's `SystemCommand`: tell the person something, open a
 //! file in the view shown, play this board, edit this position, switch view, quit, show a
-//! window), which the views return and [`super::PegsolApp::apply`] carries out in one place;
-//! the [`Settings`] it remembers; and [`pick_path`], which tells a cancel of the desktop's
-//! file dialog from a desktop with no dialog service (see [`super::dialog`]).
+//! window), which the views return and the shell carries out in one place; the file
+//! requests a view hands the shell's dialogs ([`FileRequest`]); and [`apply_each`], the one
+//! way a view applies its own commands. A leaf: it names the views' command enums (each in
+//! its view's `command.rs`) and nothing that draws, so every view may return it without
+//! importing the shell.
 
-use super::dialog::FileRequest;
-use super::editor::EditorCommand;
-use super::experiments::ExperimentsCommand;
-use super::palette::ThemeChoice;
-use super::play::PlayCommand;
-use super::random::RandomCommand;
-use super::search::SearchCommand;
+use super::editor::command::EditorCommand;
+use super::experiments::command::ExperimentsCommand;
+use super::paint::palette::ThemeChoice;
+use super::play::command::PlayCommand;
+use super::random::command::RandomCommand;
+use super::search::command::SearchCommand;
 use crate::record::Game;
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// Which view the window shows.
@@ -125,60 +124,57 @@ pub enum ShellCommand {
     Random(RandomCommand),
 }
 
-/// The View settings, remembered between runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    /// Whether jumps animate.
-    pub animate: bool,
-    /// Light, dark, or the system's choice.
-    pub theme: ThemeChoice,
-    /// Whether the boards panel is shown.
-    pub show_picker: bool,
-    /// Whether the solver panel is shown.
-    pub show_solver: bool,
-    /// Whether the welcome window has been seen (and closed): then it is not shown at start.
-    pub welcomed: bool,
-    /// Whether every legal jump is drawn green or red by whether it keeps the goal reachable
-    /// (off by default: help only for those who want it).
-    pub show_winning_jumps: bool,
-    /// Whether the board has its column letters and row numbers round it.
-    pub coordinates: bool,
-    /// Positions a hint may examine, thinking on, before it says "unknown" (View > Hint
-    /// effort).
-    pub hint_effort: u64,
+/// What a dialog chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// An existing file to open.
+    Open,
+    /// A file to write (new or existing).
+    Save,
+    /// A folder (the charts' export).
+    Folder,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            animate: true,
-            theme: ThemeChoice::System,
-            show_picker: true,
-            show_solver: true,
-            welcomed: false,
-            show_winning_jumps: false,
-            coordinates: true,
-            hint_effort: crate::solver::services::hint::DEFAULT_EFFORT,
+/// A question for a file dialog and what to do with the answer.
+#[derive(Clone, Debug)]
+pub struct FileRequest {
+    /// The dialog's title ("Save the game").
+    pub title: String,
+    /// Open, save or folder.
+    pub kind: DialogKind,
+    /// The file name offered when saving.
+    pub file_name: Option<String>,
+    /// Named groups of extensions (the desktop dialog's filters; the built-in one shows all
+    /// files, so nothing a person wants is hidden).
+    pub filters: Vec<(String, Vec<String>)>,
+    /// The command that carries out the choice, given the path chosen.
+    pub then: fn(PathBuf) -> ShellCommand,
+}
+
+impl FileRequest {
+    /// A request of `kind` titled `title`, running `then` with the path.
+    pub fn new(kind: DialogKind, title: &str, then: fn(PathBuf) -> ShellCommand) -> FileRequest {
+        FileRequest {
+            title: title.into(),
+            kind,
+            file_name: None,
+            filters: Vec::new(),
+            then,
         }
     }
-}
 
-/// What the shell lends every view for a frame.
-#[derive(Clone, Copy, Debug)]
-pub struct ViewFrame<'a> {
-    /// The View settings.
-    pub settings: &'a Settings,
-    /// The message on screen, if any (each view shows it in its own place, in the colour
-    /// its kind asks for).
-    pub notice: Option<&'a super::notice::Notice>,
-    /// Whether a text field had the keyboard when the frame began: a key that ended the
-    /// typing (Enter) is the field's, never a shortcut or the board's.
-    pub typing: bool,
-    /// The game's clock (from the player's first jump), if the game is the player's own.
-    pub clock: Option<super::stats::GameClock>,
-    /// The player's figures on this board (won, fewest pegs, best time), if any.
-    pub board_stats: Option<super::stats::BoardStats>,
+    /// Offers `name` as the file name (saving).
+    pub fn file_name(mut self, name: impl Into<String>) -> FileRequest {
+        self.file_name = Some(name.into());
+        self
+    }
+
+    /// Adds a filter: `name` for the files ending in `extensions`.
+    pub fn filter(mut self, name: &str, extensions: &[&str]) -> FileRequest {
+        let extensions = extensions.iter().map(|e| e.to_string()).collect();
+        self.filters.push((name.into(), extensions));
+        self
+    }
 }
 
 /// Applies a view's `commands` in order with its `apply`, collecting what they hand back to
@@ -193,27 +189,4 @@ pub fn apply_each<C>(
         ctx.request_repaint();
     }
     commands.into_iter().flat_map(apply).collect()
-}
-
-/// What a file dialog gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Picked {
-    /// The path a person chose.
-    Path(PathBuf),
-    /// A person cancelled.
-    Cancelled,
-    /// The dialog came back at once with nothing: there is no dialog service on this desktop
-    /// (no portal, no zenity), which deserves a hint rather than silence.
-    NoDialog,
-}
-
-/// Runs a file dialog and tells a cancel from a missing dialog service: a person takes longer
-/// than 300 ms to cancel.
-pub fn pick_path(dialog: impl FnOnce() -> Option<PathBuf>) -> Picked {
-    let asked = std::time::Instant::now();
-    match dialog() {
-        Some(path) => Picked::Path(path),
-        None if asked.elapsed() < std::time::Duration::from_millis(300) => Picked::NoDialog,
-        None => Picked::Cancelled,
-    }
 }

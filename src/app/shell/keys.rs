@@ -2,11 +2,11 @@
 //!
 //! Owns the shortcut table: the assignment's terminal game keys (`u` undo, `r` restart, `q`
 //! quit) plus the desktop ones (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, Ctrl+O, Ctrl+S), and the
-//! timeline's. The board's own keys (arrows, Enter, Space, Escape) live with the board
-//! widget; while the timeline has the arrows its keys are consumed first.
+//! timeline's text for the help. The board's own keys (arrows, Enter, Space, Escape) live with the board
+//! widget; the timeline's while it has the arrows are in `play/keys.rs`.
 
-use super::play::PlayCommand;
-use super::shell::ShellCommand;
+use crate::app::command::ShellCommand;
+use crate::app::play::command::PlayCommand;
 use eframe::egui;
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
@@ -114,44 +114,6 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
         }
         if plain(i, Key::CloseBracket) {
             commands.push(ShellCommand::Play(PlayCommand::StepForward));
-        }
-        commands
-    })
-}
-
-/// The timeline's keys while it has the arrows (`replay`): Left/Right step a jump,
-/// Shift+Left/Right a move (a peg's whole chain), Space plays or
-/// pauses, Home/End jump to the ends, Escape hands the arrows back to the board. They are
-/// consumed here, before the board reads its keys.
-pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
-    if !replay || ctx.egui_wants_keyboard_input() {
-        return Vec::new();
-    }
-    ctx.input_mut(|i| {
-        let mut commands = Vec::new();
-        // Shift+Left/Right step a whole move; looked at first, as the plain pattern below
-        // would match them too.
-        for (key, command) in [
-            (Key::ArrowLeft, PlayCommand::MoveBack),
-            (Key::ArrowRight, PlayCommand::MoveForward),
-        ] {
-            if i.consume_key(Modifiers::SHIFT, key) {
-                commands.push(command);
-            }
-        }
-        for (key, command) in [
-            (Key::ArrowLeft, PlayCommand::StepBack),
-            (Key::ArrowRight, PlayCommand::StepForward),
-            (Key::Space, PlayCommand::TogglePlay),
-            (Key::Home, PlayCommand::Goto(0)),
-            (Key::End, PlayCommand::Goto(usize::MAX)),
-        ] {
-            if i.consume_key(Modifiers::NONE, key) {
-                commands.push(command);
-            }
-        }
-        if i.consume_key(Modifiers::NONE, Key::Escape) {
-            commands.push(PlayCommand::HandBackKeys);
         }
         commands
     })
