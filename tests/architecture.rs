@@ -4,6 +4,10 @@
 //! may start the terminal game; neither the window nor the terminal game names the command
 //! line).
 
+#[path = "architecture/imports.rs"]
+mod imports;
+
+use imports::Graph;
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -176,4 +180,90 @@ fn no_source_file_is_over_600_lines() {
         })
         .collect();
     assert!(long.is_empty(), "over {MOST} lines:\n{}", long.join("\n"));
+}
+
+/// The folder a file sits in (`app/play` for `app/play/board.rs` and `app/play/mod.rs`).
+fn folder_of(file: &str) -> &str {
+    file.rsplit_once('/').map_or("", |(folder, _)| folder)
+}
+
+#[test]
+fn no_import_circle_between_files() {
+    // Files that import each other in a loop cannot be understood, tested or moved one at a
+    // time; a circle means a type lives on the wrong side of a seam.
+    let graph = Graph::read(&sources());
+    let circles = graph.circles();
+    let shown: Vec<String> = circles.iter().map(|c| graph.describe(c)).collect();
+    assert!(circles.is_empty(), "import circles:\n{}", shown.join("\n"));
+}
+
+#[test]
+fn no_view_imports_the_shell() {
+    // Views return shell commands (app/command.rs); the shell applies them. A view that
+    // imports the shell ties the two into one.
+    const VIEWS: &[&str] = &[
+        "app/play/",
+        "app/editor/",
+        "app/search/",
+        "app/boards/",
+        "app/experiments/",
+        "app/random/",
+    ];
+    const SHELL: &[&str] = &["app/shell/", "app/start/", "app/mod.rs"];
+    let graph = Graph::read(&sources());
+    let mut offenders = Vec::new();
+    for (file, targets) in &graph.edges {
+        if !VIEWS.iter().any(|v| file.starts_with(v)) {
+            continue;
+        }
+        for target in targets {
+            if SHELL.iter().any(|s| target.starts_with(s)) {
+                offenders.push(format!("{file} imports {target}"));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_import_reader_follows_uses_reexports_and_finds_a_planted_circle() {
+    // A reader that misses imports passes everything: check it on a small crate of its own.
+    let crate_files = |extra: &str| {
+        vec![
+            ("lib.rs".to_string(), "pub mod a;\npub mod b;\n".to_string()),
+            (
+                "a/mod.rs".to_string(),
+                "mod leaf;\npub use leaf::Thing;\nuse crate::b::{self, Other as O};\n".to_string(),
+            ),
+            (
+                "a/leaf.rs".to_string(),
+                format!("pub struct Thing;\n{extra}"),
+            ),
+            (
+                "b.rs".to_string(),
+                "use crate::a::Thing;\npub struct Other;\n".to_string(),
+            ),
+        ]
+    };
+    let graph = Graph::read(&crate_files(""));
+    // `crate::a::Thing` is handed on by a/mod.rs: the tie is to the file that defines it.
+    assert!(
+        graph.edges["b.rs"].contains("a/leaf.rs"),
+        "{:?}",
+        graph.edges
+    );
+    assert!(!graph.edges["b.rs"].contains("a/mod.rs"));
+    assert!(graph.edges["a/mod.rs"].contains("b.rs"));
+    // A child naming its parent's items is inside it, not tied to it.
+    let child = Graph::read(&crate_files("fn f() -> super::Thing { todo!() }\n"));
+    assert!(!child.edges["a/leaf.rs"].contains("a/mod.rs"));
+    assert!(graph.circles().is_empty());
+    let planted = Graph::read(&crate_files(
+        "fn f() -> crate::b::Other { crate::b::Other }\n",
+    ));
+    assert_eq!(
+        planted.circles(),
+        vec![vec!["a/leaf.rs".to_string(), "b.rs".to_string()]]
+    );
+    assert_eq!(folder_of("app/play/board.rs"), "app/play");
 }

@@ -20,10 +20,10 @@ use super::running::{run_job, Ran};
 use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::Puzzle;
 use crate::rules::Goal;
-use crate::solver::budget::{available_memory, size_text};
 use crate::solver::engines::whole::{self, Settings, WholeError};
 use crate::solver::engines::winnable::WinnableSet;
 use crate::solver::engines::{count, step};
+use crate::solver::system_memory::{available_memory, size_text};
 use std::ffi::OsStr;
 use std::path::PathBuf;
 

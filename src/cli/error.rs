@@ -5,7 +5,7 @@
 
 use crate::experiment::{ChartError, ExperimentError};
 use crate::layout::load::LoadError;
-use crate::solver::budget::MemoryError;
+use crate::solver::engines::classic::MemoryError;
 use std::path::PathBuf;
 
 /// Why a command failed; its text is what `pegsol: ...` prints on standard error.

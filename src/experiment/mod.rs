@@ -29,7 +29,8 @@ pub use png::{render_png, write_charts, ChartError, SIZE as CHART_SIZE};
 pub use sweep::{run, SweepAlgorithm, SweepLayout, SweepPlan, SweepRow, SweepRun};
 pub use table::{markdown, mib, sort_rows, SweepColumn};
 
-use crate::solver::budget::{available_memory, gib, BudgetError};
+use crate::solver::budget::BudgetError;
+use crate::solver::system_memory::{available_memory, gib};
 use crate::solver::Budget;
 
 /// The assignment's levels.

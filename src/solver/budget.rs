@@ -1,14 +1,12 @@
 //! Budgets of expanded nodes, for the command line and the window alike.
 //!
 //! Owns how a budget is read (`1200000`, `1,200,000`, `1_200_000`, `1.2M`, `10k`, `2G`), how it
-//! is shown (`1,200,000` in full, `1.2M` in short), each engine's default (stated once, in
-//! [`Budget::default_for`]), whether a classic budget's worst case fits in memory, and how much
-//! memory this process may still take ([`available_memory`]: the machine's, its address-space
-//! and data limits, and its cgroup's).
+//! is shown (`1,200,000` in full, `1.2M` in short, and [`thousands`] for any count), and each
+//! engine's default (stated once, in [`Budget::default_for`]). Whether a classic budget fits
+//! in memory is the classic engine's to say (`Budget::check_memory`, in
+//! [`super::engines::classic`]), from what [`super::system_memory`] reads of the system.
 
-use super::engines::classic;
 use super::Algorithm;
-use crate::rules::Position;
 use std::fmt;
 use std::str::FromStr;
 
@@ -33,35 +31,6 @@ pub enum BudgetError {
          digits (1,200,000); write 1.5M for one and a half million"
     )]
     Grouping(String),
-}
-
-/// Why a classic search with a given budget should not start.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MemoryError {
-    /// Past what the engine addresses.
-    #[error("budget {budget} is too large: the classic search addresses at most {max} expansions")]
-    TooLarge {
-        /// The budget asked for.
-        budget: u64,
-        /// The engine's limit ([`classic::MAX_BUDGET`]).
-        max: u64,
-    },
-    /// Its worst case is larger than the memory available.
-    #[error(
-        "budget {budget} may need up to {} of memory, but the process may take only {} more \
-         (the least of the free memory, its `ulimit -v` and its cgroup's limit); choose a \
-         smaller budget",
-        size_text(*need),
-        size_text(*available)
-    )]
-    TooMuchMemory {
-        /// The budget asked for.
-        budget: u64,
-        /// Bytes its worst case may take.
-        need: u64,
-        /// Bytes the process may still take ([`available_memory`]).
-        available: u64,
-    },
 }
 
 impl Budget {
@@ -106,27 +75,6 @@ impl Budget {
             }
         }
         budget.to_string()
-    }
-
-    /// Refuses a classic search from `start` with this budget if it is past what the engine
-    /// addresses, or if its worst case would not fit in the memory available now.
-    pub fn check_memory(self, start: &Position) -> Result<(), MemoryError> {
-        let budget = self.0;
-        if budget > classic::MAX_BUDGET {
-            return Err(MemoryError::TooLarge {
-                budget,
-                max: classic::MAX_BUDGET,
-            });
-        }
-        let need = classic::estimate_bytes(budget, start.shape().cells().len());
-        match available_memory() {
-            Some(available) if need > available => Err(MemoryError::TooMuchMemory {
-                budget,
-                need,
-                available,
-            }),
-            _ => Ok(()),
-        }
     }
 }
 
@@ -228,98 +176,6 @@ pub fn parse_budget(text: &str) -> Result<u64, BudgetError> {
     text.parse::<Budget>().map(Budget::nodes)
 }
 
-/// Bytes as GiB.
-pub fn gib(bytes: u64) -> f64 {
-    bytes as f64 / (1u64 << 30) as f64
-}
-
-/// Bytes as people read them: `2.5 GiB` from one GiB up, `120 MiB` below.
-pub fn size_text(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", gib(bytes))
-    } else {
-        format!("{} MiB", bytes.div_ceil(1 << 20))
-    }
-}
-
-/// Bytes this process may still allocate, where the system says (Linux): the least of the
-/// machine's available memory (`MemAvailable`), what its address-space and data limits leave
-/// (`ulimit -v`, `ulimit -d`, `prlimit --as`: the limit minus what the process already
-/// maps), and what its cgroup leaves (`memory.max` minus `memory.current` for cgroup v2,
-/// `memory.limit_in_bytes` minus `memory.usage_in_bytes` for v1, at its own level and every
-/// level above). `None` where nothing is known.
-pub fn available_memory() -> Option<u64> {
-    let read = |path: &str| std::fs::read_to_string(path).ok();
-    let status = read("/proc/self/status").unwrap_or_default();
-    let limits = read("/proc/self/limits").unwrap_or_default();
-    [
-        read("/proc/meminfo").and_then(|info| kib_field(&info, "MemAvailable:")),
-        rlimit_room(&limits, "Max address space", kib_field(&status, "VmSize:")),
-        rlimit_room(&limits, "Max data size", kib_field(&status, "VmData:")),
-        read("/proc/self/cgroup").and_then(|groups| cgroup_room(&groups)),
-    ]
-    .into_iter()
-    .flatten()
-    .min()
-}
-
-/// A `Name:   1234 kB` field of `/proc/meminfo` or `/proc/self/status`, in bytes.
-fn kib_field(text: &str, name: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with(name))?;
-    let kib: u64 = line[name.len()..].split_whitespace().next()?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
-}
-
-/// What the soft limit `name` in `/proc/self/limits` leaves when `used` bytes are taken.
-fn rlimit_room(limits: &str, name: &str, used: Option<u64>) -> Option<u64> {
-    let line = limits.lines().find(|l| l.starts_with(name))?;
-    let soft = line[name.len()..].split_whitespace().next()?;
-    let limit: u64 = soft.parse().ok()?; // "unlimited" is no limit
-    Some(limit.saturating_sub(used.unwrap_or(0)))
-}
-
-/// What the process's cgroups leave, from `/proc/self/cgroup`'s text: the least over its
-/// memory cgroup (v1 and v2) and the ones above it. In a container the listed path may not
-/// exist under `/sys/fs/cgroup` (the container's own cgroup is mounted as the root): its
-/// nearest existing ancestor is read then.
-fn cgroup_room(groups: &str) -> Option<u64> {
-    let mut rooms = Vec::new();
-    for line in groups.lines() {
-        let mut parts = line.splitn(3, ':');
-        let (_, controllers, path) = (parts.next(), parts.next()?, parts.next()?);
-        let (root, limit, usage) = if controllers.is_empty() {
-            ("/sys/fs/cgroup", "memory.max", "memory.current")
-        } else if controllers.split(',').any(|c| c == "memory") {
-            (
-                "/sys/fs/cgroup/memory",
-                "memory.limit_in_bytes",
-                "memory.usage_in_bytes",
-            )
-        } else {
-            continue;
-        };
-        let mut dir = std::path::PathBuf::from(root);
-        dir.push(path.trim_start_matches('/'));
-        loop {
-            let number = |file: &str| -> Option<u64> {
-                std::fs::read_to_string(dir.join(file))
-                    .ok()?
-                    .trim()
-                    .parse()
-                    .ok()
-            };
-            // "max" (v2) does not parse: no limit at this level.
-            if let (Some(max), Some(current)) = (number(limit), number(usage)) {
-                rooms.push(max.saturating_sub(current));
-            }
-            if dir.as_os_str().len() <= root.len() || !dir.pop() {
-                break;
-            }
-        }
-    }
-    rooms.into_iter().min()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,41 +224,6 @@ mod tests {
     }
 
     #[test]
-    fn process_limits_are_read_from_proc() {
-        let status = "Name:\tpegsol\nVmSize:\t  100000 kB\nVmData:\t 5000 kB\n";
-        assert_eq!(kib_field(status, "VmSize:"), Some(102_400_000));
-        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
-                      Max data size             unlimited            unlimited            bytes\n\
-                      Max address space         600000000            unlimited            bytes\n";
-        assert_eq!(
-            rlimit_room(limits, "Max address space", Some(102_400_000)),
-            Some(497_600_000)
-        );
-        assert_eq!(rlimit_room(limits, "Max data size", Some(1)), None);
-        // More used than the limit: nothing left, not a wrap-around.
-        assert_eq!(
-            rlimit_room(limits, "Max address space", Some(u64::MAX)),
-            Some(0)
-        );
-        // A cgroup line for a controller other than memory is not read.
-        assert_eq!(cgroup_room("3:cpuset:/\n"), None);
-    }
-
-    #[test]
-    fn available_memory_is_no_more_than_the_machine_has() {
-        let machine = std::fs::read_to_string("/proc/meminfo")
-            .ok()
-            .and_then(|info| kib_field(&info, "MemAvailable:"));
-        if let (Some(machine), Some(available)) = (machine, available_memory()) {
-            // Allow for the memory the machine freed between the two reads.
-            assert!(
-                available <= machine + (256 << 20),
-                "{available} > {machine}"
-            );
-        }
-    }
-
-    #[test]
     fn budgets_are_shown_in_full_and_short() {
         assert_eq!(Budget(1_234_567).to_string(), "1,234,567");
         assert_eq!(Budget(999).to_string(), "999");
@@ -424,15 +245,5 @@ mod tests {
         assert_eq!(Budget::resolve(Algorithm::Classic, None), Some(1_000_000));
         assert_eq!(Budget::resolve(Algorithm::Classic, Some(5)), Some(5));
         assert_eq!(Budget::resolve(Algorithm::Exact, None), None);
-    }
-
-    #[test]
-    fn a_budget_past_the_engine_is_refused() {
-        let start = crate::layout::load::resolve_puzzle("5").unwrap().start;
-        assert!(matches!(
-            Budget(classic::MAX_BUDGET + 1).check_memory(&start),
-            Err(MemoryError::TooLarge { .. })
-        ));
-        assert_eq!(Budget(10_000).check_memory(&start), Ok(()));
     }
 }

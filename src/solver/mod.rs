@@ -21,6 +21,7 @@ pub mod budget;
 pub mod engines;
 mod outcome;
 pub mod services;
+pub mod system_memory;
 pub mod trace;
 
 pub use budget::Budget;

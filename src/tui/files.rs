@@ -6,63 +6,9 @@
 //! [`Effect::Open`], because the game store decides which game a board opens with.
 
 use super::game::{Effect, TuiGame};
+use super::prompt::{default_file_name, FileAction, FilePrompt};
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
-
-/// What the path prompt is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileAction {
-    /// Save the game to the file.
-    Save,
-    /// Open the file (a board or a saved game).
-    Open,
-}
-
-/// The path prompt while it is open.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FilePrompt {
-    /// What Enter does.
-    pub action: FileAction,
-    /// The path as typed so far.
-    pub text: String,
-}
-
-impl FilePrompt {
-    /// The prompt line.
-    pub fn line(&self) -> String {
-        let verb = match self.action {
-            FileAction::Save => "Save the game to",
-            FileAction::Open => "Open a board or saved game",
-        };
-        format!(
-            "{verb}: {}_  (Enter: {}, Esc: cancel)",
-            self.text,
-            self.enter()
-        )
-    }
-
-    fn enter(&self) -> &'static str {
-        match self.action {
-            FileAction::Save => "save",
-            FileAction::Open => "open",
-        }
-    }
-}
-
-/// The file name a game is saved to by default: the board's name in lower case, words
-/// joined by `-`, then `-game.pegsol` (`english-game.pegsol`).
-pub fn default_file_name(board: &str) -> String {
-    let stem: Vec<String> = board
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    if stem.is_empty() {
-        "game.pegsol".into()
-    } else {
-        format!("{}-game.pegsol", stem.join("-"))
-    }
-}
 
 impl TuiGame {
     /// `w` or `o`: opens the path prompt, with a default name to save to.

@@ -52,7 +52,7 @@ pub struct TuiGame {
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
     /// The file prompt (`w` saves, `o` opens), while it is open.
-    pub(super) file_prompt: Option<super::files::FilePrompt>,
+    pub(super) file_prompt: Option<super::prompt::FilePrompt>,
     /// The last plan used, offered again next time.
     pub(super) plan: SolvePlan,
     pub(super) solving: Option<Solving>,
@@ -250,8 +250,8 @@ impl TuiGame {
             KeyCode::End => self.goto(usize::MAX),
             KeyCode::Char('a' | 'A') => self.toggle_ascii(),
             KeyCode::Char('x' | 'X') => self.toggle_names(),
-            KeyCode::Char('w' | 'W') => self.open_file_prompt(super::files::FileAction::Save),
-            KeyCode::Char('o' | 'O') => self.open_file_prompt(super::files::FileAction::Open),
+            KeyCode::Char('w' | 'W') => self.open_file_prompt(super::prompt::FileAction::Save),
+            KeyCode::Char('o' | 'O') => self.open_file_prompt(super::prompt::FileAction::Open),
             KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
             _ => {}
         }

@@ -17,6 +17,7 @@ pub mod files;
 pub mod game;
 mod hints;
 mod look;
+pub mod prompt;
 mod signals;
 pub mod solution;
 pub mod solve;

@@ -23,7 +23,8 @@
 use crate::rules::{CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
-use crate::solver::budget::{available_memory, size_text};
+use crate::solver::system_memory::{available_memory, size_text};
+use crate::solver::Budget;
 use crate::solver::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
 use crate::with_bits;
 use std::time::Duration;
@@ -369,6 +370,59 @@ pub fn out_of_memory_text(outcome: &Outcome) -> Option<String> {
     ))
 }
 
+/// Why a classic search with a given budget should not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MemoryError {
+    /// Past what the engine addresses.
+    #[error("budget {budget} is too large: the classic search addresses at most {max} expansions")]
+    TooLarge {
+        /// The budget asked for.
+        budget: u64,
+        /// The engine's limit ([`MAX_BUDGET`]).
+        max: u64,
+    },
+    /// Its worst case is larger than the memory available.
+    #[error(
+        "budget {budget} may need up to {} of memory, but the process may take only {} more \
+         (the least of the free memory, its `ulimit -v` and its cgroup's limit); choose a \
+         smaller budget",
+        size_text(*need),
+        size_text(*available)
+    )]
+    TooMuchMemory {
+        /// The budget asked for.
+        budget: u64,
+        /// Bytes its worst case may take.
+        need: u64,
+        /// Bytes the process may still take ([`available_memory`]).
+        available: u64,
+    },
+}
+
+/// The classic engine knows its own memory model: the budget asks it.
+impl Budget {
+    /// Refuses a classic search from `start` with this budget if it is past what the engine
+    /// addresses, or if its worst case would not fit in the memory available now.
+    pub fn check_memory(self, start: &Position) -> Result<(), MemoryError> {
+        let budget = self.0;
+        if budget > MAX_BUDGET {
+            return Err(MemoryError::TooLarge {
+                budget,
+                max: MAX_BUDGET,
+            });
+        }
+        let need = estimate_bytes(budget, start.shape().cells().len());
+        match available_memory() {
+            Some(available) if need > available => Err(MemoryError::TooMuchMemory {
+                budget,
+                need,
+                available,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,5 +486,15 @@ mod assignment {
             (o.expanded, o.generated, o.jumps.len(), o.pegs_left),
             (1_090_275, 4_898_609, 35, 1)
         );
+    }
+
+    #[test]
+    fn a_budget_past_the_engine_is_refused() {
+        let start = crate::layout::load::resolve_puzzle("5").unwrap().start;
+        assert!(matches!(
+            Budget(MAX_BUDGET + 1).check_memory(&start),
+            Err(MemoryError::TooLarge { .. })
+        ));
+        assert_eq!(Budget(10_000).check_memory(&start), Ok(()));
     }
 }

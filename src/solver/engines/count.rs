@@ -17,10 +17,10 @@ use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::budget::available_memory;
 use crate::solver::engines::levels::{self, Direction, Halt};
 use crate::solver::engines::step::{self, Stepper};
 use crate::solver::engines::winnable::{self, WinnableSet};
+use crate::solver::system_memory::available_memory;
 use crate::solver::{Control, Stop};
 use crate::with_bits;
 

@@ -9,12 +9,12 @@
 //! - [`try_vec`] and [`try_grow`]: `Vec`s reserved with `try_reserve`, for the buffers that
 //!   grow as they fill.
 //! - [`Room`]: the bytes an engine may hold at once: a share of what
-//!   [`crate::solver::budget::available_memory`] says is left (the free memory, the
+//!   [`crate::solver::system_memory::available_memory`] says is left (the free memory, the
 //!   address-space and data limits, the cgroup's `memory.max`), less a reserve for the
 //!   threads' stacks and the small allocations no engine counts, or a cap given by the caller
 //!   (`--memory`), whichever is less.
 
-use crate::solver::budget::{available_memory, size_text};
+use crate::solver::system_memory::{available_memory, size_text};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 

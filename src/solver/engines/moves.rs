@@ -65,7 +65,7 @@ const BYTES_PER_POSITION: u64 = 128;
 /// The positions this process can hold: [`MAX_POSITIONS`], or what half the memory it may
 /// still use holds.
 fn position_cap() -> u64 {
-    crate::solver::budget::available_memory()
+    crate::solver::system_memory::available_memory()
         .map_or(MAX_POSITIONS, |bytes| bytes / 2 / BYTES_PER_POSITION)
         .min(MAX_POSITIONS)
 }

@@ -6,9 +6,8 @@
 //!   background and thought on until decided; [`advice`]: what it says, in the words both
 //!   front ends show.
 //! - [`hint`]: a position's verdict with its proof (position class, pagoda function,
-//!   winnable set or exhaustive search) and every legal jump's verdict.
-//! - [`backward`]: lost middle games proven on the game played backwards, by turns, for
-//!   [`hint`].
+//!   winnable set or exhaustive search) and every legal jump's verdict; with it, the lost
+//!   middle games proven on the game played backwards (only the hint's judge asks for them).
 //! - [`analyze`]: for every single-vacancy start of a board, the finishes that can be reached.
 //! - [`task`]: one background job on a [`worker::Worker`], keyed by the question it answers,
 //!   cancelled when replaced and optionally debounced: what every view of the window runs.
@@ -16,7 +15,6 @@
 pub mod advice;
 pub mod advisor;
 pub mod analyze;
-pub mod backward;
 pub mod hint;
 pub mod task;
 pub mod worker;

@@ -14,7 +14,7 @@
 
 use super::lockstep::{Lockstep, Report};
 use super::search::Search;
-use super::workers::Shared;
+use super::shared::Shared;
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::boards::pagodas::Weights;

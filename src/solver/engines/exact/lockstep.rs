@@ -16,7 +16,7 @@
 //! never expands more than its budget (the beam's expansions included). The number of
 //! members is fixed by the options, never by the number of cores.
 
-use super::workers::{lock, Shared};
+use super::shared::{lock, Shared};
 use crate::solver::boards::failtable::{FailTable, HasFailTable};
 use crate::solver::Finder;
 use std::sync::atomic::Ordering;

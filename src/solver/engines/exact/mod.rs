@@ -44,6 +44,7 @@ mod beam;
 mod lockstep;
 mod orderings;
 mod search;
+mod shared;
 mod workers;
 
 use crate::rules::{Goal, Position, Shape};
@@ -164,7 +165,7 @@ impl Options {
             0 => DEFAULT_TABLE_BYTES,
             n => n,
         } as u64;
-        let cap = crate::solver::budget::available_memory().map_or(cap, |a| cap.min(a / 4));
+        let cap = crate::solver::system_memory::available_memory().map_or(cap, |a| cap.min(a / 4));
         let wanted = self.budget.map_or(cap, |b| b.saturating_mul(16));
         wanted.clamp(1 << 20, cap.max(1 << 20)) as usize
     }

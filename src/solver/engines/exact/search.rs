@@ -3,7 +3,7 @@
 //! and goal sides it builds and keeps for later calls.
 
 use super::orderings::{orderings, Ordered};
-use super::workers::{lock, Shared};
+use super::shared::{lock, Shared};
 use super::{Options, QUICK_TABLE_BYTES};
 use crate::rules::{Cell, CellSet, ClassMasks, Goal, Jump, Position, PositionClass, Shape};
 use crate::solver::boards::compact::Compact;

@@ -25,6 +25,7 @@
 //! [`Reason::describe`]); a winnable one a winning line that replays to the goal. The verdict
 //! on each legal jump of a position is `jumps.rs`'s.
 
+mod backward;
 mod judge;
 mod jumps;
 mod question;
@@ -33,10 +34,10 @@ pub use judge::{turn, Judge};
 pub use jumps::decided_by_a_jump;
 pub use question::{Question, Step};
 
-pub use super::backward::{backward_proof, backward_proof_with, BackwardProof};
 use crate::rules::{Cell, CellNames, CellSet, ClassMasks, Goal, Jump, Pagoda, Position};
 use crate::solver::budget::grouped;
 use crate::solver::engines::winnable::WinnableSet;
+pub use backward::{backward_proof, backward_proof_with, BackwardProof};
 use std::sync::{Arc, Mutex};
 
 /// Positions the quick answer may examine (forward and backward): on the advisor bench's

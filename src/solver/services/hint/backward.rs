@@ -9,7 +9,7 @@
 //! functions from one turn to the next, and a finish refuted in one turn is not looked at
 //! again, so a longer turn takes up where the shorter one stopped rather than starting over.
 
-use super::hint::Reason;
+use super::Reason;
 use crate::rules::{Cell, CellSet, Shape};
 use crate::solver::engines::prove::signed::SignedPagoda;
 use crate::solver::engines::prove::{Limits, Prover, Verdict};

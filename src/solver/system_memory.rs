@@ -1,0 +1,137 @@
+//! How much memory this process may still take, as the system says (Linux): the machine's,
+//! its address-space and data limits, and its cgroup's; and bytes in words.
+//!
+//! Owns the probe every engine sizes itself by ([`available_memory`]); reads `/proc` and
+//! `/sys/fs/cgroup` only.
+
+/// Bytes as GiB.
+pub fn gib(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 30) as f64
+}
+
+/// Bytes as people read them: `2.5 GiB` from one GiB up, `120 MiB` below.
+pub fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", gib(bytes))
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
+/// Bytes this process may still allocate, where the system says (Linux): the least of the
+/// machine's available memory (`MemAvailable`), what its address-space and data limits leave
+/// (`ulimit -v`, `ulimit -d`, `prlimit --as`: the limit minus what the process already
+/// maps), and what its cgroup leaves (`memory.max` minus `memory.current` for cgroup v2,
+/// `memory.limit_in_bytes` minus `memory.usage_in_bytes` for v1, at its own level and every
+/// level above). `None` where nothing is known.
+pub fn available_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let status = read("/proc/self/status").unwrap_or_default();
+    let limits = read("/proc/self/limits").unwrap_or_default();
+    [
+        read("/proc/meminfo").and_then(|info| kib_field(&info, "MemAvailable:")),
+        rlimit_room(&limits, "Max address space", kib_field(&status, "VmSize:")),
+        rlimit_room(&limits, "Max data size", kib_field(&status, "VmData:")),
+        read("/proc/self/cgroup").and_then(|groups| cgroup_room(&groups)),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+}
+
+/// A `Name:   1234 kB` field of `/proc/meminfo` or `/proc/self/status`, in bytes.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(name))?;
+    let kib: u64 = line[name.len()..].split_whitespace().next()?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// What the soft limit `name` in `/proc/self/limits` leaves when `used` bytes are taken.
+fn rlimit_room(limits: &str, name: &str, used: Option<u64>) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with(name))?;
+    let soft = line[name.len()..].split_whitespace().next()?;
+    let limit: u64 = soft.parse().ok()?; // "unlimited" is no limit
+    Some(limit.saturating_sub(used.unwrap_or(0)))
+}
+
+/// What the process's cgroups leave, from `/proc/self/cgroup`'s text: the least over its
+/// memory cgroup (v1 and v2) and the ones above it. In a container the listed path may not
+/// exist under `/sys/fs/cgroup` (the container's own cgroup is mounted as the root): its
+/// nearest existing ancestor is read then.
+fn cgroup_room(groups: &str) -> Option<u64> {
+    let mut rooms = Vec::new();
+    for line in groups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next(), parts.next()?, parts.next()?);
+        let (root, limit, usage) = if controllers.is_empty() {
+            ("/sys/fs/cgroup", "memory.max", "memory.current")
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (
+                "/sys/fs/cgroup/memory",
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
+        } else {
+            continue;
+        };
+        let mut dir = std::path::PathBuf::from(root);
+        dir.push(path.trim_start_matches('/'));
+        loop {
+            let number = |file: &str| -> Option<u64> {
+                std::fs::read_to_string(dir.join(file))
+                    .ok()?
+                    .trim()
+                    .parse()
+                    .ok()
+            };
+            // "max" (v2) does not parse: no limit at this level.
+            if let (Some(max), Some(current)) = (number(limit), number(usage)) {
+                rooms.push(max.saturating_sub(current));
+            }
+            if dir.as_os_str().len() <= root.len() || !dir.pop() {
+                break;
+            }
+        }
+    }
+    rooms.into_iter().min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn process_limits_are_read_from_proc() {
+        let status = "Name:\tpegsol\nVmSize:\t  100000 kB\nVmData:\t 5000 kB\n";
+        assert_eq!(kib_field(status, "VmSize:"), Some(102_400_000));
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max data size             unlimited            unlimited            bytes\n\
+                      Max address space         600000000            unlimited            bytes\n";
+        assert_eq!(
+            rlimit_room(limits, "Max address space", Some(102_400_000)),
+            Some(497_600_000)
+        );
+        assert_eq!(rlimit_room(limits, "Max data size", Some(1)), None);
+        // More used than the limit: nothing left, not a wrap-around.
+        assert_eq!(
+            rlimit_room(limits, "Max address space", Some(u64::MAX)),
+            Some(0)
+        );
+        // A cgroup line for a controller other than memory is not read.
+        assert_eq!(cgroup_room("3:cpuset:/\n"), None);
+    }
+
+    #[test]
+    fn available_memory_is_no_more_than_the_machine_has() {
+        let machine = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| kib_field(&info, "MemAvailable:"));
+        if let (Some(machine), Some(available)) = (machine, available_memory()) {
+            // Allow for the memory the machine freed between the two reads.
+            assert!(
+                available <= machine + (256 << 20),
+                "{available} > {machine}"
+            );
+        }
+    }
+}
