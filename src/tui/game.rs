@@ -9,7 +9,7 @@
 //! [`super::draw`].
 
 use super::arrows::{home_cell, keyboard_jump};
-use super::draw::Glyphs;
+use super::look::{Colours, Glyphs};
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
@@ -63,7 +63,7 @@ pub struct TuiGame {
     /// Whether to use colours.
     pub(super) colour: bool,
     /// Which colours: for a dark or a light background.
-    pub(super) colours: super::draw::Colours,
+    pub(super) colours: Colours,
     /// Whether the last frame drew the board (not "too small"): keys that act on the board
     /// wait until it does.
     pub(super) board_shown: std::cell::Cell<bool>,
@@ -93,7 +93,7 @@ impl TuiGame {
             next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
-            colours: super::draw::Colours::DARK,
+            colours: Colours::DARK,
             board_shown: std::cell::Cell::new(true),
             watching: false,
             names: CellNames::Board,
@@ -423,9 +423,9 @@ impl TuiGame {
     /// Draws in colours for a light background (`true`) or a dark one.
     pub fn set_light_background(&mut self, light: bool) {
         self.colours = if light {
-            super::draw::Colours::LIGHT
+            Colours::LIGHT
         } else {
-            super::draw::Colours::DARK
+            Colours::DARK
         };
     }
 
