@@ -7,7 +7,7 @@
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Position};
 use pegsol::solver::engines::{classic, exact};
-use pegsol::solver::services::worker::{Finished, Worker};
+use pegsol::solver::jobs::worker::{Finished, Worker};
 use pegsol::solver::{Control, Outcome, Stop};
 use std::time::{Duration, Instant};
 

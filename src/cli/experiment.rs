@@ -13,7 +13,7 @@ use crate::experiment::{
 };
 use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
-use crate::solver::services::worker::{Finished, Worker};
+use crate::solver::jobs::worker::{Finished, Worker};
 use crate::solver::Budget;
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -13,7 +13,7 @@
 
 use super::output::note_raw;
 use super::CliError;
-use crate::solver::services::worker::{Finished, Job, Worker};
+use crate::solver::jobs::worker::{Finished, Job, Worker};
 use crate::solver::Budget;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};

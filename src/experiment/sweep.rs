@@ -11,7 +11,7 @@
 
 use crate::rules::{Goal, Position};
 use crate::solver::engines::{classic, moves};
-use crate::solver::services::worker::Job;
+use crate::solver::jobs::worker::Job;
 use crate::solver::{search, Algorithm, Budget, Control};
 
 /// What a sweep can run: an engine that leaves the fewest pegs it can ([`Algorithm`]), or the
@@ -276,7 +276,7 @@ fn run_one(
 pub(crate) mod tests {
     use super::*;
     use crate::layout::load::resolve_named_puzzle;
-    use crate::solver::services::worker::{Finished, Worker};
+    use crate::solver::jobs::worker::{Finished, Worker};
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 

@@ -19,6 +19,7 @@
 pub mod boards;
 pub mod budget;
 pub mod engines;
+pub mod jobs;
 mod outcome;
 pub mod services;
 pub mod system_memory;

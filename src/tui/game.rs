@@ -422,11 +422,7 @@ impl TuiGame {
 
     /// Draws in colours for a light background (`true`) or a dark one.
     pub fn set_light_background(&mut self, light: bool) {
-        self.colours = if light {
-            Colours::LIGHT
-        } else {
-            Colours::DARK
-        };
+        self.colours = if light { Colours::LIGHT } else { Colours::DARK };
     }
 
     /// Names cells as `names` says (the terminal's `--coords`).

@@ -9,7 +9,7 @@
 use super::game::{TuiGame, REPLAY_STEP};
 use super::solve::{short_count, Solving};
 use crate::rules::{jumps_in_words, pegs_in_words, Position};
-use crate::solver::services::worker::Finished;
+use crate::solver::jobs::worker::Finished;
 use crate::solver::Outcome;
 use ratatui::crossterm::event::KeyCode;
 use std::time::Instant;

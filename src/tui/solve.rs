@@ -7,7 +7,7 @@
 
 use crate::rules::{Goal, Position};
 use crate::solver::engines::classic;
-use crate::solver::services::worker::{Finished, Worker};
+use crate::solver::jobs::worker::{Finished, Worker};
 use crate::solver::{search, Algorithm, Outcome};
 
 /// The exact solver's budgets, smallest first; `None` is no limit (it always ends, but the

@@ -26,8 +26,8 @@ use crate::experiment::{
 };
 use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
-use crate::solver::services::task::Task;
-use crate::solver::services::worker::Finished;
+use crate::solver::jobs::task::Task;
+use crate::solver::jobs::worker::Finished;
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::path::PathBuf;

@@ -8,8 +8,8 @@ use super::command::{Objective, SolveRequest};
 use super::fewest;
 use crate::rules::{Goal, Position};
 use crate::solver::engines::moves::MovesOutcome;
-use crate::solver::services::task::Task;
-use crate::solver::services::worker::{Finished, Snapshot};
+use crate::solver::jobs::task::Task;
+use crate::solver::jobs::worker::{Finished, Snapshot};
 use crate::solver::{search, Outcome};
 
 /// A finished search and what it was asked.

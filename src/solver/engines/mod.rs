@@ -26,7 +26,6 @@
 //! A new engine goes here, next to these, and into [`crate::solver::search`] if it answers
 //! the same question (solve this start within this budget).
 
-pub mod children;
 pub mod classic;
 pub mod count;
 pub mod exact;
@@ -34,8 +33,6 @@ pub mod levels;
 pub mod memory;
 pub mod moves;
 pub mod prove;
-pub mod ranked;
 pub mod solutions;
-pub mod step;
 pub mod whole;
 pub mod winnable;

@@ -11,8 +11,8 @@
 //!
 //! The counts are exact at any size: 128-bit while they fit, arbitrary precision past that.
 
+use super::levels::step::Stepper;
 use super::levels::{Direction, Halt};
-use super::step::Stepper;
 use super::winnable::{self, WinnableSet};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::Compact;

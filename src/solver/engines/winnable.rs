@@ -18,8 +18,8 @@
 //! a position of at most m pegs exactly, for one of more pegs when it is reachable from the
 //! start (any game played from the start), and gives a winning line by walking down it.
 
+use super::levels::step::Stepper;
 use super::levels::{self, Direction, Halt};
-use super::step::Stepper;
 use crate::rules::{legal_jumps_of, Cell, CellSet, Goal, Jump, Shape};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;

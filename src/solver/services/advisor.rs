@@ -16,9 +16,9 @@
 
 use super::advice::Advice;
 use super::hint::{quick_answer, Answer, Judge, JumpVerdicts, Question, SetSlot, Step};
-use super::worker::{Finished, Worker};
 use crate::rules::{CellSet, Goal, Grid, Jump, Position, Shape};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
+use crate::solver::jobs::worker::{Finished, Worker};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -1,7 +1,6 @@
-//! Services built on the engines, for the front ends.
+//! Services built on the engines, for the front ends (the threads they run on are in
+//! [`super::jobs`]).
 //!
-//! - [`worker`]: runs a job (a search, an analysis, a sweep) on its own thread, with progress,
-//!   a stage line and a cancel flag.
 //! - [`advisor`]: "still winnable?" and hints for the position in play, answered in the
 //!   background and thought on until decided; [`advice`]: what it says, in the words both
 //!   front ends show.
@@ -9,12 +8,8 @@
 //!   winnable set or exhaustive search) and every legal jump's verdict; with it, the lost
 //!   middle games proven on the game played backwards (only the hint's judge asks for them).
 //! - [`analyze`]: for every single-vacancy start of a board, the finishes that can be reached.
-//! - [`task`]: one background job on a [`worker::Worker`], keyed by the question it answers,
-//!   cancelled when replaced and optionally debounced: what every view of the window runs.
 
 pub mod advice;
 pub mod advisor;
 pub mod analyze;
 pub mod hint;
-pub mod task;
-pub mod worker;

@@ -10,7 +10,7 @@
 use super::level::Level;
 use super::scratch::Lease;
 use super::{Board, WholeError};
-use crate::solver::engines::ranked::Ranks;
+use crate::solver::engines::levels::ranked::Ranks;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The figures of one level, gathered chunk by chunk (see the module docs).

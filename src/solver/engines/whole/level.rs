@@ -9,8 +9,8 @@
 
 use super::runs::{Run, RunError, RunWriter};
 use super::scratch::{Account, Lease, Scratch, ScratchFile};
+use crate::solver::engines::levels::ranked::{self, LevelBits, Ranks};
 use crate::solver::engines::memory::NoMemory;
-use crate::solver::engines::ranked::{self, LevelBits, Ranks};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The level engine for whole boards: every position reachable from a start, level by level
 //! (a level is every position with one peg count), using the whole machine and then the disk.
 //!
-//! - Each level is held as a dense ranked bitset ([`crate::solver::engines::ranked`]) where
+//! - Each level is held as a dense ranked bitset ([`crate::solver::engines::levels::ranked`]) where
 //!   that is the smaller form and memory holds it, and as a sorted, compressed run
 //!   ([`runs`]) otherwise; a level memory cannot keep moves to a scratch file ([`scratch`],
 //!   `--scratch DIR`) and is read back from there ([`level`]).
@@ -32,9 +32,9 @@ pub mod step;
 use crate::rules::Position;
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::engines::children::{self, Kids};
+use crate::solver::engines::levels::children::{self, Kids};
+use crate::solver::engines::levels::ranked::{self, Invariant, RankBase};
 use crate::solver::engines::memory::{NoMemory, Room};
-use crate::solver::engines::ranked::{self, Invariant, RankBase};
 use crate::solver::system_memory::size_text;
 use level::Level;
 use runs::RunError;

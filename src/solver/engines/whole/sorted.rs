@@ -9,7 +9,7 @@ use super::runs::{self, Run, RunWriter};
 use super::scratch::Lease;
 use super::step::Visit;
 use super::{Board, WholeError};
-use crate::solver::engines::children::with_kids;
+use crate::solver::engines::levels::children::with_kids;
 use crate::solver::engines::levels::{self, Direction};
 use crate::solver::engines::memory::{try_vec, NoMemory};
 use std::sync::atomic::AtomicBool;

@@ -18,10 +18,10 @@ use super::level::{popcount, ChunkBuf, Held, Level, Words};
 use super::runs::RunWriter;
 use super::scratch::Lease;
 use super::{Board, WholeError};
-use crate::solver::engines::children::with_kids;
+use crate::solver::engines::levels::children::with_kids;
+use crate::solver::engines::levels::ranked::{DelayedSet, LevelBits, Ranks};
 use crate::solver::engines::levels::{self, Direction};
 use crate::solver::engines::memory::NoMemory;
-use crate::solver::engines::ranked::{DelayedSet, LevelBits, Ranks};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -277,7 +277,7 @@ impl Board<'_> {
             for &k in &buf.keys {
                 if ranks
                     .rank(k)
-                    .is_some_and(|r| crate::solver::engines::ranked::test_bit(words, r))
+                    .is_some_and(|r| crate::solver::engines::levels::ranked::test_bit(words, r))
                 {
                     out.push(k, 0)?;
                 }

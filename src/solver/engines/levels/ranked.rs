@@ -1,5 +1,5 @@
 //! A dense bitset over one level of positions: every board with k pegs in one invariant
-//! class, each given its own bit by a rank, for the bulk steps of [`super::levels`].
+//! class, each given its own bit by a rank, for the bulk steps of [`super`].
 //!
 //! Deduplicating a level's children by sorting costs several passes over every child (the
 //! English board's largest levels have ten times as many children as distinct positions);
@@ -26,7 +26,7 @@
 //! ranks every child). Ranks keep the boards' order, so reading the bits back in rank order
 //! gives the level sorted.
 
-use super::memory::{NoMemory, Zeroed};
+use crate::solver::engines::memory::{NoMemory, Zeroed};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

@@ -8,7 +8,15 @@
 //! de-duplication this beats any hash set, whose every insert is a cache miss, and the radix
 //! sort beats a comparison sort by several times on these keys (at most 64 bits, usually
 //! 33-45 of them used). Boards of at most 33 cells do better still with a dense bitset over
-//! the level ([`super::step`], [`super::ranked`]), which falls back on these.
+//! the level ([`step`], [`ranked`]), which falls back on these.
+//!
+//! This folder holds the level machinery the level engines share (not an engine itself):
+//! these sorted levels, the bitset steps ([`step`]) over ranked levels ([`ranked`]), and the
+//! canonical children their inner loops make ([`children`]).
+
+pub mod children;
+pub mod ranked;
+pub mod step;
 
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;

@@ -15,7 +15,7 @@
 //!   identity, which leaves every least image as it is), so the least image of a child is
 //!   straight-line code.
 
-use super::levels::Direction;
+use super::Direction;
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 
@@ -308,10 +308,10 @@ impl Kids {
 macro_rules! with_kids {
     ($kids:expr, $k:ident => $body:expr) => {
         match $kids {
-            $crate::solver::engines::children::Kids::Two($k) => $body,
-            $crate::solver::engines::children::Kids::Four($k) => $body,
-            $crate::solver::engines::children::Kids::Eight($k) => $body,
-            $crate::solver::engines::children::Kids::Twelve($k) => $body,
+            $crate::solver::engines::levels::children::Kids::Two($k) => $body,
+            $crate::solver::engines::levels::children::Kids::Four($k) => $body,
+            $crate::solver::engines::levels::children::Kids::Eight($k) => $body,
+            $crate::solver::engines::levels::children::Kids::Twelve($k) => $body,
         }
     };
 }

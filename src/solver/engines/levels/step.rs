@@ -21,15 +21,15 @@
 //! asked of turned inside out instead.
 
 use super::children::{with_kids, Children, Kids};
-use super::levels::{self, Direction, Halt};
 use super::ranked::{self, DelayedSet, Invariant, RankedBits};
+use super::{self as levels, Direction, Halt};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Largest board (in cells) whose levels are stepped through a dense bitset here: the
 /// English board's largest level takes 8.7 MiB; larger boards' levels go to the level
-/// engine ([`super::whole`]), which holds them where they fit.
+/// engine ([`crate::solver::engines::whole`]), which holds them where they fit.
 pub const DENSE_CELLS: u32 = 33;
 
 /// Positions handed to a thread at a time: small enough to keep both cores busy to the end.
