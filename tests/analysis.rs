@@ -38,7 +38,7 @@ fn counts_on_a_small_board_agree_with_brute_force_enumeration() {
     // Enumerate raw positions by jumps without any symmetry.
     let mut frontier = vec![p.start.clone()];
     for level in &levels {
-        let mut raw: Vec<CellSet> = frontier.iter().map(|x| x.pegs()).collect();
+        let mut raw: Vec<CellSet> = frontier.iter().map(pegsol::rules::Position::pegs).collect();
         raw.sort();
         raw.dedup();
         assert_eq!(level.positions, raw.len() as u64, "jump {}", level.jumps);

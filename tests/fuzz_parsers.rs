@@ -210,10 +210,10 @@ fn check_board_problems(layout: &Layout, text: &str, input: &str, place: Placer)
     for p in &placed {
         let shown = p.to_string();
         assert_no_raw_controls(&shown);
-        let ch = match p.problem {
-            LayoutProblem::UnknownCharacter { ch, .. }
-            | LayoutProblem::MisplacedCharacter { ch, .. } => ch,
-            _ => continue,
+        let (LayoutProblem::UnknownCharacter { ch, .. }
+        | LayoutProblem::MisplacedCharacter { ch, .. }) = p.problem
+        else {
+            continue;
         };
         let (name, line, column) = p
             .place
@@ -326,7 +326,7 @@ proptest! {
         let text = mutate(&table(&layouts()[..9]), &edits);
         match parse_table(&text, INPUT) {
             Ok(boards) if !boards.is_empty() && detect(&text) == Format::Table => {
-                check_board_problems(&boards[0], &text, INPUT, place_in_rows)
+                check_board_problems(&boards[0], &text, INPUT, place_in_rows);
             }
             Ok(_) => {}
             Err(e) => check_file_error(&e, INPUT, &text),

@@ -92,10 +92,18 @@ proptest! {
     }
 
     #[test]
-    fn a_lone_peg_can_only_finish_on_itself_class_wise(board in 0..ENTRIES.len(), pick in 0usize..200) {
+    fn a_lone_peg_may_finish_exactly_on_the_cells_of_its_class(board in 0..ENTRIES.len(), pick in 0usize..200) {
         let p = &puzzles()[board];
-        let cells: Vec<_> = p.shape().cells().iter().collect();
+        let shape = p.shape();
+        let cells: Vec<_> = shape.cells().iter().collect();
         let c = cells[pick % cells.len()];
-        prop_assert!(p.shape().possible_finishes(CellSet::single(c)).contains(c));
+        let finishes = shape.possible_finishes(CellSet::single(c));
+        let class = shape.class_of(CellSet::single(c));
+        // Itself, and every other cell whose lone peg is in the same class: no more, no less.
+        prop_assert!(finishes.contains(c));
+        for d in cells {
+            let same = shape.class_of(CellSet::single(d)) == class;
+            prop_assert_eq!(finishes.contains(d), same, "{:?} from {:?}", d, c);
+        }
     }
 }

@@ -57,7 +57,7 @@ type CJump = ((i32, i32), (i32, i32));
 fn student_trace(level: &str, budget: u64, changes: Changes) -> String {
     let p = resolve_puzzle(level).unwrap();
     let mut field: Field = [[b' '; 9]; 9];
-    for c in p.shape().cells().iter() {
+    for c in p.shape().cells() {
         field[usize::from(c.x)][usize::from(c.y)] = if p.start.pegs().contains(c) {
             b'o'
         } else {

@@ -1,7 +1,11 @@
 //! The window starts whatever its saved state file holds (issue 17): a zoom of 0, -1, NaN,
 //! infinity or 1000 used to panic in winit at every start, screenshot or not, and a window
 //! placed far off every screen opened invisible. Run under Xvfb (`xvfb-run`, as the CI has);
-//! where there is none, the test says so and checks nothing.
+//! where there is none, the test says SKIPPED and passes, except under `PEGSOL_REQUIRE_TOOLS`
+//! (set by `.ci/run`, which installs it), where a missing Xvfb fails.
+
+#[path = "support/tools.rs"]
+mod tools;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -15,14 +19,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn have_xvfb() -> bool {
-    let found = Command::new("sh")
-        .args(["-c", "command -v xvfb-run"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("no xvfb-run here: the window is not started");
-    }
-    found
+    tools::have("xvfb-run", "the real window under Xvfb")
 }
 
 /// Runs `script` (a shell command line, `$PEGSOL` the binary) under `xvfb-run` with `home` as

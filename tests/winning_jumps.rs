@@ -56,5 +56,14 @@ fn show_winning_jumps_colours_every_legal_jump() {
             .legal_jumps()
             .len()
     );
+    // Undo brings the first position back, and its four winning jumps with it.
     press(&mut h, Key::U);
+    assert_eq!(*h.state().play().game().record.position(), before, "undone");
+    wait_for(&mut h, "the first position's verdicts again", 30, |app| {
+        app.play().jump_verdicts().is_some_and(|v| v.len() == 4)
+    });
+    assert!(
+        h.query_by_label_contains("Winning jumps: 4 of 4").is_some(),
+        "the summary is the first position's again"
+    );
 }

@@ -114,7 +114,7 @@ pub fn count_command(
     let ran = run_job("pegsol-count", &format!("counting {name}"), move |job| {
         job.control(|c| {
             whole::count::count(&start, goal, &settings, c.cancel_flag(), &mut |s| {
-                job.stage(s.line())
+                job.stage(s.line());
             })
         })
     })?;
@@ -197,7 +197,7 @@ pub fn solutions_command(
         job.control(|c| {
             let cancel = c.cancel_flag();
             whole::solutions::count_solutions(&start, goal, &settings, cancel, &mut |s| {
-                job.stage(s.line())
+                job.stage(s.line());
             })
         })
     })?;

@@ -7,6 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+/// A path as its segments (`crate::app::play::PlayView`).
+type Path = Vec<String>;
+
 /// Module path (`["app", "play", "board"]`) to file (`app/play/board.rs`); the crate root
 /// is the empty path.
 pub type Modules = BTreeMap<Vec<String>, String>;
@@ -96,7 +99,7 @@ fn expand_use(tree: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
 
 /// Every path a file's code names: its `use` trees, and `crate::`, `super::` and `self::`
 /// paths written in place.
-fn paths_in(code: &str) -> (Vec<Vec<String>>, Vec<(bool, Vec<String>)>) {
+fn paths_in(code: &str) -> (Vec<Path>, Vec<(bool, Path)>) {
     let mut uses = Vec::new();
     let mut rest = code;
     while let Some(at) = find_word(rest, "use") {
@@ -153,7 +156,7 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
         let before = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
         let after = bytes
             .get(i + word.len())
-            .is_some_and(|b| b.is_ascii_whitespace());
+            .is_some_and(u8::is_ascii_whitespace);
         if before && after {
             return Some(i);
         }

@@ -142,10 +142,10 @@ impl Pty {
         use std::os::fd::AsRawFd;
         // SAFETY: a zeroed termios is a valid out-parameter; the descriptor is open.
         let mut modes: libc::termios = unsafe { std::mem::zeroed() };
-        assert_eq!(
-            unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut modes) },
-            0
-        );
+        // SAFETY: the slave descriptor is open for as long as `self` lives, and `modes` is a
+        // valid, writable termios.
+        let read = unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut modes) };
+        assert_eq!(read, 0);
         modes.c_lflag & libc::ICANON != 0 && modes.c_lflag & libc::ECHO != 0
     }
 

@@ -106,7 +106,7 @@ impl PickerView {
                     Some(figures) => {
                         format!("{}\nYour games: {}", entry.description, figures.summary())
                     }
-                    None => entry.description.to_string(),
+                    None => entry.description.clone(),
                 };
                 let response = ui
                     .selectable_label(current, RichText::new(&entry.name).strong())

@@ -335,7 +335,7 @@ impl PlayView {
                 let shape = self.game.puzzle.start.shape().clone();
                 match goal {
                     Goal::At(cell) if !shape.contains(cell) => {
-                        warn(&mut out, "The finish must be a hole of the board")
+                        warn(&mut out, "The finish must be a hole of the board");
                     }
                     _ => {
                         self.game.puzzle.goal = goal;
@@ -415,7 +415,7 @@ impl PlayView {
         let wake = ctx.clone();
         let goal = self.game.puzzle.goal;
         self.solve.start(request, objective, start, goal, move || {
-            wake.request_repaint()
+            wake.request_repaint();
         });
         Vec::new()
     }

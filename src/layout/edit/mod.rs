@@ -260,7 +260,7 @@ impl Editor {
             let inside: CellSet = frame_cells(w, h).collect();
             b.cells &= inside;
             b.pegs &= inside;
-        })
+        });
     }
 
     /// Sets the name. Consecutive calls (typing) make one undo step.
@@ -271,7 +271,7 @@ impl Editor {
     /// Sets the description. Consecutive calls (typing) make one undo step.
     pub fn set_description(&mut self, description: &str) {
         self.type_into(Field::Description, |b| {
-            b.description = description.to_string()
+            b.description = description.to_string();
         });
     }
 

@@ -117,7 +117,7 @@ impl ClassicTrace {
     /// Whether each expansion keeps its path and children ([`ClassicTrace::path`],
     /// [`ClassicTrace::children`]); off by default.
     pub fn set_detail(&mut self, on: bool) {
-        each!(&mut self.steps, _s, r => r.detail = on)
+        each!(&mut self.steps, _s, r => r.detail = on);
     }
 
     /// Expands the next node and says which it was; `None` once the search has stopped.

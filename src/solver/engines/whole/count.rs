@@ -148,7 +148,7 @@ fn backward(
             let within = &levels[n - 1];
             Some(
                 board.step(&winners, Direction::Backward, Some(within), &|k, _| {
-                    figures.visit(k)
+                    figures.visit(k);
                 })?,
             )
         };
