@@ -94,8 +94,12 @@ pub enum ShellCommand {
     /// Show the play view, the editor or the Search view (which then searches the board in
     /// play).
     SetMode(Mode),
-    /// Close the window.
+    /// Close the window (asking first when the games could not be written).
     Quit,
+    /// Close the window although the games could not be written (the person said so).
+    QuitAnyway,
+    /// Put away the question a quit asked (the person chose to stay or save elsewhere).
+    CloseQuitPrompt,
     /// Switch jump animation on or off.
     SetAnimate(bool),
     /// Show or hide every legal jump's verdict on the board.

@@ -42,47 +42,79 @@ pub const ANALYZE_BUDGET: u64 = 1_000_000;
 pub struct EditorView {
     editor: Editor,
     path: Option<PathBuf>,
+    /// The tool and mirror strokes paint with.
+    brush: Brush,
+    canvas: CanvasState,
+    /// What is known of the board: its facts, the background checks and counts, the start
+    /// shown.
+    analysis: Analysis,
+    /// The toolbar's own typing: the New board menu, the pasted text.
+    form: Form,
+    /// What the editor is asking or telling: an error, a question, the recovery offer.
+    prompts: Prompts,
+    autosave: Autosaver,
+    /// Whether the editor was drawn since the last frame's logic: the fewest moves and the
+    /// solution count are searched only for a person looking at them.
+    shown: bool,
+}
+
+/// The tool and mirror strokes paint with.
+#[derive(Clone, Copy, Debug, Default)]
+struct Brush {
     tool: Tool,
     mirror: Mirror,
-    canvas: CanvasState,
+}
+
+/// What is known of the board being edited.
+struct Analysis {
     facts: Facts,
     /// The board the facts are about.
     facts_of: Board,
     jobs: jobs::Jobs,
+    /// The start whose finishes the canvas shows.
     shown_start: Option<Cell>,
+}
+
+/// The toolbar's own typing.
+#[derive(Clone, Debug)]
+struct Form {
     /// The New board menu's grid and size.
     new_board: (Grid, u8, u8),
+    /// The text pasted to import.
     paste: String,
+}
+
+/// What the editor is asking or telling the person.
+#[derive(Clone, Debug, Default)]
+struct Prompts {
     error: Option<String>,
+    /// A command waiting on the person's answer (unsaved changes).
     prompt: Option<EditorCommand>,
     recovery: Option<Autosave>,
-    autosave: Autosaver,
+    /// The window is closing: the unsaved-changes question is the quit's.
     closing: bool,
-    /// Whether the editor was drawn since the last frame's logic: the fewest moves and the
-    /// solution count are searched only for a person looking at them.
-    shown: bool,
 }
 
 impl EditorView {
     /// An editor on `board`, with no file and no autosave.
     pub fn new(board: Board) -> EditorView {
         EditorView {
-            facts: board.facts(),
-            facts_of: board.clone(),
+            analysis: Analysis {
+                facts: board.facts(),
+                facts_of: board.clone(),
+                jobs: jobs::Jobs::default(),
+                shown_start: None,
+            },
             editor: Editor::new(board),
             path: None,
-            tool: Tool::default(),
-            mirror: Mirror::default(),
+            brush: Brush::default(),
             canvas: CanvasState::default(),
-            jobs: jobs::Jobs::default(),
-            shown_start: None,
-            new_board: (Grid::Square, 7, 7),
-            paste: String::new(),
-            error: None,
-            prompt: None,
-            recovery: None,
+            form: Form {
+                new_board: (Grid::Square, 7, 7),
+                paste: String::new(),
+            },
+            prompts: Prompts::default(),
             autosave: Autosaver::default(),
-            closing: false,
             shown: false,
         }
     }
@@ -102,7 +134,7 @@ impl EditorView {
 
     /// The New board popup's choices: grid, width, height.
     pub fn new_board(&self) -> (Grid, u8, u8) {
-        self.new_board
+        self.form.new_board
     }
 
     /// The board.
@@ -117,47 +149,47 @@ impl EditorView {
 
     /// The live facts and checks of the board.
     pub fn facts(&self) -> &Facts {
-        &self.facts
+        &self.analysis.facts
     }
 
     /// The background check's verdict, if a check was made for the board as it stands.
     pub fn verdict(&self) -> Option<&Verdict> {
-        self.jobs.verdict()
+        self.analysis.jobs.verdict()
     }
 
     /// The fewest moves to win the board as it stands, as far as known.
     pub fn fewest_moves(&self) -> &counts::MovesFact {
-        self.jobs.counts().moves()
+        self.analysis.jobs.counts().moves()
     }
 
     /// The number of solutions of the board as it stands, as far as known.
     pub fn solutions(&self) -> &counts::SolutionsFact {
-        self.jobs.counts().solutions()
+        self.analysis.jobs.counts().solutions()
     }
 
     /// The analysis of the starts, when finished and still about this board's holes.
     pub fn analysis(&self) -> Option<&[StartReport]> {
-        self.jobs.analysis()
+        self.analysis.jobs.analysis()
     }
 
     /// Whether the analysis is running.
     pub fn analyzing(&self) -> bool {
-        self.jobs.analyzing()
+        self.analysis.jobs.analyzing()
     }
 
     /// The error on show (a file that failed to load), if any.
     pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+        self.prompts.error.as_deref()
     }
 
     /// The action waiting on the unsaved-changes prompt, if it is shown.
     pub fn prompt(&self) -> Option<&EditorCommand> {
-        self.prompt.as_ref()
+        self.prompts.prompt.as_ref()
     }
 
     /// The autosaved board on offer, if any.
     pub fn recovery(&self) -> Option<&Autosave> {
-        self.recovery.as_ref()
+        self.prompts.recovery.as_ref()
     }
 
     /// Whether there are unsaved changes.
@@ -167,7 +199,7 @@ impl EditorView {
 
     /// The current tool.
     pub fn tool(&self) -> Tool {
-        self.tool
+        self.brush.tool
     }
 
     /// Autosaves the edit in progress to `path` from now on, and offers back a board found
@@ -175,13 +207,13 @@ impl EditorView {
     /// standard error and ignored. Part of start-up, before the first frame.
     pub fn attach_autosave(&mut self, path: PathBuf) {
         self.autosave.attach(path);
-        self.recovery = self.autosave.leftover();
+        self.prompts.recovery = self.autosave.leftover();
     }
 
     /// Writes the autosave now if there is anything to write (for tests and before a risky
     /// step).
     pub fn autosave_now(&mut self) {
-        if self.recovery.is_none() && self.editor.is_dirty() {
+        if self.prompts.recovery.is_none() && self.editor.is_dirty() {
             self.autosave
                 .write(self.editor.board(), self.path.as_deref());
         }
@@ -201,7 +233,7 @@ impl EditorView {
 
     /// Whether closing the window must wait for the prompt.
     pub fn holds_close(&self) -> bool {
-        self.is_dirty() && !self.closing
+        self.is_dirty() && !self.prompts.closing
     }
 
     /// Shows a `LAYOUT` argument's board (a catalogue board or a file): start-up.
@@ -218,22 +250,22 @@ impl EditorView {
 
     /// Replaces the board (a load, a new board): clean, no undo history, checks restarted.
     fn load(&mut self, board: Board, path: Option<PathBuf>) {
-        if !Mirror::available(board.grid).contains(&self.mirror) {
+        if !Mirror::available(board.grid).contains(&self.brush.mirror) {
             // The triangular grid has only the left-right mirror (see [`Mirror`]).
-            self.mirror = Mirror::LeftRight;
+            self.brush.mirror = Mirror::LeftRight;
         }
         self.editor = Editor::new(board);
         self.path = path;
-        self.error = None;
-        self.shown_start = None;
+        self.prompts.error = None;
+        self.analysis.shown_start = None;
     }
 
     /// Works the facts out again if the board changed since.
     fn refresh_facts(&mut self) {
         let board = self.editor.board();
-        if *board != self.facts_of {
-            self.facts = board.facts();
-            self.facts_of = board.clone();
+        if *board != self.analysis.facts_of {
+            self.analysis.facts = board.facts();
+            self.analysis.facts_of = board.clone();
         }
     }
 
@@ -244,13 +276,14 @@ impl EditorView {
         self.refresh_facts();
         let shown = std::mem::take(&mut self.shown);
         if self
+            .analysis
             .jobs
-            .logic(ctx, self.editor.board(), &self.facts, shown)
+            .logic(ctx, self.editor.board(), &self.analysis.facts, shown)
         {
-            self.shown_start = None;
+            self.analysis.shown_start = None;
         }
         // While a recovery is on offer the file holds the old edit: leave it alone.
-        if self.recovery.is_none() {
+        if self.prompts.recovery.is_none() {
             let dirty = self.editor.is_dirty();
             let wait = self
                 .autosave
@@ -282,17 +315,20 @@ impl EditorView {
         let mut out = Vec::new();
         let tell = |out: &mut Vec<ShellCommand>, text: String| out.push(ShellCommand::Warn(text));
         if command.replaces_board() && self.editor.is_dirty() {
-            self.prompt = Some(command);
+            self.prompts.prompt = Some(command);
             out.push(ShellCommand::SetMode(Mode::Editor));
             return out;
         }
         let load = |board: Board, path: Option<PathBuf>| EditorCommand::Load(Box::new(board), path);
         match command {
-            EditorCommand::Begin(cell) => self.editor.begin_stroke(self.tool, cell, self.mirror),
+            EditorCommand::Begin(cell) => {
+                self.editor
+                    .begin_stroke(self.brush.tool, cell, self.brush.mirror)
+            }
             EditorCommand::StrokeTo(cell) => self.editor.stroke_to(cell),
             EditorCommand::End => self.editor.end_stroke(),
-            EditorCommand::SetTool(tool) => self.tool = tool,
-            EditorCommand::SetMirror(mirror) => self.mirror = mirror,
+            EditorCommand::SetTool(tool) => self.brush.tool = tool,
+            EditorCommand::SetMirror(mirror) => self.brush.mirror = mirror,
             EditorCommand::Undo => {
                 if !self.editor.undo() {
                     tell(&mut out, "Nothing to undo in the editor".into());
@@ -318,7 +354,7 @@ impl EditorView {
             EditorCommand::SetName(name) => self.editor.set_name(&name),
             EditorCommand::SetDescription(text) => self.editor.set_description(&text),
             EditorCommand::Resize(w, h) => self.editor.resize(w, h),
-            EditorCommand::SetNewBoard(grid, w, h) => self.new_board = (grid, w, h),
+            EditorCommand::SetNewBoard(grid, w, h) => self.form.new_board = (grid, w, h),
             EditorCommand::New(grid, w, h) => {
                 return self.apply(ctx, load(Board::new(grid, w, h), None));
             }
@@ -339,17 +375,18 @@ impl EditorView {
                 Ok(board) => return self.apply(ctx, load(board, Some(path))),
                 Err(e) => {
                     eprintln!("pegsol: {e}");
-                    self.error = Some(e);
+                    self.prompts.error = Some(e);
                 }
             },
-            EditorCommand::OpenPasted => match files::board_from_text(&self.paste, "<pasted text>")
-            {
-                Ok(board) => {
-                    self.paste.clear();
-                    return self.apply(ctx, load(board, None));
+            EditorCommand::OpenPasted => {
+                match files::board_from_text(&self.form.paste, "<pasted text>") {
+                    Ok(board) => {
+                        self.form.paste.clear();
+                        return self.apply(ctx, load(board, None));
+                    }
+                    Err(e) => self.prompts.error = Some(e),
                 }
-                Err(e) => self.error = Some(e),
-            },
+            }
             EditorCommand::Load(board, path) => {
                 self.load(*board, path.clone());
                 out.push(ShellCommand::SetMode(Mode::Editor));
@@ -357,7 +394,7 @@ impl EditorView {
                     out.push(ShellCommand::Remember(path));
                 }
             }
-            EditorCommand::SetPaste(text) => self.paste = text,
+            EditorCommand::SetPaste(text) => self.form.paste = text,
             // Only a RON layout is saved back in place; other formats Save As.
             EditorCommand::Save => {
                 let command = match self.path.clone().filter(|p| is_ron(p)) {
@@ -382,7 +419,7 @@ impl EditorView {
                     // The board stays marked unsaved, and the error box says why.
                     Err(e) => {
                         tell(&mut out, format!("Not saved: {e}"));
-                        self.error = Some(e);
+                        self.prompts.error = Some(e);
                     }
                 }
             }
@@ -405,16 +442,16 @@ impl EditorView {
                 if self.editor.board().cells.is_empty() {
                     tell(&mut out, "Paint some holes first".into());
                 } else {
-                    self.jobs.analyze(ctx, self.editor.board());
+                    self.analysis.jobs.analyze(ctx, self.editor.board());
                 }
             }
-            EditorCommand::CancelAnalysis => self.jobs.cancel_analysis(),
-            EditorCommand::ShowStart(cell) => self.shown_start = cell,
+            EditorCommand::CancelAnalysis => self.analysis.jobs.cancel_analysis(),
+            EditorCommand::ShowStart(cell) => self.analysis.shown_start = cell,
             EditorCommand::Play | EditorCommand::Solve => {
                 // The board may have changed since the frame began.
                 self.refresh_facts();
-                let Some(puzzle) = self.facts.puzzle.clone() else {
-                    let first = self.facts.checks.first().map(|c| c.to_string());
+                let Some(puzzle) = self.analysis.facts.puzzle.clone() else {
+                    let first = self.analysis.facts.checks.first().map(|c| c.to_string());
                     let why = first.unwrap_or_default();
                     tell(&mut out, format!("This board cannot be played yet: {why}"));
                     return out;
@@ -432,44 +469,44 @@ impl EditorView {
                 });
             }
             EditorCommand::CloseWindow => {
-                self.closing = true;
+                self.prompts.closing = true;
                 out.push(ShellCommand::Quit);
             }
             EditorCommand::PromptSave => {
-                let Some(pending) = self.prompt.clone() else {
+                let Some(pending) = self.prompts.prompt.clone() else {
                     return out;
                 };
                 out.extend(self.apply(ctx, EditorCommand::Save));
                 if !self.editor.is_dirty() {
-                    self.prompt = None;
+                    self.prompts.prompt = None;
                     out.extend(self.apply(ctx, pending));
                 }
             }
             EditorCommand::PromptDiscard => {
-                if let Some(pending) = self.prompt.take() {
+                if let Some(pending) = self.prompts.prompt.take() {
                     self.editor.mark_saved();
                     self.autosave.clear();
                     out.extend(self.apply(ctx, pending));
                 }
             }
-            EditorCommand::PromptCancel => self.prompt = None,
+            EditorCommand::PromptCancel => self.prompts.prompt = None,
             EditorCommand::Recover => {
-                if let Some(autosave) = self.recovery.take() {
+                if let Some(autosave) = self.prompts.recovery.take() {
                     match autosave.board() {
                         Ok(board) => {
                             self.editor = Editor::unsaved(board);
                             self.path = autosave.path;
                             out.push(ShellCommand::SetMode(Mode::Editor));
                         }
-                        Err(e) => self.error = Some(e),
+                        Err(e) => self.prompts.error = Some(e),
                     }
                 }
             }
             EditorCommand::DiscardRecovery => {
-                self.recovery = None;
+                self.prompts.recovery = None;
                 self.autosave.clear();
             }
-            EditorCommand::DismissError => self.error = None,
+            EditorCommand::DismissError => self.prompts.error = None,
         }
         out
     }

@@ -55,7 +55,7 @@ impl EditorView {
     pub fn ui(&mut self, ui: &mut Ui, _frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut out: Vec<EditorCommand> = Vec::new();
         toolbar_ui(ui, self, &mut out);
-        if let Some(error) = &self.error {
+        if let Some(error) = &self.prompts.error {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.colored_label(ui.visuals().warn_fg_color, error);
                 if ui.button("Dismiss").clicked() {
@@ -63,10 +63,10 @@ impl EditorView {
                 }
             });
         }
-        let shown = self.canvas.hovered.or(self.shown_start);
+        let shown = self.canvas.hovered.or(self.analysis.shown_start);
         let model = CanvasModel {
             board: self.editor.board(),
-            analysis: self.jobs.analysis(),
+            analysis: self.analysis.jobs.analysis(),
             shown_start: shown,
             coordinates: _frame.settings.coordinates,
         };
@@ -84,7 +84,7 @@ impl EditorView {
 
 /// The unsaved-changes prompt and the recovery offer, as modal windows.
 fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>) {
-    if let Some(pending) = &ed.prompt {
+    if let Some(pending) = &ed.prompts.prompt {
         let what = match pending {
             EditorCommand::CloseWindow => "before closing",
             _ => "before opening another board",
@@ -110,7 +110,7 @@ fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>)
         if modal.should_close() && out.is_empty() {
             out.push(EditorCommand::PromptCancel);
         }
-    } else if let Some(autosave) = &ed.recovery {
+    } else if let Some(autosave) = &ed.prompts.recovery {
         egui::Modal::new(egui::Id::unique("editor-recover")).show(ctx, |ui| {
             ui.heading("Recover unsaved board?");
             ui.label(format!(
@@ -169,7 +169,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         egui::containers::menu::MenuButton::new("New board…")
             .config(config)
             .ui(ui, |ui| {
-                let (mut grid, mut w, mut h) = ed.new_board;
+                let (mut grid, mut w, mut h) = ed.form.new_board;
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut grid, Grid::Square, "Square");
                     ui.selectable_value(&mut grid, Grid::Triangular, "Triangular");
@@ -180,7 +180,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
                     let label = ui.label("Height");
                     ui.add(size_value(&mut h)).labelled_by(label.id);
                 });
-                if (grid, w, h) != ed.new_board {
+                if (grid, w, h) != ed.form.new_board {
                     out.push(EditorCommand::SetNewBoard(grid, w, h));
                 }
                 if ui.button("Create").clicked() {
@@ -228,7 +228,10 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Tool:");
         for tool in Tool::ALL {
-            if ui.selectable_label(ed.tool == tool, tool.name()).clicked() {
+            if ui
+                .selectable_label(ed.brush.tool == tool, tool.name())
+                .clicked()
+            {
                 out.push(EditorCommand::SetTool(tool));
             }
         }
@@ -237,7 +240,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         ui.label("Mirror:");
         for &mirror in Mirror::available(board.grid) {
             if ui
-                .selectable_label(ed.mirror == mirror, mirror.name())
+                .selectable_label(ed.brush.mirror == mirror, mirror.name())
                 .clicked()
             {
                 out.push(EditorCommand::SetMirror(mirror));
@@ -295,7 +298,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
 
 /// The panel beside the canvas: facts, every check, the solver's verdict, and the starts.
 fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
-    let facts = &ed.facts;
+    let facts = &ed.analysis.facts;
     ui.heading("Board");
     egui::Grid::new("editor-names")
         .num_columns(2)
@@ -403,10 +406,10 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         )
         .weak(),
     );
-    if ed.jobs.analyzing() {
+    if ed.analysis.jobs.analyzing() {
         ui.horizontal(|ui| {
             ui.spinner();
-            let searched = ed.jobs.analysis_progress();
+            let searched = ed.analysis.jobs.analysis_progress();
             ui.label(format!("Analyzing… ({searched} positions)"));
         });
         if ui.button("Cancel analysis").clicked() {
@@ -415,10 +418,10 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     } else if ui.button("Analyze starts").clicked() {
         out.push(EditorCommand::Analyze);
     }
-    if let Some(e) = ed.jobs.analysis_failed() {
+    if let Some(e) = ed.analysis.jobs.analysis_failed() {
         ui.label(format!("Analysis stopped: {e}"));
     }
-    let Some(reports) = ed.jobs.analysis() else {
+    let Some(reports) = ed.analysis.jobs.analysis() else {
         return;
     };
     let won = reports.iter().filter(|r| !r.finishes.is_empty()).count();
@@ -443,7 +446,7 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         if !r.unknown.is_empty() {
             text.push_str(&format!(" (undecided: {})", cells(&r.unknown)));
         }
-        let selected = ed.shown_start == Some(r.start);
+        let selected = ed.analysis.shown_start == Some(r.start);
         if ui.selectable_label(selected, text).clicked() {
             out.push(EditorCommand::ShowStart((!selected).then_some(r.start)));
         }
@@ -497,7 +500,7 @@ fn text_row_ui(ui: &mut Ui, name: &str, text: &str) -> Option<String> {
 fn paste_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Paste a game ID");
-        let mut paste = ed.paste.clone();
+        let mut paste = ed.form.paste.clone();
         let response = ui
             .add(
                 egui::TextEdit::singleline(&mut paste)

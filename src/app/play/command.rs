@@ -85,6 +85,10 @@ pub enum PlayCommand {
     HandBackKeys,
     /// Show a jump that keeps the finish reachable.
     Hint,
+    /// Judge every legal jump, for the board to colour (View > Show winning jumps), or not.
+    ColourJumps(bool),
+    /// Positions a hint may examine, thinking on, before it says "unknown".
+    SetHintEffort(u64),
     /// Stop thinking on the hint for the position on the board (its answer stays
     /// undecided).
     StopThinking,

@@ -76,13 +76,6 @@ impl PlayView {
             .advice(position, self.game.puzzle.goal)
     }
 
-    /// Thinks on later hints up to `effort` positions (View > Hint effort).
-    pub fn set_hint_effort(&mut self, effort: u64) {
-        if let Some(advisor) = &mut self.advisor {
-            advisor.set_effort(effort);
-        }
-    }
-
     /// Stops thinking on the position on the board: its answer stays undecided, with the
     /// closest line found so far as a guess.
     pub(super) fn stop_thinking(&mut self) -> Vec<ShellCommand> {
@@ -150,13 +143,6 @@ impl PlayView {
         } else {
             ShellCommand::Tell(text)
         }]
-    }
-
-    /// Switches the advisor's judging of every legal jump on or off (the View setting).
-    pub fn show_winning_jumps(&mut self, on: bool) {
-        if let Some(advisor) = &mut self.advisor {
-            advisor.set_colour_jumps(on);
-        }
     }
 
     /// What the board draws for the advisor: the jumps when `show_jumps`, the weights once

@@ -38,6 +38,24 @@ use session::SolveSession;
 use solve::SolverPanel;
 use timeline::{Playback, SPEEDS};
 
+/// What the View menu asks of the advisor.
+#[derive(Clone, Copy, Debug)]
+struct AdviceSettings {
+    /// Judge every legal jump (View > Show winning jumps).
+    colour_jumps: bool,
+    /// Positions a hint may examine, thinking on, before it says "unknown".
+    effort: u64,
+}
+
+impl Default for AdviceSettings {
+    fn default() -> AdviceSettings {
+        AdviceSettings {
+            colour_jumps: false,
+            effort: DEFAULT_EFFORT,
+        }
+    }
+}
+
 /// The play view (see the module docs).
 pub struct PlayView {
     game: Game,
@@ -55,6 +73,9 @@ pub struct PlayView {
     /// The background "still winnable?" and hint solver, made on the first frame (it needs
     /// the context to wake the window).
     advisor: Option<Advisor>,
+    /// What the View menu asks of the advisor (kept here, as the advisor is made on the
+    /// first frame): judge every legal jump, and how hard to think on a hint.
+    advice_settings: AdviceSettings,
     /// The hint on show: the position it is for and the jump.
     hint: Option<(Position, Jump)>,
     /// A hint was asked for while the advisor was still checking: show it when it arrives.
@@ -87,6 +108,7 @@ impl PlayView {
             solver_panel: SolverPanel::default(),
             solve: SolveSession::default(),
             advisor: None,
+            advice_settings: AdviceSettings::default(),
             hint: None,
             hint_wanted: false,
             why: None,
@@ -393,6 +415,18 @@ impl PlayView {
             PlayCommand::HandBackKeys => self.replay_keys = false,
             PlayCommand::Hint => out.extend(self.show_hint()),
             PlayCommand::StopThinking => out.extend(self.stop_thinking()),
+            PlayCommand::ColourJumps(on) => {
+                self.advice_settings.colour_jumps = on;
+                if let Some(advisor) = &mut self.advisor {
+                    advisor.set_colour_jumps(on);
+                }
+            }
+            PlayCommand::SetHintEffort(effort) => {
+                self.advice_settings.effort = effort;
+                if let Some(advisor) = &mut self.advisor {
+                    advisor.set_effort(effort);
+                }
+            }
         }
         out
     }
@@ -444,9 +478,12 @@ impl PlayView {
     pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
         let now = ctx.input(|i| i.time);
         self.solve.poll();
+        let settings = self.advice_settings;
         let advisor = self.advisor.get_or_insert_with(|| {
             let wake = ctx.clone();
-            Advisor::new(DEFAULT_EFFORT, move || wake.request_repaint())
+            let mut advisor = Advisor::new(settings.effort, move || wake.request_repaint());
+            advisor.set_colour_jumps(settings.colour_jumps);
+            advisor
         });
         advisor.poll();
         advisor.ask(self.game.record.position(), self.game.puzzle.goal);

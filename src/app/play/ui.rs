@@ -23,7 +23,6 @@ impl PlayView {
     ) -> Vec<ShellCommand> {
         let ctx = ui.ctx().clone();
         let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
-        self.set_hint_effort(frame.settings.hint_effort);
         let advice = self.advice();
         let game = &self.game;
         let stop = egui::Panel::bottom("status")
@@ -56,7 +55,6 @@ impl PlayView {
     pub fn ui(&mut self, ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut out = Vec::new();
         let show_jumps = frame.settings.show_winning_jumps;
-        self.show_winning_jumps(show_jumps);
         let game = &self.game;
         ui.horizontal(|ui| {
             if ui.button("Edit this position").clicked() {

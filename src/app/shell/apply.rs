@@ -115,17 +115,26 @@ impl PegsolApp {
                 }
                 Vec::new()
             }
+            ShellCommand::QuitAnyway => {
+                self.keeping.quit_prompt = false;
+                self.keeping.quit_anyway = true;
+                vec![ShellCommand::Quit]
+            }
+            ShellCommand::CloseQuitPrompt => {
+                self.keeping.quit_prompt = false;
+                Vec::new()
+            }
             ShellCommand::SetAnimate(on) => {
                 self.settings.animate = on;
                 Vec::new()
             }
             ShellCommand::SetShowWinningJumps(on) => {
                 self.settings.show_winning_jumps = on;
-                Vec::new()
+                self.play.apply(ctx, PlayCommand::ColourJumps(on))
             }
             ShellCommand::SetHintEffort(effort) => {
                 self.settings.hint_effort = effort;
-                Vec::new()
+                self.play.apply(ctx, PlayCommand::SetHintEffort(effort))
             }
             ShellCommand::SetCoordinates(on) => {
                 self.settings.coordinates = on;

@@ -108,7 +108,7 @@ impl PegsolApp {
 
     /// The question when a quit finds the games cannot be written: quit anyway, save the
     /// game elsewhere, or stay.
-    pub(super) fn quit_prompt_ui(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
+    pub(super) fn quit_prompt_ui(&self, ctx: &egui::Context) -> Vec<ShellCommand> {
         let mut out = Vec::new();
         if !self.keeping.quit_prompt {
             return out;
@@ -123,16 +123,14 @@ impl PegsolApp {
             ui.label("Quit now and the games played since the last save are lost.");
             ui.horizontal(|ui| {
                 if ui.button("Quit anyway").clicked() {
-                    self.keeping.quit_prompt = false;
-                    self.keeping.quit_anyway = true;
-                    out.push(ShellCommand::Quit);
+                    out.push(ShellCommand::QuitAnyway);
                 }
                 if ui.button("Save elsewhere…").clicked() {
-                    self.keeping.quit_prompt = false;
+                    out.push(ShellCommand::CloseQuitPrompt);
                     out.push(ShellCommand::Play(PlayCommand::ChooseFileToSave));
                 }
                 if ui.button("Cancel").clicked() {
-                    self.keeping.quit_prompt = false;
+                    out.push(ShellCommand::CloseQuitPrompt);
                 }
             });
         });

@@ -128,6 +128,12 @@ impl PegsolApp {
     /// settings.
     pub(super) fn remember_state(&mut self, state: PersistedState) {
         self.settings = state.settings;
+        // The play view's advisor follows the View menu: tell it, on the first frame, through
+        // the one place commands are applied.
+        self.frame.pending.extend([
+            ShellCommand::SetShowWinningJumps(state.settings.show_winning_jumps),
+            ShellCommand::SetHintEffort(state.settings.hint_effort),
+        ]);
         self.play.set_solver_panel(state.solver);
         self.boards.set_recent(state.recent);
     }
