@@ -60,8 +60,7 @@ pub(super) fn run(args: &[OsString]) -> Result<(), CliError> {
     if play && !interrupted {
         if crate::tui::on_a_terminal() {
             let why = format!("the solution of {name} AI {budget}");
-            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)
-                .map_err(CliError::Failed)?;
+            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)?;
         } else {
             play_solution(&puzzle, &outcome)?;
         }

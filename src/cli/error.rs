@@ -23,6 +23,9 @@ pub enum CliError {
     /// A chart that could not be drawn or written.
     #[error(transparent)]
     Chart(#[from] ChartError),
+    /// The terminal game (watching a solution) failed.
+    #[error(transparent)]
+    Terminal(#[from] crate::tui::TuiError),
     /// A file that could not be written.
     #[error("{}: cannot write: {source}", path.display())]
     Write {
@@ -66,7 +69,10 @@ impl CliError {
             | CliError::Usage(_)
             | CliError::Trace { .. }
             | CliError::Stdout(_) => 2,
-            CliError::Chart(_) | CliError::Write { .. } | CliError::Failed(_) => 1,
+            CliError::Chart(_)
+            | CliError::Write { .. }
+            | CliError::Failed(_)
+            | CliError::Terminal(_) => 1,
             CliError::Closed => 0,
             CliError::Interrupted => 130,
         }

@@ -7,9 +7,9 @@
 //! [`BoardKey`], the statistics count by it too, so a board is one board whichever way it was
 //! opened.
 
+use super::saved::{RestoreError, SaveError};
 use super::{Record, SavedGame};
-use crate::layout::load::resolve_named_puzzle;
-use crate::layout::{catalogue, Puzzle};
+use crate::layout::{catalogue, FileError, Puzzle};
 use crate::rules::jumps_in_words;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -177,30 +177,24 @@ impl Game {
     }
 
     /// A fresh game of a catalogue board (`english`, `level-0`, `0`, or a board's name).
-    pub fn from_catalogue(key: &str) -> Result<Game, String> {
-        let entry = catalogue::find(key)
-            .ok_or_else(|| format!("`{key}` is not a board of the catalogue"))?;
-        let layout = entry.layout().map_err(|e| e.to_string())?;
+    pub fn from_catalogue(key: &str) -> Result<Game, CatalogueError> {
+        let entry = catalogue::find(key).ok_or_else(|| CatalogueError::Unknown(key.to_string()))?;
+        let layout = entry.layout().map_err(|error| CatalogueError::Unreadable {
+            key: entry.key,
+            error,
+        })?;
         let puzzle = layout
             .validate()
-            .map_err(|problems| format!("{}: {} problem(s)", entry.key, problems.len()))?;
+            .map_err(|problems| CatalogueError::Unplayable {
+                key: entry.key,
+                problems: problems.len(),
+            })?;
         Ok(Game::new(puzzle, Source::Catalogue(entry.key.to_string())))
     }
 
-    /// A game from a `LAYOUT` as the command line takes it: a file (a board, or a saved game
-    /// with its jumps) if there is one at that path, else a level or a catalogue board.
-    pub fn from_spec(spec: &str) -> Result<Game, String> {
-        let path = Path::new(spec);
-        if std::fs::symlink_metadata(path).is_ok() && !path.is_dir() {
-            return Game::from_file(path);
-        }
-        let (puzzle, name) = resolve_named_puzzle(spec).map_err(|e| e.to_string())?;
-        Ok(Game::new(puzzle, Source::Catalogue(name)))
-    }
-
     /// Rebuilds a game from its saved form (checked by replaying every jump).
-    pub fn from_saved(saved: &SavedGame, source: Source) -> Result<Game, String> {
-        let (puzzle, record) = saved.restore().map_err(|e| e.to_string())?;
+    pub fn from_saved(saved: &SavedGame, source: Source) -> Result<Game, RestoreError> {
+        let (puzzle, record) = saved.restore()?;
         Ok(Game {
             puzzle,
             record,
@@ -227,8 +221,8 @@ impl Game {
     }
 
     /// Writes the game to `path` as a RON saved game, atomically.
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        self.to_saved().save(path).map_err(|e| e.to_string())
+    pub fn save_to(&self, path: &Path) -> Result<(), SaveError> {
+        self.to_saved().save(path)
     }
 
     /// The window title's board part: the board's name, and the file's name for a file.
@@ -256,4 +250,29 @@ impl Game {
         };
         format!("your {} game ({jumps})", self.puzzle.name)
     }
+}
+
+/// Why a catalogue board cannot be started.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogueError {
+    /// No board of the catalogue has this key or name.
+    #[error("`{0}` is not a board of the catalogue")]
+    Unknown(String),
+    /// The board's embedded file does not read (the catalogue's tests make sure none fails).
+    #[error("catalogue board {key}: {error}")]
+    Unreadable {
+        /// The board's key.
+        key: &'static str,
+        /// What is wrong with its file.
+        #[source]
+        error: FileError,
+    },
+    /// The board reads but cannot be played.
+    #[error("catalogue board {key}: {problems} problem(s)")]
+    Unplayable {
+        /// The board's key.
+        key: &'static str,
+        /// How many problems its validation found.
+        problems: usize,
+    },
 }

@@ -12,7 +12,7 @@ use super::game::{absolute, Game, GameId, Source};
 use super::saved::{RestoreError, SavedGame};
 use super::store::file::{LegacyGame, StoreFile};
 use super::Record;
-use crate::layout::load::{read_text, LoadError};
+use crate::layout::load::{read_text, resolve_named_puzzle, LoadError};
 use crate::layout::text::escape_controls;
 use crate::layout::Puzzle;
 use std::path::Path;
@@ -124,11 +124,22 @@ fn open_kept(text: &str, path: &Path) -> Result<Opened, OpenError> {
 // A game from a file lives here rather than in `game.rs`: the file is read by `open` above,
 // and the game module then needs nothing of this one.
 impl Game {
+    /// A game from a `LAYOUT` as the command line takes it: a file (a board, or a saved game
+    /// with its jumps) if there is one at that path, else a level or a catalogue board.
+    pub fn from_spec(spec: &str) -> Result<Game, OpenError> {
+        let path = Path::new(spec);
+        if std::fs::symlink_metadata(path).is_ok() && !path.is_dir() {
+            return Game::from_file(path);
+        }
+        let (puzzle, name) = resolve_named_puzzle(spec)?;
+        Ok(Game::new(puzzle, Source::Catalogue(name)))
+    }
+
     /// Opens a file: a saved game (RON starting with `SavedGame(`, or one of Pegsol's own game
     /// files), or a board in any format the layout importers know (a layouts table gives its
     /// first board). The file is read once, by [`open`].
-    pub fn from_file(path: &Path) -> Result<Game, String> {
-        let opened = open(path).map_err(|e| e.to_string())?;
+    pub fn from_file(path: &Path) -> Result<Game, OpenError> {
+        let opened = open(path)?;
         let source = match &opened {
             // A game from Pegsol's own files is a game of the board it was played on.
             Opened::Kept { source, .. } => source.clone(),

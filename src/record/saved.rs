@@ -6,7 +6,7 @@
 //! [`crate::layout::files::write_atomic`], so a failed save leaves the old file whole.
 
 use super::Record;
-use crate::layout::files::SaveError;
+pub use crate::layout::files::SaveError;
 use crate::layout::format::{ron_options, ron_place, ron_pretty, save_ron};
 use crate::layout::load::{place_in_ron, problem_list};
 use crate::layout::text::{escape_controls, strip_bom};

@@ -9,6 +9,7 @@
 //! [`super::draw`].
 
 use super::arrows::{home_cell, keyboard_jump};
+use super::error::TuiError;
 use super::look::{Colours, Glyphs};
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
@@ -186,10 +187,14 @@ impl TuiGame {
 
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
-    pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), String> {
-        self.game.record.load_line(line).map_err(|(i, e)| {
-            format!("jump {} of the solution: {}", i + 1, self.names.refusal(e))
-        })?;
+    pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), TuiError> {
+        self.game
+            .record
+            .load_line(line)
+            .map_err(|(i, e)| TuiError::BadSolution {
+                index: i + 1,
+                reason: self.names.refusal(e),
+            })?;
         self.next_step = Some(now + REPLAY_STEP);
         self.watching = true;
         self.message = format!(

@@ -13,6 +13,7 @@
 
 mod arrows;
 pub mod draw;
+mod error;
 pub mod files;
 pub mod game;
 mod hints;
@@ -23,6 +24,7 @@ pub mod solution;
 pub mod solve;
 mod wrap;
 
+pub use error::TuiError;
 pub use game::{Effect, TuiGame};
 
 use crate::layout::Puzzle;
@@ -176,12 +178,17 @@ fn first_game(
         let said = format!("Resumed {}", game.in_words());
         return Ok((game, Some(said)));
     }
-    Ok((store.open_first(Game::from_spec(DEFAULT_BOARD)?).game, None))
+    Ok((
+        store
+            .open_first(Game::from_spec(DEFAULT_BOARD).map_err(|e| e.to_string())?)
+            .game,
+        None,
+    ))
 }
 
 /// Keeps the games one last time; if the store cannot be written, saves the game in play to
 /// a file in the current folder (else the temporary folder) and says where.
-fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), String> {
+fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), TuiError> {
     let Err(e) = store.keep(game.game_mut()) else {
         return Ok(());
     };
@@ -192,27 +199,24 @@ fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), 
     let places = [PathBuf::from(&name), std::env::temp_dir().join(&name)];
     for place in places {
         if game.game().save_to(&place).is_ok() {
-            return Err(format!(
-                "the games could not be kept ({e}); the game in play is saved to {}",
-                place.display()
-            ));
+            return Err(TuiError::SavedElsewhere {
+                kept: e,
+                saved: place,
+            });
         }
     }
-    Err(format!(
-        "the games could not be kept, nor saved elsewhere: {e}"
-    ))
+    Err(TuiError::NotKept(e))
 }
 
 /// The assignment's `play_solution` on a terminal: the solution animated on `puzzle`'s board
 /// from its start, until the person quits. Nothing is kept: watching is not playing.
-pub fn watch_solution(puzzle: Puzzle, jumps: &[Jump], why: String) -> Result<(), String> {
+pub fn watch_solution(puzzle: Puzzle, jumps: &[Jump], why: String) -> Result<(), TuiError> {
     let source = Source::Other(format!("solution of {}", puzzle.name));
     let mut game = TuiGame::new(Game::new(puzzle, source), why);
     look_from_environment(&mut game, None);
     game.watch(jumps, Instant::now())?;
-    event_loop(&mut game, None)
-        .map(|_| ())
-        .map_err(|e| format!("the terminal failed: {e}"))
+    event_loop(&mut game, None)?;
+    Ok(())
 }
 
 /// Unicode or ASCII, colour or none, and which colours, as the environment says (or
@@ -301,7 +305,7 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
 fn open_file(game: &mut TuiGame, store: Option<&mut GameStore>, path: &std::path::Path) {
     let wanted = match Game::from_file(path) {
         Ok(wanted) => wanted,
-        Err(e) => return game.tell(e),
+        Err(e) => return game.tell(e.to_string()),
     };
     match store {
         Some(store) => {

@@ -323,7 +323,7 @@ impl EditorView {
         match command {
             EditorCommand::Begin(cell) => {
                 self.editor
-                    .begin_stroke(self.brush.tool, cell, self.brush.mirror)
+                    .begin_stroke(self.brush.tool, cell, self.brush.mirror);
             }
             EditorCommand::StrokeTo(cell) => self.editor.stroke_to(cell),
             EditorCommand::End => self.editor.end_stroke(),

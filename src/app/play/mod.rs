@@ -277,7 +277,7 @@ impl PlayView {
             }
             PlayCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
                 Ok(game) => return self.apply(ctx, PlayCommand::Open(Box::new(game))),
-                Err(e) => out.push(ShellCommand::Warn(e)),
+                Err(e) => out.push(ShellCommand::Warn(e.to_string())),
             },
             PlayCommand::OpenFile(path) => out.extend(self.open_file(path)),
             PlayCommand::SaveGame(path) => match self.game.save_to(&path) {

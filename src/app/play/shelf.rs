@@ -48,7 +48,7 @@ impl PlayView {
                     Some(said) => self.opened(Some(format!("{e}; {said}"))),
                     None => {
                         eprintln!("pegsol: {e}");
-                        return vec![ShellCommand::Warn(e)];
+                        return vec![ShellCommand::Warn(e.to_string())];
                     }
                 }
             }

@@ -52,7 +52,7 @@ impl RandomBoard {
 
     /// A catalogue board by key.
     pub fn from_catalogue(key: &str) -> Result<RandomBoard, String> {
-        let game = Game::from_catalogue(key)?;
+        let game = Game::from_catalogue(key).map_err(|e| e.to_string())?;
         let key = match &game.source {
             Source::Catalogue(k) => Some(k.clone()),
             _ => None,

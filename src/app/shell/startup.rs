@@ -45,10 +45,10 @@ impl PegsolApp {
         let mut failed = None;
         let first = match requested {
             Some(Ok(game)) => Some(store.open_first(game)),
-            Some(Err(e)) if options.screenshot.is_some() => return Err(e),
+            Some(Err(e)) if options.screenshot.is_some() => return Err(e.to_string()),
             Some(Err(e)) => {
                 eprintln!("pegsol: {e}");
-                failed = Some(e);
+                failed = Some(e.to_string());
                 None
             }
             None => None,
@@ -58,7 +58,9 @@ impl PegsolApp {
             None => match store.last_game() {
                 Some(game) => (game, None),
                 None => (
-                    store.open_first(Game::from_catalogue(DEFAULT_BOARD)?).game,
+                    store
+                        .open_first(Game::from_catalogue(DEFAULT_BOARD).map_err(|e| e.to_string())?)
+                        .game,
                     None,
                 ),
             },
