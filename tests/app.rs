@@ -8,6 +8,7 @@ use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use pegsol::app::play::SolverCommand;
 use pegsol::app::start::persist::PersistedState;
 use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
@@ -391,15 +392,15 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
     let mut h = board("english");
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Play(PlayCommand::SetAlgorithm(
+        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetAlgorithm(
             pegsol::solver::Algorithm::Classic,
-        )),
+        ))),
     );
     let before = h.get_by_label("Solve from start").rect();
     let bad = "no budget at all, but a long line of words that would wrap ".repeat(3);
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Play(PlayCommand::SetBudgetText(bad)),
+        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetBudgetText(bad))),
     );
     assert!(h
         .state()

@@ -11,6 +11,7 @@ use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::play::PlayCommand;
+use pegsol::app::play::SolverCommand;
 use pegsol::app::start::persist::PersistedState;
 use pegsol::app::{Options, PegsolApp, ShellCommand};
 use pegsol::record::{BoardKey, Game, GameStore, Source};
@@ -186,7 +187,10 @@ fn the_editors_solve_this_board_keeps_the_boards_game() {
     assert_eq!(h.state().mode(), pegsol::app::Mode::Play);
     assert_eq!(index(&h), 2, "the board's game is still there");
     wait_for(&mut h, "the solution", 60, solved);
-    apply(&mut h, ShellCommand::Play(PlayCommand::LoadSolution));
+    apply(
+        &mut h,
+        ShellCommand::Play(PlayCommand::Solver(SolverCommand::LoadSolution)),
+    );
     assert_eq!(index(&h), 0);
     press(&mut h, Key::U);
     assert_eq!(index(&h), 2);

@@ -12,6 +12,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::play::command::SolveFrom;
 use pegsol::app::play::PlayCommand;
+use pegsol::app::play::{SolverCommand, TimelineCommand};
 use pegsol::app::random::{Difficulty, RandomCommand};
 use pegsol::app::{PegsolApp, ShellCommand};
 use pegsol::record::stats::{Stats, FILE_NAME};
@@ -197,14 +198,25 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
     press(&mut h, egui::Key::R);
     apply(
         &mut h,
-        ShellCommand::Play(PlayCommand::SolveFrom(SolveFrom::Start)),
+        ShellCommand::Play(PlayCommand::Solver(SolverCommand::SolveFrom(
+            SolveFrom::Start,
+        ))),
     );
     wait_for(&mut h, "the solve", 20, |app| {
         app.play().solve_session().report().is_some()
     });
-    apply(&mut h, ShellCommand::Play(PlayCommand::LoadSolution));
-    apply(&mut h, ShellCommand::Play(PlayCommand::StepForward));
-    apply(&mut h, ShellCommand::Play(PlayCommand::StepForward));
+    apply(
+        &mut h,
+        ShellCommand::Play(PlayCommand::Solver(SolverCommand::LoadSolution)),
+    );
+    apply(
+        &mut h,
+        ShellCommand::Play(PlayCommand::Timeline(TimelineCommand::StepForward)),
+    );
+    apply(
+        &mut h,
+        ShellCommand::Play(PlayCommand::Timeline(TimelineCommand::StepForward)),
+    );
     assert!(h
         .state()
         .play()
@@ -221,7 +233,10 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
         2
     );
     // Nor is finishing by hand a game the solver started.
-    apply(&mut h, ShellCommand::Play(PlayCommand::StepBack));
+    apply(
+        &mut h,
+        ShellCommand::Play(PlayCommand::Timeline(TimelineCommand::StepBack)),
+    );
     let last = h.state().play().game().record.jumps()[1];
     apply(&mut h, ShellCommand::Play(PlayCommand::Play(last)));
     assert_eq!(

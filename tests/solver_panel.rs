@@ -14,6 +14,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pegsol::app::play::PlayCommand;
+use pegsol::app::play::SolverCommand;
 use pegsol::app::{PegsolApp, ShellCommand};
 use pegsol::rules::{Cell, Goal};
 use pegsol::solver::services::advice::Advice;
@@ -371,7 +372,7 @@ fn save_output_txt_writes_the_assignment_stats_block() {
     let ctx = h.ctx.clone();
     h.state_mut().apply(
         &ctx,
-        ShellCommand::Play(PlayCommand::SaveStats(path.clone())),
+        ShellCommand::Play(PlayCommand::Solver(SolverCommand::SaveStats(path.clone()))),
     );
     let text = std::fs::read_to_string(&path).expect("written");
     std::fs::remove_file(&path).ok();

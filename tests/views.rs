@@ -6,6 +6,7 @@ use eframe::egui;
 use pegsol::app::editor::{EditorCommand, EditorView};
 use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
 use pegsol::app::play::command::SolveFrom;
+use pegsol::app::play::{FileCommand, SolverCommand, TimelineCommand};
 use pegsol::app::play::{PlayCommand, PlayView};
 use pegsol::app::{Mode, ShellCommand};
 use pegsol::layout::edit::{Board, Tool};
@@ -53,15 +54,27 @@ fn the_play_view_plays_refuses_and_undoes_on_its_own() {
 fn the_play_view_owns_its_solver_form_and_refuses_a_bad_budget() {
     let ctx = egui::Context::default();
     let mut play = PlayView::new(Game::from_catalogue("5").expect("board"));
-    play.apply(&ctx, PlayCommand::SetAlgorithm(Algorithm::Classic));
-    play.apply(&ctx, PlayCommand::SetBudgetText("lots".into()));
-    let out = play.apply(&ctx, PlayCommand::SolveFrom(SolveFrom::Start));
+    play.apply(
+        &ctx,
+        PlayCommand::Solver(SolverCommand::SetAlgorithm(Algorithm::Classic)),
+    );
+    play.apply(
+        &ctx,
+        PlayCommand::Solver(SolverCommand::SetBudgetText("lots".into())),
+    );
+    let out = play.apply(
+        &ctx,
+        PlayCommand::Solver(SolverCommand::SolveFrom(SolveFrom::Start)),
+    );
     assert!(!play.solve_session().is_running());
     assert!(
         told(&out).iter().any(|t| t.starts_with("Budget:")),
         "{out:?}"
     );
-    play.apply(&ctx, PlayCommand::SetBudgetText("10k".into()));
+    play.apply(
+        &ctx,
+        PlayCommand::Solver(SolverCommand::SetBudgetText("10k".into())),
+    );
     let request = play
         .solver_panel()
         .request(SolveFrom::Start)
@@ -160,21 +173,33 @@ fn switching_boards_and_back_keeps_the_jumps_and_the_redo_tail() {
     play.apply(&ctx, PlayCommand::Undo);
     let before = play.game().record.jumps();
     assert_eq!((play.game().record.index(), before.len()), (4, 5));
-    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    play.apply(
+        &ctx,
+        PlayCommand::Files(FileCommand::OpenCatalogue("6".into())),
+    );
     assert_eq!(play.game().puzzle.name, "Level 6");
     assert_eq!(play.game().record.index(), 0);
     play_first_jumps(&mut play, &ctx, 1);
     // Back to level 5 by any of its names: the game as it was left, redo tail and all.
-    play.apply(&ctx, PlayCommand::OpenCatalogue("level-5".into()));
+    play.apply(
+        &ctx,
+        PlayCommand::Files(FileCommand::OpenCatalogue("level-5".into())),
+    );
     assert_eq!(play.game().puzzle.name, "Level 5");
     assert_eq!(play.game().record.index(), 4);
     assert_eq!(play.game().record.jumps(), before);
     play.apply(&ctx, PlayCommand::Redo);
     assert_eq!(play.game().record.index(), 5);
     // Level 6 kept its jump too; opening the board in play again throws nothing away.
-    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    play.apply(
+        &ctx,
+        PlayCommand::Files(FileCommand::OpenCatalogue("6".into())),
+    );
     assert_eq!(play.game().record.index(), 1);
-    play.apply(&ctx, PlayCommand::OpenCatalogue("6".into()));
+    play.apply(
+        &ctx,
+        PlayCommand::Files(FileCommand::OpenCatalogue("6".into())),
+    );
     assert_eq!(play.game().record.index(), 1);
     // A new game is undoable, like a restart.
     play.apply(&ctx, PlayCommand::NewGame);
@@ -210,9 +235,9 @@ fn only_the_players_own_win_is_praised() {
         budget: None,
         from: SolveFrom::Start,
     });
-    play.apply(&ctx, PlayCommand::LoadSolution);
+    play.apply(&ctx, PlayCommand::Solver(SolverCommand::LoadSolution));
     let total = play.game().record.jumps().len();
-    play.apply(&ctx, PlayCommand::Goto(total));
+    play.apply(&ctx, PlayCommand::Timeline(TimelineCommand::Goto(total)));
     let game = play.game();
     assert!(game.record.position().is_won(game.puzzle.goal));
     assert!(!play.won_by_player(), "the solver's line replayed");
@@ -227,9 +252,9 @@ fn file_choices_go_to_the_shell_as_requests() {
     let ctx = egui::Context::default();
     let mut play = PlayView::new(Game::from_catalogue("english").expect("board"));
     for command in [
-        PlayCommand::ChooseFileToSave,
-        PlayCommand::ChooseFileToOpen,
-        PlayCommand::ChooseStatsFile,
+        PlayCommand::Files(FileCommand::ChooseFileToSave),
+        PlayCommand::Files(FileCommand::ChooseFileToOpen),
+        PlayCommand::Solver(SolverCommand::ChooseStatsFile),
     ] {
         let out = play.apply(&ctx, command);
         assert!(
@@ -238,10 +263,13 @@ fn file_choices_go_to_the_shell_as_requests() {
         );
     }
     // The request carries the command that uses the path.
-    let out = play.apply(&ctx, PlayCommand::ChooseFileToSave);
+    let out = play.apply(&ctx, PlayCommand::Files(FileCommand::ChooseFileToSave));
     let [ShellCommand::ChooseFile(request)] = out.as_slice() else {
         panic!("{out:?}")
     };
     let then = (request.then)(std::path::PathBuf::from("/x/game.pegsol"));
-    assert!(matches!(then, ShellCommand::Play(PlayCommand::SaveGame(_))));
+    assert!(matches!(
+        then,
+        ShellCommand::Play(PlayCommand::Files(FileCommand::SaveGame(_)))
+    ));
 }

@@ -20,27 +20,53 @@ pub enum PlayCommand {
     Restart,
     /// A new game on this board: back to the start, undoable like a restart.
     NewGame,
-    /// Open this board: its kept game if it has one, else this fresh game (a search, a hint
-    /// and a replay of the old board are dropped; the old game itself goes back into the
-    /// game store, to come back when its board is opened again).
-    Open(Box<Game>),
-    /// Open this game as something new the person asked for (a random puzzle): as `Open`,
-    /// and undo at its start goes back to the game it was opened over.
-    OpenNew(Box<Game>),
-    /// Play another game kept for this board (Game > Other games of this board).
-    SwitchTo(GameId),
-    /// Open a catalogue board by key: its kept game, if it has one, else a new game.
-    OpenCatalogue(String),
-    /// Open a layout or saved-game file: the game kept for it, if any, else the file.
-    OpenFile(PathBuf),
-    /// Save the game to a file.
-    SaveGame(PathBuf),
-    /// Ask for a file to open (a dialog).
-    ChooseFileToOpen,
-    /// Ask where to save the game (a dialog).
-    ChooseFileToSave,
     /// Warn the person: why a move was refused.
     Warn(String),
+    /// Change the finish the game, the solver and the hints aim for.
+    SetGoal(Goal),
+    /// Make the next board click pick the finish cell (or stop picking).
+    PickFinish(bool),
+    /// Show a jump that keeps the finish reachable.
+    Hint,
+    /// Judge every legal jump, for the board to colour (View > Show winning jumps), or not.
+    ColourJumps(bool),
+    /// Positions a hint may examine, thinking on, before it says "unknown".
+    SetHintEffort(u64),
+    /// Stop thinking on the hint for the position on the board (its answer stays
+    /// undecided).
+    StopThinking,
+    /// Something for the timeline (replaying the game's jumps).
+    Timeline(TimelineCommand),
+    /// Something for the solver panel and its search.
+    Solver(SolverCommand),
+    /// Opening and saving games and boards.
+    Files(FileCommand),
+}
+
+/// Moving along the game's jumps on the timeline, and its playback.
+#[derive(Clone, Debug)]
+pub enum TimelineCommand {
+    /// Move the timeline to this many jumps from the start.
+    Goto(usize),
+    /// One jump back on the timeline.
+    StepBack,
+    /// One jump forward on the timeline.
+    StepForward,
+    /// One move (a peg's chain of jumps) back on the timeline.
+    MoveBack,
+    /// One move forward on the timeline.
+    MoveForward,
+    /// Play or pause the timeline.
+    TogglePlay,
+    /// Playback speed, as an index into [`super::timeline::SPEEDS`].
+    SetSpeed(usize),
+    /// Give the arrows back to the board (Escape while the timeline has them).
+    HandBackKeys,
+}
+
+/// The solver panel's form, its search and the result.
+#[derive(Clone, Debug)]
+pub enum SolverCommand {
     /// Solve as the solver panel's form says, from here or from the start.
     SolveFrom(SolveFrom),
     /// Start a search (a search in flight is cancelled).
@@ -63,35 +89,30 @@ pub enum PlayCommand {
     SetBudgetText(String),
     /// The solver panel's objective: the fewest pegs or the fewest moves.
     SetObjective(Objective),
-    /// Change the finish the game, the solver and the hints aim for.
-    SetGoal(Goal),
-    /// Make the next board click pick the finish cell (or stop picking).
-    PickFinish(bool),
-    /// Move the timeline to this many jumps from the start.
-    Goto(usize),
-    /// One jump back on the timeline.
-    StepBack,
-    /// One jump forward on the timeline.
-    StepForward,
-    /// One move (a peg's chain of jumps) back on the timeline.
-    MoveBack,
-    /// One move forward on the timeline.
-    MoveForward,
-    /// Play or pause the timeline.
-    TogglePlay,
-    /// Playback speed, as an index into [`timeline::SPEEDS`].
-    SetSpeed(usize),
-    /// Give the arrows back to the board (Escape while the timeline has them).
-    HandBackKeys,
-    /// Show a jump that keeps the finish reachable.
-    Hint,
-    /// Judge every legal jump, for the board to colour (View > Show winning jumps), or not.
-    ColourJumps(bool),
-    /// Positions a hint may examine, thinking on, before it says "unknown".
-    SetHintEffort(u64),
-    /// Stop thinking on the hint for the position on the board (its answer stays
-    /// undecided).
-    StopThinking,
+}
+
+/// Opening a board or game (through the game store) and saving the game.
+#[derive(Clone, Debug)]
+pub enum FileCommand {
+    /// Open this board: its kept game if it has one, else this fresh game (a search, a hint
+    /// and a replay of the old board are dropped; the old game itself goes back into the
+    /// game store, to come back when its board is opened again).
+    Open(Box<Game>),
+    /// Open this game as something new the person asked for (a random puzzle): as `Open`,
+    /// and undo at its start goes back to the game it was opened over.
+    OpenNew(Box<Game>),
+    /// Play another game kept for this board (Game > Other games of this board).
+    SwitchTo(GameId),
+    /// Open a catalogue board by key: its kept game, if it has one, else a new game.
+    OpenCatalogue(String),
+    /// Open a layout or saved-game file: the game kept for it, if any, else the file.
+    OpenFile(PathBuf),
+    /// Save the game to a file.
+    SaveGame(PathBuf),
+    /// Ask for a file to open (a dialog).
+    ChooseFileToOpen,
+    /// Ask where to save the game (a dialog).
+    ChooseFileToSave,
 }
 
 /// What a solve aims for beyond the finish: the fewest pegs (the engines' usual question),

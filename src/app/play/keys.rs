@@ -2,6 +2,7 @@
 //! reads its own.
 
 use super::command::PlayCommand;
+use super::command::TimelineCommand;
 use eframe::egui;
 use egui::{Context, Key, Modifiers};
 
@@ -18,26 +19,44 @@ pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
         // Shift+Left/Right step a whole move; looked at first, as the plain pattern below
         // would match them too.
         for (key, command) in [
-            (Key::ArrowLeft, PlayCommand::MoveBack),
-            (Key::ArrowRight, PlayCommand::MoveForward),
+            (
+                Key::ArrowLeft,
+                PlayCommand::Timeline(TimelineCommand::MoveBack),
+            ),
+            (
+                Key::ArrowRight,
+                PlayCommand::Timeline(TimelineCommand::MoveForward),
+            ),
         ] {
             if i.consume_key(Modifiers::SHIFT, key) {
                 commands.push(command);
             }
         }
         for (key, command) in [
-            (Key::ArrowLeft, PlayCommand::StepBack),
-            (Key::ArrowRight, PlayCommand::StepForward),
-            (Key::Space, PlayCommand::TogglePlay),
-            (Key::Home, PlayCommand::Goto(0)),
-            (Key::End, PlayCommand::Goto(usize::MAX)),
+            (
+                Key::ArrowLeft,
+                PlayCommand::Timeline(TimelineCommand::StepBack),
+            ),
+            (
+                Key::ArrowRight,
+                PlayCommand::Timeline(TimelineCommand::StepForward),
+            ),
+            (
+                Key::Space,
+                PlayCommand::Timeline(TimelineCommand::TogglePlay),
+            ),
+            (Key::Home, PlayCommand::Timeline(TimelineCommand::Goto(0))),
+            (
+                Key::End,
+                PlayCommand::Timeline(TimelineCommand::Goto(usize::MAX)),
+            ),
         ] {
             if i.consume_key(Modifiers::NONE, key) {
                 commands.push(command);
             }
         }
         if i.consume_key(Modifiers::NONE, Key::Escape) {
-            commands.push(PlayCommand::HandBackKeys);
+            commands.push(PlayCommand::Timeline(TimelineCommand::HandBackKeys));
         }
         commands
     })

@@ -5,6 +5,7 @@
 
 use super::command::Objective;
 use super::command::SolveFrom;
+use super::command::SolverCommand;
 use super::fewest;
 use super::session::{SolveReport, SolveSession};
 use super::PlayCommand;
@@ -127,13 +128,13 @@ fn buttons_ui(ui: &mut Ui, report: &SolveReport, game: &Game, commands: &mut Vec
             .on_hover_text("Put these jumps on the timeline after the position they start from")
             .clicked()
         {
-            commands.push(PlayCommand::LoadSolution);
+            commands.push(PlayCommand::Solver(SolverCommand::LoadSolution));
         }
         if ui.button("Copy stats").clicked() {
-            commands.push(PlayCommand::CopyStats);
+            commands.push(PlayCommand::Solver(SolverCommand::CopyStats));
         }
         if ui.button("Save output.txt…").clicked() {
-            commands.push(PlayCommand::ChooseStatsFile);
+            commands.push(PlayCommand::Solver(SolverCommand::ChooseStatsFile));
         }
     });
 }

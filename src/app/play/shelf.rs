@@ -4,6 +4,7 @@
 //! Owns how a file that cannot be read is still opened when a game is kept for it, and what
 //! the view hands the shell about the store.
 
+use super::command::FileCommand;
 use super::{PlayCommand, PlayView};
 use crate::app::command::ShellCommand;
 use crate::record::store::{Kept, StoreError};
@@ -61,9 +62,9 @@ impl PlayView {
     /// asked for (`fresh`), or as its board opened.
     pub fn open_command(game: Game, fresh: bool) -> PlayCommand {
         if fresh {
-            PlayCommand::OpenNew(Box::new(game))
+            PlayCommand::Files(FileCommand::OpenNew(Box::new(game)))
         } else {
-            PlayCommand::Open(Box::new(game))
+            PlayCommand::Files(FileCommand::Open(Box::new(game)))
         }
     }
 }

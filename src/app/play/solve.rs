@@ -6,6 +6,7 @@
 //! [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s, its own
 //! form's changes included; the play view applies them.
 
+use super::command::SolverCommand;
 use super::command::{Objective, PlayCommand, SolveFrom, SolveRequest};
 use super::session::{SolveReport, SolveSession};
 use crate::record::Game;
@@ -149,7 +150,7 @@ impl SolverPanel {
         .response
         .on_disabled_hover_text("Fewest moves has its own engine");
         if algorithm != self.algorithm {
-            commands.push(PlayCommand::SetAlgorithm(algorithm));
+            commands.push(PlayCommand::Solver(SolverCommand::SetAlgorithm(algorithm)));
         }
 
         ui.add_space(4.0);
@@ -162,7 +163,7 @@ impl SolverPanel {
             .add_enabled(unlimited_ok, egui::Checkbox::new(&mut no_limit, "No limit"))
             .on_disabled_hover_text("The classic search always has a budget");
         if checkbox.changed() {
-            commands.push(PlayCommand::SetNoLimit(no_limit));
+            commands.push(PlayCommand::Solver(SolverCommand::SetNoLimit(no_limit)));
         }
         let limited = !(unlimited_ok && self.no_limit);
         ui.add_enabled_ui(limited, |ui| {
@@ -188,7 +189,7 @@ impl SolverPanel {
                 }
             });
             if text != self.budget_text {
-                commands.push(PlayCommand::SetBudgetText(text));
+                commands.push(PlayCommand::Solver(SolverCommand::SetBudgetText(text)));
             }
             // One line, always there: a long refusal is cut (whole on hover), so it never
             // pushes the finish choices and the Solve buttons down under the pointer.
@@ -249,11 +250,13 @@ impl SolverPanel {
             )
             .changed()
         {
-            commands.push(PlayCommand::SetObjective(if fewest_moves {
-                Objective::FewestMoves
-            } else {
-                Objective::FewestPegs
-            }));
+            commands.push(PlayCommand::Solver(SolverCommand::SetObjective(
+                if fewest_moves {
+                    Objective::FewestMoves
+                } else {
+                    Objective::FewestPegs
+                },
+            )));
         }
 
         ui.add_space(6.0);
@@ -271,7 +274,7 @@ impl SolverPanel {
                 ),
             ] {
                 if ui.button(text).on_hover_text(hover).clicked() {
-                    commands.push(PlayCommand::SolveFrom(from));
+                    commands.push(PlayCommand::Solver(SolverCommand::SolveFrom(from)));
                 }
             }
             if ui
@@ -281,7 +284,7 @@ impl SolverPanel {
                 )
                 .clicked()
             {
-                commands.push(PlayCommand::CancelSolve);
+                commands.push(PlayCommand::Solver(SolverCommand::CancelSolve));
             }
         });
     }

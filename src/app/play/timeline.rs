@@ -9,6 +9,7 @@
 //! the timeline is the record's own undo and redo, so scrubbing, stepping and undo never
 //! disagree.
 
+use super::command::TimelineCommand;
 use super::{PlayCommand, PlayView};
 use crate::app::command::ShellCommand;
 use crate::record::Game;
@@ -221,13 +222,13 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
                 .clicked()
         };
         if button(ui, back, "|< Start", "Go to the start (Home)") {
-            commands.push(PlayCommand::Goto(0));
+            commands.push(PlayCommand::Timeline(TimelineCommand::Goto(0)));
         }
         if button(ui, back, "<< Move", "Back one move (Shift+Left)") {
-            commands.push(PlayCommand::MoveBack);
+            commands.push(PlayCommand::Timeline(TimelineCommand::MoveBack));
         }
         if button(ui, back, "< Back", "Step back one jump (Left or [)") {
-            commands.push(PlayCommand::StepBack);
+            commands.push(PlayCommand::Timeline(TimelineCommand::StepBack));
         }
         let (play_text, play_hover) = if playback.playing {
             ("Pause", "Pause (Space)")
@@ -236,10 +237,10 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
         };
         // At the end, Play plays the game again from the start.
         if button(ui, total > 0, play_text, play_hover) {
-            commands.push(PlayCommand::TogglePlay);
+            commands.push(PlayCommand::Timeline(TimelineCommand::TogglePlay));
         }
         if button(ui, ahead, "Forward >", "Step forward one jump (Right or ])") {
-            commands.push(PlayCommand::StepForward);
+            commands.push(PlayCommand::Timeline(TimelineCommand::StepForward));
         }
         if button(
             ui,
@@ -247,10 +248,10 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
             "Move >>",
             "Forward one move: the peg's whole chain of jumps (Shift+Right)",
         ) {
-            commands.push(PlayCommand::MoveForward);
+            commands.push(PlayCommand::Timeline(TimelineCommand::MoveForward));
         }
         if button(ui, ahead, "End >|", "Go to the end (End)") {
-            commands.push(PlayCommand::Goto(total));
+            commands.push(PlayCommand::Timeline(TimelineCommand::Goto(total)));
         }
         let current = SPEEDS.iter().position(|&s| s == playback.speed);
         let mut chosen = current;
@@ -265,7 +266,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
             .response
             .on_hover_text("Playback speed");
         if let (Some(i), true) = (chosen, chosen != current) {
-            commands.push(PlayCommand::SetSpeed(i));
+            commands.push(PlayCommand::Timeline(TimelineCommand::SetSpeed(i)));
         }
         ui.separator();
         if button(ui, game.can_undo(), "Undo", "Undo (U, Ctrl+Z)") {
@@ -276,7 +277,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
         }
     });
     if let Some(i) = scrubber_ui(ui, &jumps, index) {
-        commands.push(PlayCommand::Goto(i));
+        commands.push(PlayCommand::Timeline(TimelineCommand::Goto(i)));
     }
     commands
 }

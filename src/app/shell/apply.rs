@@ -5,6 +5,7 @@ use super::PegsolApp;
 use crate::app::command::{Mode, ShellCommand, Window};
 use crate::app::editor::EditorCommand;
 use crate::app::paint::notice::Notice;
+use crate::app::play::command::{FileCommand, SolverCommand, TimelineCommand};
 use crate::app::play::{self, PlayCommand, PlayView};
 use crate::app::random;
 use crate::record::Source;
@@ -25,12 +26,14 @@ impl PegsolApp {
             ShellCommand::Play(
                 PlayCommand::Restart
                 | PlayCommand::Hint
-                | PlayCommand::StepBack
-                | PlayCommand::StepForward,
+                | PlayCommand::Timeline(TimelineCommand::StepBack | TimelineCommand::StepForward),
             ) if searching => return,
             // A board opened while searching is played and searched.
             ShellCommand::OpenCatalogue(key) if searching => {
-                self.apply(ctx, ShellCommand::Play(PlayCommand::OpenCatalogue(key)));
+                self.apply(
+                    ctx,
+                    ShellCommand::Play(PlayCommand::Files(FileCommand::OpenCatalogue(key))),
+                );
                 return self.apply(ctx, ShellCommand::SetMode(Mode::Search));
             }
             ShellCommand::Undo if editing => ShellCommand::Editor(EditorCommand::Undo),
@@ -40,17 +43,25 @@ impl PegsolApp {
             ShellCommand::ChooseFileToOpen if editing => {
                 ShellCommand::Editor(EditorCommand::ChooseOpen)
             }
-            ShellCommand::ChooseFileToOpen => ShellCommand::Play(PlayCommand::ChooseFileToOpen),
+            ShellCommand::ChooseFileToOpen => {
+                ShellCommand::Play(PlayCommand::Files(FileCommand::ChooseFileToOpen))
+            }
             ShellCommand::Save if editing => ShellCommand::Editor(EditorCommand::Save),
-            ShellCommand::Save => ShellCommand::Play(PlayCommand::ChooseFileToSave),
+            ShellCommand::Save => {
+                ShellCommand::Play(PlayCommand::Files(FileCommand::ChooseFileToSave))
+            }
             ShellCommand::OpenFile(path) if editing => {
                 ShellCommand::Editor(EditorCommand::Open(path))
             }
-            ShellCommand::OpenFile(path) => ShellCommand::Play(PlayCommand::OpenFile(path)),
+            ShellCommand::OpenFile(path) => {
+                ShellCommand::Play(PlayCommand::Files(FileCommand::OpenFile(path)))
+            }
             ShellCommand::OpenCatalogue(key) if editing => {
                 ShellCommand::Editor(EditorCommand::FromCatalogue(key))
             }
-            ShellCommand::OpenCatalogue(key) => ShellCommand::Play(PlayCommand::OpenCatalogue(key)),
+            ShellCommand::OpenCatalogue(key) => {
+                ShellCommand::Play(PlayCommand::Files(FileCommand::OpenCatalogue(key)))
+            }
             // The editor has no jumps to play or restart.
             ShellCommand::Play(PlayCommand::Play(_) | PlayCommand::Restart) if editing => return,
             other => other,
@@ -82,7 +93,10 @@ impl PegsolApp {
                     // The solver panel's own settings (engine, budget, finish) apply.
                     self.settings.show_solver = true;
                     let from = play::command::SolveFrom::Start;
-                    out.extend(self.play.apply(ctx, PlayCommand::SolveFrom(from)));
+                    out.extend(
+                        self.play
+                            .apply(ctx, PlayCommand::Solver(SolverCommand::SolveFrom(from))),
+                    );
                 }
                 out
             }

@@ -10,6 +10,7 @@
 
 use super::PegsolApp;
 use crate::app::command::ShellCommand;
+use crate::app::play::command::FileCommand;
 use crate::app::play::PlayCommand;
 use crate::app::start::persist::PersistedState;
 use crate::record::datafile;
@@ -127,7 +128,9 @@ impl PegsolApp {
                 }
                 if ui.button("Save elsewhere…").clicked() {
                     out.push(ShellCommand::CloseQuitPrompt);
-                    out.push(ShellCommand::Play(PlayCommand::ChooseFileToSave));
+                    out.push(ShellCommand::Play(PlayCommand::Files(
+                        FileCommand::ChooseFileToSave,
+                    )));
                 }
                 if ui.button("Cancel").clicked() {
                     out.push(ShellCommand::CloseQuitPrompt);
@@ -148,7 +151,9 @@ pub fn save_problem_ui(ui: &mut egui::Ui, error: &str) -> Vec<ShellCommand> {
             format!("Your games could not be saved: {error}"),
         );
         if ui.button("Save game elsewhere…").clicked() {
-            out.push(ShellCommand::Play(PlayCommand::ChooseFileToSave));
+            out.push(ShellCommand::Play(PlayCommand::Files(
+                FileCommand::ChooseFileToSave,
+            )));
         }
     });
     out

@@ -7,6 +7,7 @@
 
 use crate::app::command::ShellCommand;
 use crate::app::play::command::PlayCommand;
+use crate::app::play::command::TimelineCommand;
 use eframe::egui;
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 
@@ -110,10 +111,14 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
             commands.push(ShellCommand::Play(PlayCommand::StopThinking));
         }
         if plain(i, Key::OpenBracket) {
-            commands.push(ShellCommand::Play(PlayCommand::StepBack));
+            commands.push(ShellCommand::Play(PlayCommand::Timeline(
+                TimelineCommand::StepBack,
+            )));
         }
         if plain(i, Key::CloseBracket) {
-            commands.push(ShellCommand::Play(PlayCommand::StepForward));
+            commands.push(ShellCommand::Play(PlayCommand::Timeline(
+                TimelineCommand::StepForward,
+            )));
         }
         commands
     })

@@ -7,6 +7,7 @@ use super::keys;
 use crate::app::command::{ShellCommand, Window};
 use crate::app::frame::Settings;
 use crate::app::paint::palette::ThemeChoice;
+use crate::app::play::command::FileCommand;
 use crate::app::play::{thinking, PlayCommand};
 use crate::record::store::Kept;
 use crate::record::Game;
@@ -87,7 +88,9 @@ pub fn menu_ui(
                 ui.menu_button("Other games of this board", |ui| {
                     for kept in others {
                         if ui.button(kept.in_words()).clicked() {
-                            commands.push(ShellCommand::Play(PlayCommand::SwitchTo(kept.id)));
+                            commands.push(ShellCommand::Play(PlayCommand::Files(
+                                FileCommand::SwitchTo(kept.id),
+                            )));
                         }
                     }
                 })

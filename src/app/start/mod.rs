@@ -16,6 +16,7 @@ use crate::app::command::{ShellCommand, Window};
 use crate::app::editor::files::AUTOSAVE_FILE;
 use crate::app::experiments::ExperimentsView;
 use crate::app::play::command::{SolveFrom, SolveRequest};
+use crate::app::play::command::{SolverCommand, TimelineCommand};
 use crate::app::play::PlayCommand;
 use crate::app::shell::PegsolApp;
 use crate::record::datafile::data_dir;
@@ -159,16 +160,27 @@ pub fn run(options: Options) -> ExitCode {
                 if options.solve {
                     if options.fewest_moves {
                         let moves = crate::app::play::command::Objective::FewestMoves;
-                        app.apply(ctx, ShellCommand::Play(PlayCommand::SetObjective(moves)));
+                        app.apply(
+                            ctx,
+                            ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetObjective(
+                                moves,
+                            ))),
+                        );
                     }
                     app.play_mut().solve_blocking(SolveRequest {
                         algorithm: crate::solver::Algorithm::Exact,
                         budget: None,
                         from: SolveFrom::Start,
                     });
-                    app.apply(ctx, ShellCommand::Play(PlayCommand::LoadSolution));
+                    app.apply(
+                        ctx,
+                        ShellCommand::Play(PlayCommand::Solver(SolverCommand::LoadSolution)),
+                    );
                     let step = options.step.unwrap_or(0);
-                    app.apply(ctx, ShellCommand::Play(PlayCommand::Goto(step)));
+                    app.apply(
+                        ctx,
+                        ShellCommand::Play(PlayCommand::Timeline(TimelineCommand::Goto(step))),
+                    );
                     app.apply(ctx, ShellCommand::ClearNotice);
                 }
                 if options.hint {

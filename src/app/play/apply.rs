@@ -1,0 +1,300 @@
+//! [`PlayView::apply`]: the one place the play view's state changes. The game's own
+//! commands (jumps, undo, the finish, hints) are carried out in `apply`; the timeline's, the
+//! solver's and the files' each in their own method, as rerun splits its commands by concern.
+
+use super::command::{FileCommand, PlayCommand, SolverCommand, TimelineCommand};
+use super::{solve, PlayView, SPEEDS};
+use crate::app::command::{apply_each, DialogKind, FileRequest, ShellCommand};
+use crate::record::Game;
+use crate::rules::Goal;
+use eframe::egui;
+
+impl PlayView {
+    /// Carries out a list of commands (see [`apply_each`]).
+    pub(super) fn apply_all(
+        &mut self,
+        ctx: &egui::Context,
+        commands: Vec<PlayCommand>,
+    ) -> Vec<ShellCommand> {
+        apply_each(ctx, commands, |c| self.apply(ctx, c))
+    }
+
+    /// Carries out one command: the only place the view's state changes. Returns what the
+    /// rest of the window must do. The game's own commands are carried out here; the
+    /// timeline's, the solver's and the files' each by their own method below.
+    pub fn apply(&mut self, ctx: &egui::Context, command: PlayCommand) -> Vec<ShellCommand> {
+        let now = ctx.input(|i| i.time);
+        let mut out = Vec::new();
+        let tell =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
+        let warn =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Warn(text.into()));
+        if matches!(
+            command,
+            PlayCommand::Play(_)
+                | PlayCommand::Undo
+                | PlayCommand::Redo
+                | PlayCommand::Restart
+                | PlayCommand::Timeline(TimelineCommand::StepBack)
+        ) {
+            self.playback.pause();
+        }
+        match command {
+            PlayCommand::Timeline(command) => {
+                self.apply_timeline(command, now);
+                return out;
+            }
+            PlayCommand::Solver(command) => return self.apply_solver(ctx, command),
+            PlayCommand::Files(command) => return self.apply_files(ctx, command),
+            PlayCommand::Play(jump) => match self.game.record.play(jump) {
+                Ok(()) => {
+                    // Drawn only if the window animates jumps (the board widget asks).
+                    self.board.jumped(jump, now);
+                    out.push(ShellCommand::ClearNotice);
+                    out.push(ShellCommand::PlayerJumped);
+                    // The person took over: arrows are the board's again.
+                    self.replay_keys = false;
+                }
+                Err(e) => out.push(ShellCommand::Warn(e.in_words())),
+            },
+            PlayCommand::Undo if !self.game.record.can_undo() && self.game.replaced.is_some() => {
+                // At the start of a random puzzle: back to the game it was opened over.
+                let back = self.game.replaced.clone();
+                let said = back.and_then(|key| self.store.open_key(&mut self.game, &key));
+                self.reset_for_new_game();
+                out.push(match said {
+                    Some(said) => ShellCommand::Tell(said),
+                    None => ShellCommand::Warn("Nothing to undo".into()),
+                });
+            }
+            step @ (PlayCommand::Undo | PlayCommand::Redo) => {
+                let undo = matches!(step, PlayCommand::Undo);
+                let record = &mut self.game.record;
+                if if undo { record.undo() } else { record.redo() } {
+                    self.board.position_changed();
+                    out.push(ShellCommand::ClearNotice);
+                } else {
+                    warn(
+                        &mut out,
+                        if undo {
+                            "Nothing to undo"
+                        } else {
+                            "Nothing to redo"
+                        },
+                    );
+                }
+            }
+            restart @ (PlayCommand::Restart | PlayCommand::NewGame) => {
+                let new_game = matches!(restart, PlayCommand::NewGame);
+                if self.game.record.restart() {
+                    self.board.position_changed();
+                    tell(
+                        &mut out,
+                        if new_game {
+                            "New game: undo (U) brings the last one back"
+                        } else {
+                            "Restarted: undo (U) brings the game back"
+                        },
+                    );
+                } else {
+                    warn(&mut out, "Already at the start");
+                }
+            }
+            PlayCommand::Warn(text) => out.push(ShellCommand::Warn(text)),
+            PlayCommand::SetGoal(goal) => {
+                self.picking_finish = false;
+                let shape = self.game.puzzle.start.shape().clone();
+                match goal {
+                    Goal::At(cell) if !shape.contains(cell) => {
+                        warn(&mut out, "The finish must be a hole of the board");
+                    }
+                    _ => {
+                        self.game.puzzle.goal = goal;
+                        self.hint = None;
+                    }
+                }
+            }
+            PlayCommand::PickFinish(on) => {
+                self.picking_finish = on;
+                if on {
+                    tell(&mut out, "Click the hole where the last peg should finish");
+                }
+            }
+            PlayCommand::Hint => out.extend(self.show_hint()),
+            PlayCommand::StopThinking => out.extend(self.stop_thinking()),
+            PlayCommand::ColourJumps(on) => {
+                self.advice_settings.colour_jumps = on;
+                if let Some(advisor) = &mut self.advisor {
+                    advisor.set_colour_jumps(on);
+                }
+            }
+            PlayCommand::SetHintEffort(effort) => {
+                self.advice_settings.effort = effort;
+                if let Some(advisor) = &mut self.advisor {
+                    advisor.set_effort(effort);
+                }
+            }
+        }
+        out
+    }
+
+    /// Opens a board or game (through the game store), or saves the game.
+    fn apply_files(&mut self, ctx: &egui::Context, command: FileCommand) -> Vec<ShellCommand> {
+        let mut out = Vec::new();
+        match command {
+            FileCommand::Open(game) => {
+                let said = self.store.open(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            FileCommand::OpenNew(game) => {
+                let said = self.store.open_new(&mut self.game, *game);
+                out.extend(self.opened(said));
+            }
+            FileCommand::SwitchTo(id) => {
+                if self.store.switch(&mut self.game, id) {
+                    let said = format!("Switched to {}", self.game.in_words());
+                    out.extend(self.opened(Some(said)));
+                }
+            }
+            FileCommand::OpenCatalogue(key) => match Game::from_catalogue(&key) {
+                Ok(game) => {
+                    return self.apply(ctx, PlayCommand::Files(FileCommand::Open(Box::new(game))))
+                }
+                Err(e) => out.push(ShellCommand::Warn(e.to_string())),
+            },
+            FileCommand::OpenFile(path) => out.extend(self.open_file(path)),
+            FileCommand::SaveGame(path) => match self.game.save_to(&path) {
+                Ok(()) => {
+                    out.push(ShellCommand::Tell(format!(
+                        "Game saved to {}",
+                        path.display()
+                    )));
+                    out.push(ShellCommand::Remember(path));
+                }
+                Err(e) => out.push(ShellCommand::Warn(format!("Not saved: {e}"))),
+            },
+            FileCommand::ChooseFileToOpen => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Open, "Open a board or a saved game", |path| {
+                    ShellCommand::Play(PlayCommand::Files(FileCommand::OpenFile(path)))
+                })
+                .filter("Boards and games", &["pegsol", "ron", "txt", "h"])
+                .filter("All files", &["*"]),
+            )),
+            FileCommand::ChooseFileToSave => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Save, "Save the game", |path| {
+                    ShellCommand::Play(PlayCommand::Files(FileCommand::SaveGame(path)))
+                })
+                .filter("Pegsol games", &["pegsol", "ron"])
+                .file_name("game.pegsol"),
+            )),
+        }
+        out
+    }
+
+    /// The solver panel's form, its search and what it found.
+    fn apply_solver(&mut self, ctx: &egui::Context, command: SolverCommand) -> Vec<ShellCommand> {
+        let mut out = Vec::new();
+        let tell =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
+        let warn =
+            |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Warn(text.into()));
+        match command {
+            SolverCommand::SolveFrom(from) => {
+                let command = match self.solver_panel.request(from) {
+                    Ok(request) => PlayCommand::Solver(SolverCommand::Solve(request)),
+                    Err(e) => PlayCommand::Warn(format!("Budget: {e}")),
+                };
+                return self.apply(ctx, command);
+            }
+            SolverCommand::Solve(request) => out.extend(self.start_solve(ctx, request)),
+            SolverCommand::CancelSolve => self.solve.cancel(),
+            SolverCommand::LoadSolution => {
+                out.extend(self.load_solution());
+                let record = &self.game.record;
+                if let Some(report) = self.solve.report() {
+                    if record.position() == &report.start {
+                        let line = report.outcome.jumps.clone();
+                        self.solver_line = Some((record.index(), line));
+                    }
+                }
+            }
+            SolverCommand::CopyStats => {
+                if let Some(report) = self.solve.report() {
+                    ctx.copy_text(solve::stats_text(report));
+                    tell(&mut out, "Stats copied to the clipboard");
+                }
+            }
+            SolverCommand::ChooseStatsFile => out.push(ShellCommand::ChooseFile(
+                FileRequest::new(DialogKind::Save, "Save the solver's stats", |path| {
+                    ShellCommand::Play(PlayCommand::Solver(SolverCommand::SaveStats(path)))
+                })
+                .filter("Text", &["txt"])
+                .file_name("output.txt"),
+            )),
+            SolverCommand::SaveStats(path) => {
+                let Some(report) = self.solve.report() else {
+                    warn(&mut out, "No result to save yet: solve first");
+                    return out;
+                };
+                let written = crate::layout::files::write_atomic(&path, solve::stats_text(report));
+                out.push(match written {
+                    Ok(()) => ShellCommand::Tell(format!("Stats saved to {}", path.display())),
+                    Err(e) => ShellCommand::Warn(format!("Not saved: {}: {e}", path.display())),
+                });
+            }
+            SolverCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
+            SolverCommand::SetNoLimit(on) => self.solver_panel.set_no_limit(on),
+            SolverCommand::SetBudgetText(text) => self.solver_panel.set_budget_text(text),
+            SolverCommand::SetObjective(o) => self.solver_panel.set_objective(o),
+        }
+        out
+    }
+
+    /// Moves along the timeline, or changes its playback.
+    fn apply_timeline(&mut self, command: TimelineCommand, now: f64) {
+        match command {
+            TimelineCommand::Goto(index) => {
+                self.playback.pause();
+                self.game.record.goto(index);
+                self.board.position_changed();
+                self.replay_keys = true;
+            }
+            TimelineCommand::StepBack => {
+                let index = self.game.record.index();
+                if index > 0 {
+                    self.game.record.goto(index - 1);
+                    self.board.position_changed();
+                }
+                self.replay_keys = true;
+            }
+            TimelineCommand::StepForward => {
+                self.step_forward(now);
+                self.replay_keys = true;
+            }
+            TimelineCommand::MoveBack => self.step_move(false, now),
+            TimelineCommand::MoveForward => self.step_move(true, now),
+            TimelineCommand::TogglePlay => {
+                if self.playback.playing {
+                    self.playback.pause();
+                } else {
+                    let record = &mut self.game.record;
+                    if record.index() >= record.jumps().len() {
+                        // At the end, play means "play it again from the start".
+                        record.goto(0);
+                        self.board.position_changed();
+                    }
+                    if record.index() < record.jumps().len() {
+                        self.playback.play(now);
+                    }
+                }
+                self.replay_keys = true;
+            }
+            TimelineCommand::SetSpeed(i) => {
+                if let Some(&speed) = SPEEDS.get(i) {
+                    self.playback.speed = speed;
+                }
+            }
+            TimelineCommand::HandBackKeys => self.replay_keys = false,
+        }
+    }
+}
