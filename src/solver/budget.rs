@@ -1,7 +1,8 @@
 //! Budgets of expanded nodes, for the command line and the window alike.
 //!
 //! Owns how a budget is read (`1200000`, `1,200,000`, `1_200_000`, `1.2M`, `10k`, `2G`), how it
-//! is shown (`1,200,000` in full, `1.2M` in short, and [`thousands`] for any count), and each
+//! is shown (`1,200,000` in full, `1.2M` in short; [`thousands`] and [`rounded`] for any
+//! count: every number formatter of the project is here), and each
 //! engine's default (stated once, in [`Budget::default_for`]). Whether a classic budget fits
 //! in memory is the classic engine's to say (`Budget::check_memory`, in
 //! [`super::engines::classic`]), from what [`super::system_memory`] reads of the system.
@@ -138,6 +139,18 @@ pub fn thousands(n: u64) -> String {
     grouped(&n.to_string())
 }
 
+/// A count rounded as people say it, for a progress line: `950`, `12.3k`, `1.2M`, `10M`.
+pub fn rounded(n: u64) -> String {
+    let (value, unit) = match n {
+        0..1_000 => return n.to_string(),
+        1_000..1_000_000 => (n as f64 / 1e3, "k"),
+        1_000_000..1_000_000_000 => (n as f64 / 1e6, "M"),
+        _ => (n as f64 / 1e9, "G"),
+    };
+    let text = format!("{value:.1}");
+    format!("{}{unit}", text.trim_end_matches(".0"))
+}
+
 /// A whole number's digits with thousands separators, as budgets and counts are shown
 /// everywhere: `grouped("40861647040079968")` is `40,861,647,040,079,968`. For numbers
 /// wider than a `u64` (solution counts) as well.
@@ -179,6 +192,14 @@ pub fn parse_budget(text: &str) -> Result<u64, BudgetError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_short() {
+        assert_eq!(rounded(950), "950");
+        assert_eq!(rounded(12_345), "12.3k");
+        assert_eq!(rounded(1_200_000), "1.2M");
+        assert_eq!(rounded(10_000_000), "10M");
+    }
 
     #[test]
     fn big_counts_get_thousands_separators() {

@@ -7,8 +7,9 @@
 //! replay walks the record's timeline, so taking over at any point drops the rest of it.
 
 use super::game::{TuiGame, REPLAY_STEP};
-use super::solve::{short_count, Solving};
+use super::solve::Solving;
 use crate::rules::{jumps_in_words, pegs_in_words, Position};
+use crate::solver::budget::rounded;
 use crate::solver::jobs::worker::Finished;
 use crate::solver::Outcome;
 use ratatui::crossterm::event::KeyCode;
@@ -97,7 +98,7 @@ impl TuiGame {
         };
         let stats = format!(
             "{} expanded in {:.1} s",
-            short_count(outcome.expanded),
+            rounded(outcome.expanded),
             outcome.elapsed.as_secs_f64()
         );
         let head = match (cancelled, outcome.won) {

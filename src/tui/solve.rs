@@ -6,6 +6,7 @@
 //! The search is the window's: [`crate::solver::search`] on a [`Worker`].
 
 use crate::rules::{Goal, Position};
+use crate::solver::budget::rounded;
 use crate::solver::engines::classic;
 use crate::solver::jobs::worker::{Finished, Worker};
 use crate::solver::{search, Algorithm, Outcome};
@@ -84,7 +85,7 @@ impl SolvePlan {
     /// The plan in words, for the prompt: engine, budget, and for the classic search the
     /// memory its worst case may need on a board of `cells` holes.
     pub fn describe(self, cells: u32) -> String {
-        let budget = self.budget().map_or("no limit".to_string(), short_count);
+        let budget = self.budget().map_or("no limit".to_string(), rounded);
         match self.algorithm {
             Algorithm::Exact => format!("exact, budget {budget}"),
             Algorithm::Classic => {
@@ -123,7 +124,7 @@ impl Solving {
         let expanded = snap.progress.map_or(0, |p| p.expanded);
         format!(
             "{} expanded, {:.1} s",
-            short_count(expanded),
+            rounded(expanded),
             snap.elapsed.as_secs_f64()
         )
     }
@@ -137,18 +138,6 @@ impl Solving {
     pub fn take_finished(&mut self) -> Option<Finished<Outcome>> {
         self.worker.take_finished()
     }
-}
-
-/// A count as people read it: `950`, `12.3k`, `1.2M`, `10M`.
-pub fn short_count(n: u64) -> String {
-    let (value, unit) = match n {
-        0..1_000 => return n.to_string(),
-        1_000..1_000_000 => (n as f64 / 1e3, "k"),
-        1_000_000..1_000_000_000 => (n as f64 / 1e6, "M"),
-        _ => (n as f64 / 1e9, "G"),
-    };
-    let text = format!("{value:.1}");
-    format!("{}{unit}", text.trim_end_matches(".0"))
 }
 
 #[cfg(test)]
@@ -178,13 +167,5 @@ mod tests {
         }
         assert_eq!(plan.budget(), Some(10_000));
         assert!(plan.describe(33).starts_with("classic, budget 10k (up to "));
-    }
-
-    #[test]
-    fn counts_read_short() {
-        assert_eq!(short_count(950), "950");
-        assert_eq!(short_count(12_345), "12.3k");
-        assert_eq!(short_count(1_200_000), "1.2M");
-        assert_eq!(short_count(10_000_000), "10M");
     }
 }
