@@ -11,7 +11,7 @@ mod class;
 mod jump;
 mod keyboard;
 mod moves;
-mod pagoda;
+pub mod pagoda;
 mod position;
 mod random;
 mod shape;

@@ -139,7 +139,13 @@ impl Pagoda {
             return None;
         }
         let weights = lp_maximise(shape, finishes, &cost)?;
-        let whole = to_whole_numbers(&weights)?;
+        // Weights are in [0, 1]: a negative whole number cannot be a weight, and is refused.
+        let values: Vec<f64> = weights.iter().map(|&(_, w)| w).collect();
+        let whole = whole_numbers(&values, 360)?
+            .into_iter()
+            .zip(&weights)
+            .map(|(w, &(cell, _))| Some((cell, u32::try_from(w).ok()?)))
+            .collect::<Option<Vec<_>>>()?;
         let pagoda = Pagoda::new(shape, whole).ok()?;
         pagoda
             .least_finish(finishes)
@@ -184,17 +190,19 @@ fn lp_maximise(
     )
 }
 
-/// The weights as whole numbers: the smallest common denominator (up to 360) that makes every
-/// weight whole within round-off. An optimal vertex of this LP has small rational
-/// coordinates; anything else is given up (`None`) rather than guessed.
-fn to_whole_numbers(weights: &[(Cell, f64)]) -> Option<Vec<(Cell, u32)>> {
-    (1..=360u32).find_map(|denominator| {
-        let d = f64::from(denominator);
+/// An LP's weights as whole numbers: the smallest denominator (up to `most`) that makes
+/// every weight whole within round-off. An optimal vertex of a pagoda LP has small rational
+/// coordinates; anything else is given up (`None`) rather than guessed. The one rounding of
+/// every pagoda search (this module's and the prover's signed functions); the result is
+/// checked exactly afterwards by whoever uses it.
+pub fn whole_numbers(weights: &[f64], most: i64) -> Option<Vec<i64>> {
+    (1..=most).find_map(|d| {
+        let df = d as f64;
         weights
             .iter()
-            .map(|&(cell, w)| {
-                let scaled = (w.max(0.0) * d).round();
-                ((w * d - scaled).abs() < 1e-6).then_some((cell, scaled as u32))
+            .map(|&w| {
+                let scaled = (w * df).round();
+                ((w * df - scaled).abs() < 1e-6).then_some(scaled as i64)
             })
             .collect()
     })

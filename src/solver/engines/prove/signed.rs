@@ -16,6 +16,7 @@
 //! lose a function, never make an unsound one.
 
 use super::simplex::MIN_GAP;
+use crate::rules::pagoda::whole_numbers;
 use crate::solver::boards::compact::{Bits, CJump, Compact};
 
 /// A pagoda function over a compact board numbering, weights of either sign, checked.
@@ -99,7 +100,7 @@ impl SignedPagoda {
     /// one (see the module docs); checked exactly before it is returned.
     pub fn find<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<SignedPagoda> {
         let weights = lp(compact, board, goal)?;
-        let whole = whole_numbers(&weights)?;
+        let whole = whole_numbers(&weights, 720)?;
         let p = SignedPagoda::new(compact, whole)?;
         p.refutes(board, goal).then_some(p)
     }
@@ -184,21 +185,6 @@ fn general_lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f6
         return None;
     }
     Some(vars.iter().map(|&v| solution.var_value(v)).collect())
-}
-
-/// The weights as whole numbers: the smallest denominator (up to 720) that makes every weight
-/// whole within round-off; `None` rather than a guess.
-fn whole_numbers(weights: &[f64]) -> Option<Vec<i64>> {
-    (1..=720i64).find_map(|d| {
-        let df = d as f64;
-        weights
-            .iter()
-            .map(|&w| {
-                let scaled = (w * df).round();
-                ((w * df - scaled).abs() < 1e-6).then_some(scaled as i64)
-            })
-            .collect()
-    })
 }
 
 #[cfg(test)]
