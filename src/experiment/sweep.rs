@@ -223,37 +223,21 @@ fn run_one(
     control: &mut Control,
 ) -> SweepRow {
     let pegs_at_start = layout.start.peg_count();
-    let Some(engine) = algorithm.engine() else {
-        let options = moves::Options {
-            budget: Some(budget),
-            ..moves::Options::default()
-        };
-        let o = moves::fewest_moves(&layout.start, layout.goal, options, control);
-        let seconds = o.elapsed.as_secs_f64();
-        return SweepRow {
-            layout: layout.name.clone(),
-            pegs_at_start,
-            algorithm,
-            budget,
-            expanded: o.expanded,
-            generated: o.generated,
-            solution_length: o.jumps().len(),
-            pegs_left: if o.won { 1 } else { pegs_at_start },
-            proven_optimal: o.proven_optimal,
-            // As [`crate::solver::Outcome::expanded_per_second`] has it.
-            expanded_per_second: if seconds > 0.0 {
-                (o.expanded as f64 / seconds) as u64
-            } else {
-                0
-            },
-            seconds,
-            storage_bytes: o.storage_bytes,
-            moves: o.moves(),
-            // None when the goal was proven out of reach: no solution to bound.
-            moves_lower_bound: (o.won || !o.proven_optimal).then_some(o.lower_bound),
-        };
+    // The fewest-moves search gives its own outcome, read as the others' plus its moves.
+    let (outcome, moves) = match algorithm.engine() {
+        Some(engine) => (
+            search(engine, &layout.start, layout.goal, Some(budget), control),
+            None,
+        ),
+        None => {
+            let options = moves::Options {
+                budget: Some(budget),
+                ..moves::Options::default()
+            };
+            let o = moves::fewest_moves(&layout.start, layout.goal, options, control);
+            (o.to_outcome(&layout.start), Some(o))
+        }
     };
-    let outcome = search(engine, &layout.start, layout.goal, Some(budget), control);
     SweepRow {
         layout: layout.name.clone(),
         pegs_at_start,
@@ -267,8 +251,11 @@ fn run_one(
         expanded_per_second: outcome.expanded_per_second(),
         seconds: outcome.elapsed.as_secs_f64(),
         storage_bytes: outcome.storage_bytes,
-        moves: None,
-        moves_lower_bound: None,
+        moves: moves.as_ref().and_then(moves::MovesOutcome::moves),
+        // None when the goal was proven out of reach: no solution to bound.
+        moves_lower_bound: moves
+            .as_ref()
+            .and_then(|o| (o.won || !o.proven_optimal).then_some(o.lower_bound)),
     }
 }
 

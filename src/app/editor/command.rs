@@ -8,7 +8,7 @@ use crate::layout::Finish;
 use crate::rules::{Cell, Grid};
 use std::path::PathBuf;
 
-/// Something a person asked the editor for. [`EditorView::apply`] carries it out.
+/// Something a person asked the editor for. [`super::EditorView::apply`] carries it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditorCommand {
     /// Start a stroke (a click or a drag) on a cell with the current tool.

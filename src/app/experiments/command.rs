@@ -5,7 +5,7 @@ use super::export::ExportKind;
 use crate::experiment::{SweepAlgorithm, SweepColumn};
 use std::path::PathBuf;
 
-/// Something a person asked the Experiments window for. [`ExperimentsView::apply`] carries
+/// Something a person asked the Experiments window for. [`super::ExperimentsView::apply`] carries
 /// it out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExperimentsCommand {

@@ -9,7 +9,7 @@
 
 use crate::rules::{Goal, Position};
 use crate::solver::engines::moves::{self, MovesOutcome};
-use crate::solver::{Algorithm, Control, Outcome, Stop};
+use crate::solver::{Control, Outcome, Stop};
 use eframe::egui::{self, RichText, Ui};
 
 /// Runs the fewest-moves search from `start` for `goal` with `budget` positions expanded
@@ -25,29 +25,7 @@ pub fn run(
         ..moves::Options::default()
     };
     let found = moves::fewest_moves(start, goal, options, control);
-    (as_outcome(start, &found), found)
-}
-
-/// The moves outcome as the solver's plain outcome: its jumps, the pegs they leave, and its
-/// counters (the STATS block reads these).
-pub fn as_outcome(start: &Position, m: &MovesOutcome) -> Outcome {
-    let jumps = m.jumps();
-    Outcome {
-        // The fewest-moves engine belongs to Pegsol's exact family; the panel's heading says
-        // "fewest-moves" from the moves outcome, never from this.
-        algorithm: Algorithm::Exact,
-        pegs_left: start.peg_count().saturating_sub(jumps.len() as u32),
-        jumps,
-        won: m.won,
-        proven_optimal: m.proven_optimal,
-        stop: m.stop,
-        expanded: m.expanded,
-        generated: m.generated,
-        peak_nodes: m.held,
-        elapsed: m.elapsed,
-        storage_bytes: m.storage_bytes,
-        found_by: None,
-    }
+    (found.to_outcome(start), found)
 }
 
 /// The result in one line: "18 moves (proven fewest)", "20 moves (not proven; at least

@@ -22,7 +22,7 @@ pub struct SolveReport {
     /// The finish it aimed for.
     pub goal: Goal,
     /// What it found. A cancelled search keeps what it found so far. For a fewest-moves
-    /// search: its jumps and counters (see [`fewest::as_outcome`]).
+    /// search: its jumps and counters (see [`MovesOutcome::to_outcome`]).
     pub outcome: Outcome,
     /// What a fewest-moves search found (its chains, proof and lower bound); `None` for a
     /// fewest-pegs search.

@@ -25,7 +25,7 @@ use crate::rules::{Cell, CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::{Control, Stop};
+use crate::solver::{Algorithm, Control, Outcome, Stop};
 use crate::with_bits;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -114,6 +114,28 @@ impl MovesOutcome {
     /// The solution as one list of jumps.
     pub fn jumps(&self) -> Vec<Jump> {
         self.chains.concat()
+    }
+
+    /// The result as a plain [`Outcome`] from `start` (jumps, pegs left, counters), as the
+    /// other engines give it: for the solver panel and the sweep alike.
+    pub fn to_outcome(&self, start: &Position) -> Outcome {
+        let jumps = self.jumps();
+        Outcome {
+            // The fewest-moves engine belongs to Pegsol's exact family; the panel's heading says
+            // "fewest-moves" from the moves outcome, never from this.
+            algorithm: Algorithm::Exact,
+            pegs_left: start.peg_count().saturating_sub(jumps.len() as u32),
+            jumps,
+            won: self.won,
+            proven_optimal: self.proven_optimal,
+            stop: self.stop,
+            expanded: self.expanded,
+            generated: self.generated,
+            peak_nodes: self.held,
+            elapsed: self.elapsed,
+            storage_bytes: self.storage_bytes,
+            found_by: None,
+        }
     }
 }
 
