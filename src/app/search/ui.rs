@@ -248,7 +248,9 @@ impl SearchView {
         let engine = self.engine();
         ui.label(match engine {
             Engine::Classic => format!("Generated {children} from this node:"),
+            Engine::Exact if kids.is_empty() => "No jump from here: it fails at once.".into(),
             Engine::Exact => format!("{children} to try, one at a time, in this order:"),
+            Engine::Beam if kids.is_empty() => "The most compact position kept.".into(),
             Engine::Beam => format!("The most compact position kept; {children} next level:"),
         });
         for &(jump, fate) in kids {
