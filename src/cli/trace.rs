@@ -13,9 +13,9 @@
 use super::output::{print, stdout_error};
 use super::{resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
+use crate::rules::Goal;
 use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
 use crate::solver::budget::{grouped, parse_budget};
-use crate::rules::Goal;
 use crate::solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
 use crate::solver::trace::{BeamTrace, ExactTrace, Level, LevelEnd};
 use crate::solver::{Algorithm, Budget, Stop};
