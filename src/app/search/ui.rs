@@ -236,6 +236,9 @@ impl SearchView {
             ))
             .strong(),
         );
+        if self.engine() == Engine::Exact && !self.node.notes.is_empty() {
+            ui.label(RichText::new("Since the last expansion:").small().strong());
+        }
         for note in &self.node.notes {
             ui.label(RichText::new(note).small());
         }
