@@ -40,7 +40,7 @@ fn engine(budget: u64) -> (u64, u64) {
 
 fn shown(h: &Harness<'_, PegsolApp>) -> (u64, u64) {
     let c = h.state().search().counters();
-    (c.expanded, c.generated)
+    (c.expanded(), c.generated())
 }
 
 #[test]

@@ -1,6 +1,8 @@
-//! `pegsol trace LAYOUT [--budget N] [--engine classic] [--json] [--compare FILE]`: the
-//! order in which the assignment's search expands nodes, one line per expansion, or where a
-//! student's own trace first goes another way.
+//! `pegsol trace LAYOUT [--budget N] [--engine classic|exact|beam] [--json] [--compare FILE]`:
+//! the order in which the assignment's search expands nodes, one line per expansion, or where
+//! a student's own trace first goes another way; with `--engine exact` the exact solver's
+//! depth-first search the same way (its failure table's hits in the last line), with
+//! `--engine beam` the exact solver's beam one level a line.
 //!
 //! Owns the command's arguments and its outputs: the trace streams (a line is written as its
 //! node is expanded, through a buffer, so a budget of 100M holds no more than the search's
@@ -11,9 +13,11 @@
 use super::output::{print, stdout_error};
 use super::{resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
+use crate::rules::Goal;
 use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
 use crate::solver::budget::{grouped, parse_budget};
 use crate::solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
+use crate::solver::trace::{BeamTrace, ExactTrace, Level, LevelEnd};
 use crate::solver::{Algorithm, Budget, Stop};
 use std::ffi::OsString;
 use std::io::Write;
@@ -28,7 +32,9 @@ pub struct TraceArgs {
     /// classic`).
     #[arg(long, value_parser = parse_budget)]
     pub budget: Option<u64>,
-    /// The search traced (only the assignment's, `classic`, for now).
+    /// The search traced: the assignment's (`classic`), the exact solver's depth-first
+    /// search (`exact`, as the window's Search view plays it), or its beam (`beam`, one level
+    /// a line).
     #[arg(long, value_enum, default_value_t = TraceEngine::Classic)]
     pub engine: TraceEngine,
     /// One JSON object a line: {"n": 1, "depth": 0, "pegs": 36, "jump": null}.
@@ -45,17 +51,32 @@ pub struct TraceArgs {
 pub enum TraceEngine {
     /// The assignment's budgeted depth-first search.
     Classic,
+    /// The exact solver's depth-first search with its failure table (one member, the
+    /// assignment's order; fewest pegs anywhere).
+    Exact,
+    /// The exact solver's beam, one level a line (fewest pegs anywhere).
+    Beam,
 }
 
 /// Runs `pegsol trace`.
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
-    let TraceEngine::Classic = args.engine;
     let (puzzle, name) = resolve_layout(&args.layout)?;
     let budget = Budget::resolve(Algorithm::Classic, args.budget).unwrap_or(1);
-    Budget(budget).check_memory(&puzzle.start)?;
-    match &args.compare {
-        Some(path) => compare_command(&puzzle, &name, budget, path),
-        None => stream(&puzzle, &name, budget, args.json),
+    match (args.engine, &args.compare) {
+        (TraceEngine::Classic, compare) => {
+            Budget(budget).check_memory(&puzzle.start)?;
+            match compare {
+                Some(path) => compare_command(&puzzle, &name, budget, path),
+                None => stream(&puzzle, &name, budget, args.json),
+            }
+        }
+        (_, Some(_)) => Err(CliError::Usage(
+            "--compare reads a student's trace of the assignment's search: use it with \
+             --engine classic (the default)"
+                .into(),
+        )),
+        (TraceEngine::Exact, None) => stream_exact(&puzzle, &name, budget, args.json),
+        (TraceEngine::Beam, None) => stream_beam(&puzzle, &name, budget, args.json),
     }
 }
 
@@ -63,35 +84,187 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
 /// buffer passes each chunk straight through instead of copying its tail.
 const CHUNK: usize = 1 << 16;
 
-/// Writes the trace line by line as the search expands.
-fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), CliError> {
-    let mut trace = ClassicTrace::new(&puzzle.start, budget);
+/// Writes `head`, then a line at a time what `line` appends (until it says there is no
+/// more), then what `tail` says of the search at its end, through a buffer of whole lines.
+fn stream_with<T>(
+    trace: &mut T,
+    head: Option<String>,
+    mut line: impl FnMut(&mut T, &mut Vec<u8>) -> bool,
+    tail: impl FnOnce(&T) -> Option<String>,
+) -> Result<(), CliError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut chunk = Vec::with_capacity(CHUNK + 256);
-    if !json {
-        let head = format!(
-            "The assignment's search on {name} (budget {}), one line per expansion:\n{:>9}  \
-             {:>5}  {:>4}  jump\n",
-            Budget(budget),
-            "n",
-            "depth",
-            "pegs"
-        );
+    if let Some(head) = head {
         chunk.extend_from_slice(head.as_bytes());
     }
-    while let Some(e) = trace.expand() {
-        if json {
-            json_line(&mut chunk, &e);
-        } else {
-            text_line(&mut chunk, &e);
-        }
+    while line(trace, &mut chunk) {
         if chunk.len() >= CHUNK {
             out.write_all(&chunk).map_err(stdout_error)?;
             chunk.clear();
         }
     }
-    if !json {
+    if let Some(tail) = tail(trace) {
+        chunk.extend_from_slice(tail.as_bytes());
+    }
+    out.write_all(&chunk)
+        .and_then(|()| out.flush())
+        .map_err(stdout_error)
+}
+
+/// The text form's head for a search that writes one line per expansion.
+fn expansions_head(title: &str, name: &str, budget: u64) -> String {
+    format!(
+        "{title} on {name} (budget {}), one line per expansion:\n{:>9}  {:>5}  {:>4}  jump\n",
+        Budget(budget),
+        "n",
+        "depth",
+        "pegs"
+    )
+}
+
+/// Appends expansion `e` as a JSON or text line.
+fn expansion_line(out: &mut Vec<u8>, e: &Expansion, json: bool) {
+    if json {
+        json_line(out, e);
+    } else {
+        text_line(out, e);
+    }
+}
+
+/// `n` with its thousands grouped.
+fn count(n: u64) -> String {
+    grouped(&n.to_string())
+}
+
+/// `pegsol trace --engine exact`: the exact solver's depth-first search, one line per
+/// expansion as the classic's, its failure table in the last line.
+fn stream_exact(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), CliError> {
+    let mut trace = ExactTrace::new(&puzzle.start, Goal::Anywhere, budget);
+    let title = "The exact solver's depth-first search";
+    let head = (!json).then(|| expansions_head(title, name, budget));
+    let line = |t: &mut ExactTrace, out: &mut Vec<u8>| match t.expand() {
+        Some(e) => {
+            expansion_line(out, &e, json);
+            true
+        }
+        None => false,
+    };
+    let tail = |t: &ExactTrace| {
+        (!json).then(|| {
+            let c = t.counters();
+            let r = t.result();
+            let why = match r.stop {
+                Stop::Solved => format!("Found {}, proven the fewest", pegs_in_words(r.pegs_left)),
+                Stop::Budget => "Stopped at the budget".into(),
+                Stop::Exhausted => "Searched everything".into(),
+                Stop::OutOfMemory => "Ran out of memory".into(),
+                Stop::Cancelled => "Stopped".into(),
+            };
+            format!(
+                "{why}: {} expanded, {} generated, {} failure-table hits, {} failures stored \
+                 for {}; best {}.\n",
+                count(c.expanded),
+                count(c.generated),
+                count(c.table_hits),
+                count(c.table_entries),
+                pegs_in_words(c.target),
+                pegs_in_words(c.best_pegs)
+            )
+        })
+    };
+    stream_with(&mut trace, head, line, tail)
+}
+
+/// `pegsol trace --engine beam`: the exact solver's beam, one line per level.
+fn stream_beam(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), CliError> {
+    let mut trace = BeamTrace::new(&puzzle.start, Goal::Anywhere, budget);
+    let head = (!json).then(|| {
+        format!(
+            "The exact solver's beam on {name} (budget {}), one line per level:\n{:>6}  {:>5}  \
+             {:>4}  {:>8}  {:>9}  {:>10}  {:>6}  end\n",
+            Budget(budget),
+            "level",
+            "round",
+            "pegs",
+            "expanded",
+            "generated",
+            "duplicates",
+            "kept"
+        )
+    });
+    let line = |t: &mut BeamTrace, out: &mut Vec<u8>| match t.step() {
+        Some(level) => {
+            level_line(out, &level, json);
+            true
+        }
+        None => false,
+    };
+    let tail = |t: &BeamTrace| {
+        (!json).then(|| {
+            let c = t.counters();
+            let why = match t.stopped() {
+                Some(Stop::Solved) => format!(
+                    "Found {} (a line, proven by nothing)",
+                    pegs_in_words(c.best_pegs)
+                ),
+                Some(Stop::Budget) => "Stopped at the budget".into(),
+                _ => "Stopped".into(),
+            };
+            format!(
+                "{why}: {} levels in {} rounds, {} expanded, {} generated, {} duplicates; best \
+                 {}.\n",
+                count(c.levels),
+                count(c.round + 1),
+                count(c.expanded),
+                count(c.generated),
+                count(c.duplicates),
+                pegs_in_words(c.best_pegs)
+            )
+        })
+    };
+    stream_with(&mut trace, head, line, tail)
+}
+
+/// One level of the beam: `{"level": 1, "round": 0, "pegs": 36, "expanded": 1, "generated":
+/// 4, "duplicates": 0, "kept": 4, "end": "kept"}`, or its text columns.
+fn level_line(out: &mut Vec<u8>, l: &Level, json: bool) {
+    let end = match l.end {
+        LevelEnd::Kept => "kept",
+        LevelEnd::DeadEnd => "dead end",
+        LevelEnd::Found => "found",
+        LevelEnd::Budget => "budget",
+    };
+    let line = if json {
+        format!(
+            "{{\"level\": {}, \"round\": {}, \"pegs\": {}, \"expanded\": {}, \"generated\": \
+             {}, \"duplicates\": {}, \"kept\": {}, \"end\": \"{end}\"}}\n",
+            l.n, l.round, l.pegs, l.expanded, l.generated, l.duplicates, l.kept
+        )
+    } else {
+        format!(
+            "{:>6}  {:>5}  {:>4}  {:>8}  {:>9}  {:>10}  {:>6}  {end}\n",
+            l.n, l.round, l.pegs, l.expanded, l.generated, l.duplicates, l.kept
+        )
+    };
+    out.extend_from_slice(line.as_bytes());
+}
+
+/// Writes the trace line by line as the search expands.
+fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), CliError> {
+    let mut trace = ClassicTrace::new(&puzzle.start, budget);
+    let head = (!json).then(|| expansions_head("The assignment's search", name, budget));
+    let line = |t: &mut ClassicTrace, out: &mut Vec<u8>| match t.expand() {
+        Some(e) => {
+            expansion_line(out, &e, json);
+            true
+        }
+        None => false,
+    };
+    stream_with(&mut trace, head, line, |trace| {
+        if json {
+            return None;
+        }
         let c = trace.counters();
         let why = match trace.stopped() {
             Some(Stop::Solved) => "Won (a child with one peg was generated)",
@@ -100,18 +273,14 @@ fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), Cl
             Some(Stop::OutOfMemory) => "Ran out of memory",
             Some(Stop::Cancelled) | None => "Stopped",
         };
-        let tail = format!(
+        Some(format!(
             "{why}: {} expanded, {} generated, {} duplicates; best {}.\n",
-            grouped(&c.expanded.to_string()),
-            grouped(&c.generated.to_string()),
-            grouped(&c.duplicates.to_string()),
+            count(c.expanded),
+            count(c.generated),
+            count(c.duplicates),
             pegs_in_words(c.best_pegs)
-        );
-        chunk.extend_from_slice(tail.as_bytes());
-    }
-    out.write_all(&chunk)
-        .and_then(|()| out.flush())
-        .map_err(stdout_error)
+        ))
+    })
 }
 
 /// Appends `n`'s digits.

@@ -1,4 +1,5 @@
-//! The Search view's chart: the stack's size and the best pegs so far over the expansions.
+//! The Search view's chart: the stack's size (the exact search's depth, the beam's positions
+//! kept) and the best pegs so far over the expansions (the beam's levels).
 //!
 //! Owns the history the chart draws, kept small however long the search runs: a point every
 //! `every` expansions, and when the points pass [`MOST_POINTS`] every other one is dropped and
@@ -29,7 +30,7 @@ impl Default for History {
 
 impl History {
     /// Takes in the counters after an expansion.
-    pub fn record(&mut self, expanded: u64, stack: usize, best: u32) {
+    pub fn record(&mut self, expanded: u64, stack: u64, best: u32) {
         let point = [expanded as f64, stack as f64, f64::from(best)];
         self.last = Some(point);
         if !expanded.is_multiple_of(self.every) {
@@ -55,13 +56,29 @@ impl History {
     }
 }
 
-/// The chart, `height` points high: stack size and best pegs against expansions.
-pub fn chart_ui(ui: &mut egui::Ui, history: &History, height: f32) {
+/// What the chart's first series and its steps are called (the second is always the best
+/// pegs so far): the classic's stack size over expansions, the exact search's depth over
+/// expansions, the beam's positions kept over levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Series {
+    first: &'static str,
+    steps: &'static str,
+}
+
+impl Series {
+    /// The first series called `first`, over `steps`.
+    pub fn new(first: &'static str, steps: &'static str) -> Series {
+        Series { first, steps }
+    }
+}
+
+/// The chart, `height` points high: the first series and best pegs against the steps.
+pub fn chart_ui(ui: &mut egui::Ui, history: &History, series: Series, height: f32) {
     let stack_colour = egui::Color32::from_rgb(0, 114, 178);
     let best_colour = egui::Color32::from_rgb(213, 94, 0);
     ui.horizontal(|ui| {
         ui.label(
-            egui::RichText::new("Stack size")
+            egui::RichText::new(series.first)
                 .color(stack_colour)
                 .strong(),
         );
@@ -71,11 +88,11 @@ pub fn chart_ui(ui: &mut egui::Ui, history: &History, height: f32) {
                 .color(best_colour)
                 .strong(),
         );
-        ui.label("over the expansions");
+        ui.label(format!("over the {}", series.steps));
     });
     egui_plot::Plot::new("search-chart")
         .height(height)
-        .x_axis_label("expansions")
+        .x_axis_label(series.steps)
         .y_axis_label("count")
         // Before the first expansion the axes still run from 0 to something.
         .include_y(0.0)
@@ -87,7 +104,7 @@ pub fn chart_ui(ui: &mut egui::Ui, history: &History, height: f32) {
         .allow_zoom(false)
         .show(ui, |plot| {
             plot.line(
-                egui_plot::Line::new("stack size", history.series(1))
+                egui_plot::Line::new(series.first, history.series(1))
                     .color(stack_colour)
                     .width(1.5),
             );
@@ -107,7 +124,7 @@ mod tests {
     fn a_long_history_keeps_few_points_and_the_latest() {
         let mut h = History::default();
         for n in 1..=1_000_000u64 {
-            h.record(n, (n % 97) as usize, 40 - (n.ilog2()).min(39));
+            h.record(n, n % 97, 40 - (n.ilog2()).min(39));
         }
         assert!(h.points.len() <= MOST_POINTS);
         let stack = h.series(1);

@@ -1,5 +1,6 @@
 //! The Search view's command vocabulary, carried out by [`super::SearchView::apply`].
 
+use super::stepper::Engine;
 use crate::rules::Position;
 use std::path::PathBuf;
 
@@ -8,7 +9,9 @@ use std::path::PathBuf;
 pub enum SearchCommand {
     /// Search this start (the board's name for the title), from the beginning.
     Load(Box<Position>, String),
-    /// Expand one node.
+    /// Play this engine's search instead, from the beginning.
+    SetEngine(Engine),
+    /// Expand one node (the beam: one level).
     Step,
     /// Run at the chosen speed.
     Run,

@@ -1,19 +1,26 @@
-//! The Search view: the assignment's search played on the board, one expansion at a time.
+//! The Search view: a search played on the board, one expansion (or one level) at a time:
+//! the assignment's classic search, the exact solver's depth-first search with its failure
+//! table, or the exact solver's beam, so a teacher can show why one is faster.
 //!
-//! Owns the view's state (the board searched, the budget, the run speed, the node shown, the
-//! chart's history and a student's trace compared), its commands ([`SearchCommand`], applied
-//! by [`SearchView::apply`]) and its drawing ([`SearchView::ui`], in `ui.rs`, with the board
-//! in `board.rs`, the chart in `chart.rs` and the comparison in `compare.rs`). The search
-//! itself is [`ClassicTrace`], the classic engine stepped from `src/solver`: this view only
-//! asks it for the next expansion, as fast as the speed chosen ([`SearchView::logic`] runs it
-//! between frames), and draws what it says.
+//! Owns the view's state (the engine and board searched, the budget, the run speed, the node
+//! shown, the chart's history and a student's trace compared), its commands
+//! ([`SearchCommand`], applied by [`SearchView::apply`]) and its drawing ([`SearchView::ui`],
+//! in `ui.rs`, with the counters in `counters.rs`, the board in `board.rs`, the chart in
+//! `chart.rs` and the comparison in `compare.rs`). The searches themselves are stepped in
+//! `src/solver/trace` ([`crate::solver::trace::ClassicTrace`], `ExactTrace`, `BeamTrace`),
+//! behind one face in `stepper.rs`: this view only asks for the next step, as fast as the
+//! speed chosen ([`SearchView::logic`] runs it between frames), and draws what it says.
 
 pub mod command;
 
 mod board;
 mod chart;
 mod compare;
+mod counters;
+mod stepper;
 mod ui;
+
+pub use stepper::{Engine, Shown};
 
 use crate::app::command::ShellCommand;
 use crate::app::command::{DialogKind, FileRequest};
@@ -22,13 +29,14 @@ use crate::solver::budget::parse_budget;
 use crate::solver::engines::classic::Fate;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::Finished;
-use crate::solver::trace::{compare as compare_traces, ClassicTrace, Comparison, Counters};
+use crate::solver::trace::{compare as compare_traces, Comparison};
 use crate::solver::trace::{Expansion, StudentTrace};
 use crate::solver::{Budget, Stop};
 use chart::History;
 pub use command::SearchCommand;
 use eframe::egui;
 use std::path::PathBuf;
+use stepper::{Node, Stepper};
 
 /// The budget the view starts with: the assignment's default, as everywhere.
 const DEFAULT_BUDGET: u64 = 1_000_000;
@@ -39,15 +47,6 @@ pub const FASTEST: f64 = 100_000.0;
 /// The longest stretch of time one frame makes up for, in seconds: after a stall the run
 /// goes on at its speed rather than catching up in one long frame.
 const MOST_PER_FRAME: f64 = 0.1;
-
-/// The node shown: the last expansion, with its board, path and children.
-#[derive(Clone, Debug)]
-struct Node {
-    expansion: Option<Expansion>,
-    position: Position,
-    path: Vec<Jump>,
-    children: Vec<(Jump, Fate)>,
-}
 
 /// A student's trace compared with the search.
 #[derive(Clone, Debug)]
@@ -64,7 +63,7 @@ pub struct SearchView {
     name: String,
     budget: u64,
     budget_text: String,
-    trace: ClassicTrace,
+    stepper: Stepper,
     node: Node,
     running: bool,
     speed: f64,
@@ -86,20 +85,13 @@ type CompareKey = (Position, u64, PathBuf);
 impl SearchView {
     /// The view searching `start` (named `name`), nothing expanded yet.
     pub fn new(start: &Position, name: &str) -> SearchView {
-        let mut trace = ClassicTrace::new(start, DEFAULT_BUDGET);
-        trace.set_detail(true);
         SearchView {
             start: start.clone(),
             name: name.to_string(),
             budget: DEFAULT_BUDGET,
             budget_text: Budget(DEFAULT_BUDGET).to_string(),
-            trace,
-            node: Node {
-                expansion: None,
-                position: start.clone(),
-                path: Vec::new(),
-                children: Vec::new(),
-            },
+            stepper: Stepper::new(Engine::Classic, start, DEFAULT_BUDGET),
+            node: Node::start(start),
             running: false,
             speed: 10.0,
             owed: 0.0,
@@ -121,12 +113,18 @@ impl SearchView {
         &self.name
     }
 
-    /// The counters after the last expansion.
-    pub fn counters(&self) -> Counters {
-        self.trace.counters()
+    /// The engine whose search is played.
+    pub fn engine(&self) -> Engine {
+        self.stepper.engine()
     }
 
-    /// The expansion shown (`None` before the first).
+    /// The counters after the last step.
+    pub fn counters(&self) -> Shown {
+        self.stepper.counters()
+    }
+
+    /// The step shown (`None` before the first): an expansion, or for the beam its level
+    /// (`n` levels, the most compact position kept, its depth, pegs and last jump).
     pub fn expansion(&self) -> Option<Expansion> {
         self.node.expansion
     }
@@ -141,9 +139,16 @@ impl SearchView {
         &self.node.path
     }
 
-    /// The children the node shown generated, and what became of each.
+    /// The children the node shown generated, and what became of each (the exact search's
+    /// and the beam's: the jumps to try next, marked as pushed).
     pub fn children(&self) -> &[(Jump, Fate)] {
         &self.node.children
+    }
+
+    /// What happened on the way to the node shown, a line each: the exact search's table
+    /// hits and failures stored, the beam's level.
+    pub fn notes(&self) -> &[String] {
+        &self.node.notes
     }
 
     /// Whether the search is running.
@@ -153,7 +158,7 @@ impl SearchView {
 
     /// Why the search stopped, once it has.
     pub fn stopped(&self) -> Option<Stop> {
-        self.trace.stopped()
+        self.stepper.stopped()
     }
 
     /// The comparison shown, if a student's trace was opened.
@@ -175,18 +180,24 @@ impl SearchView {
     pub fn apply(&mut self, command: SearchCommand) -> Vec<ShellCommand> {
         match command {
             SearchCommand::Load(start, name) => {
-                let budget = self.budget;
+                let (budget, engine) = (self.budget, self.engine());
                 *self = SearchView::new(&start, &name);
                 self.budget = budget;
                 self.budget_text = Budget(budget).to_string();
-                self.restart();
+                self.restart(engine);
+            }
+            SearchCommand::SetEngine(engine) => {
+                if engine != self.engine() {
+                    self.compared = None;
+                    self.restart(engine);
+                }
             }
             SearchCommand::Step => {
                 self.running = false;
                 self.advance(1);
             }
             SearchCommand::Run => {
-                self.running = self.trace.stopped().is_none();
+                self.running = self.stepper.stopped().is_none();
                 self.last_time = None;
                 self.owed = 0.0;
             }
@@ -201,7 +212,7 @@ impl SearchView {
             SearchCommand::Restart => match parse_budget(&self.budget_text) {
                 Ok(budget) => {
                     self.budget = budget.max(1);
-                    self.restart();
+                    self.restart(self.engine());
                 }
                 Err(e) => return vec![ShellCommand::Warn(format!("Budget: {e}"))],
             },
@@ -212,7 +223,13 @@ impl SearchView {
                 .filter("Traces", &["txt", "trace", "log"]);
                 return vec![ShellCommand::ChooseFile(request)];
             }
-            SearchCommand::CompareFile(path) => self.compare_file(path),
+            SearchCommand::CompareFile(path) => {
+                // A student's trace is of the assignment's search: that is the one compared.
+                if self.engine() != Engine::Classic {
+                    self.restart(Engine::Classic);
+                }
+                self.compare_file(path);
+            }
             SearchCommand::CloseComparison => self.compared = None,
         }
         Vec::new()
@@ -238,7 +255,7 @@ impl SearchView {
             }
         }
         self.last_time = Some(now);
-        if self.trace.stopped().is_some() {
+        if self.stepper.stopped().is_some() {
             self.running = false;
         } else {
             ctx.request_repaint();
@@ -256,7 +273,7 @@ impl SearchView {
         let Some(((start, budget, _), finished)) = self.comparing.poll() else {
             return Vec::new();
         };
-        if start != self.start || budget != self.budget {
+        if start != self.start || budget != self.budget || self.engine() != Engine::Classic {
             // The board or budget changed meanwhile: the answer is to another question.
             return Vec::new();
         }
@@ -274,47 +291,38 @@ impl SearchView {
         }
     }
 
-    /// A fresh search from the start with the current budget.
-    fn restart(&mut self) {
-        self.trace = ClassicTrace::new(&self.start, self.budget);
-        self.trace.set_detail(true);
+    /// A fresh search by `engine` from the start with the current budget.
+    fn restart(&mut self, engine: Engine) {
+        self.stepper = Stepper::new(engine, &self.start, self.budget);
         self.history = History::default();
         self.running = false;
-        self.node = Node {
-            expansion: None,
-            position: self.start.clone(),
-            path: Vec::new(),
-            children: Vec::new(),
-        };
+        self.node = Node::start(&self.start);
     }
 
-    /// Expands `count` nodes (fewer if the search stops) and shows the last. The trace keeps
-    /// every expansion's path and children: a few dozen numbers copied, nothing next to the
-    /// search's own work, and the last expansion made is always the one shown.
+    /// Takes `count` steps (fewer if the search stops) and shows the last. The steppers keep
+    /// every step's path and children: a few dozen numbers copied, nothing next to the
+    /// search's own work, and the last step made is always the one shown.
     fn advance(&mut self, count: u64) {
         let mut last = None;
         for _ in 0..count {
-            let Some(e) = self.trace.expand() else { break };
-            last = Some(e);
-            let c = self.trace.counters();
-            self.history.record(c.expanded, c.stack, c.best_pegs);
-        }
-        if last.is_some() {
-            self.node = Node {
-                expansion: last,
-                position: self.trace.position(),
-                path: self.trace.path(),
-                children: self.trace.children(),
+            let Some(notes) = self.stepper.step() else {
+                break;
             };
+            last = Some(notes);
+            let (x, first, best) = self.stepper.point();
+            self.history.record(x, first, best);
+        }
+        if let Some(notes) = last {
+            self.node = self.stepper.node(notes);
         }
     }
 
-    /// Shows expansion `n`: runs on to it, or from the start again to go back.
+    /// Shows step `n`: runs on to it, or from the start again to go back.
     fn go_to(&mut self, n: u64) {
         let n = n.max(1);
-        let now = self.trace.counters().expanded;
+        let now = self.stepper.done();
         if n < now {
-            self.restart();
+            self.restart(self.engine());
             self.advance(n);
         } else {
             self.advance(n - now);

@@ -4,14 +4,14 @@
 use super::board::{fate_words, node_board_ui, NodeBoard};
 use super::chart::chart_ui;
 use super::compare::comparison_ui;
-use super::{SearchCommand, SearchView, FASTEST, SLOWEST};
+use super::{Engine, SearchCommand, SearchView, FASTEST, SLOWEST};
 use crate::app::command::ShellCommand;
 use crate::app::frame::ViewFrame;
 use crate::app::paint::notice::notice_line_ui;
 use crate::app::paint::palette::Palette;
 use crate::rules::{pegs_in_words, Jump};
 use crate::solver::budget::grouped;
-use crate::solver::Stop;
+use crate::solver::engines::classic::Fate;
 use eframe::egui;
 use egui::{Key, Modifiers, RichText, Ui};
 
@@ -23,7 +23,23 @@ impl SearchView {
     pub fn ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut commands = keys(ui.ctx(), self.running);
         ui.horizontal_wrapped(|ui| {
-            ui.heading(format!("The assignment's search on {}", self.name));
+            let engine = self.engine();
+            for e in Engine::ALL {
+                if ui
+                    .selectable_label(e == engine, e.name())
+                    .on_hover_text(e.about())
+                    .clicked()
+                {
+                    commands.push(SearchCommand::SetEngine(e));
+                }
+            }
+            ui.separator();
+            let title = match engine {
+                Engine::Classic => "The assignment's search",
+                Engine::Exact => "The exact solver's depth-first search",
+                Engine::Beam => "The exact solver's beam",
+            };
+            ui.heading(format!("{title} on {}", self.name));
             let label = ui.label("Budget");
             let mut text = self.budget_text.clone();
             let edit = ui.add(egui::TextEdit::singleline(&mut text).desired_width(110.0));
@@ -83,7 +99,7 @@ impl SearchView {
                             .show(ui, |ui| self.node_ui(ui));
                     });
                 });
-                chart_ui(ui, &self.history, CHART_HEIGHT);
+                chart_ui(ui, &self.history, self.stepper.series(), CHART_HEIGHT);
             });
         let mut out: Vec<ShellCommand> = dismissed.into_iter().collect();
         for command in commands {
@@ -98,11 +114,23 @@ impl SearchView {
     /// Step, run or pause, the speed, go to expansion N, compare a trace.
     fn controls_ui(&self, ui: &mut Ui) -> Vec<SearchCommand> {
         let mut commands = Vec::new();
-        let stopped = self.trace.stopped().is_some();
+        let stopped = self.stepper.stopped().is_some();
+        let engine = self.engine();
+        let (one, many) = match engine {
+            Engine::Beam => ("level", "levels"),
+            Engine::Classic | Engine::Exact => ("expansion", "expansions"),
+        };
         ui.horizontal_wrapped(|ui| {
+            let hover = match engine {
+                Engine::Beam => {
+                    "Expand every position of the level and keep the most compact \
+                                 children (Right arrow)"
+                }
+                Engine::Classic | Engine::Exact => "Expand one node (Right arrow)",
+            };
             if ui
                 .add_enabled(!stopped, egui::Button::new("Step"))
-                .on_hover_text("Expand one node (Right arrow)")
+                .on_hover_text(hover)
                 .clicked()
             {
                 commands.push(SearchCommand::Step);
@@ -123,17 +151,21 @@ impl SearchView {
             let slider = egui::Slider::new(&mut speed, SLOWEST..=FASTEST)
                 .logarithmic(true)
                 .integer()
-                .text("expansions a second");
+                .text(format!("{many} a second"));
             if ui.add(slider).changed() {
                 commands.push(SearchCommand::SetSpeed(speed));
             }
             ui.separator();
-            let label = ui.label("Go to expansion");
+            let label = ui.label(format!("Go to {one}"));
             let mut text = self.goto_text.clone();
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut text)
                     .desired_width(90.0)
-                    .hint_text("e.g. 5000"),
+                    .hint_text(if engine == Engine::Beam {
+                        "e.g. 20"
+                    } else {
+                        "e.g. 5000"
+                    }),
             );
             let edit = edit.labelled_by(label.id);
             if text != self.goto_text {
@@ -154,7 +186,7 @@ impl SearchView {
                 .button("Compare a trace file…")
                 .on_hover_text(
                     "A student's trace, DEPTH PEGS JUMP a line (see the README): the first \
-                     expansion where it differs from the search, and why",
+                     expansion where it differs from the assignment's search (Classic), and why",
                 )
                 .clicked()
             {
@@ -169,7 +201,8 @@ impl SearchView {
         match self.node.expansion {
             None => format!("The start, {}", pegs_in_words(self.start.peg_count())),
             Some(e) => format!(
-                "Expansion {}: depth {}, {}",
+                "{} {}: depth {}, {}",
+                self.step_name(),
                 e.n,
                 e.depth,
                 pegs_in_words(e.pegs)
@@ -177,36 +210,12 @@ impl SearchView {
         }
     }
 
-    /// The counters the assignment prints, and the stack and best pegs.
-    fn counters_ui(&self, ui: &mut Ui) {
-        let c = self.trace.counters();
-        let count = |n: u64| grouped(&n.to_string());
-        egui::Grid::new("search-counters")
-            .num_columns(2)
-            .spacing([16.0, 2.0])
-            .show(ui, |ui| {
-                for (name, value) in [
-                    ("Expanded", count(c.expanded)),
-                    ("Generated", count(c.generated)),
-                    ("Duplicates", count(c.duplicates)),
-                    ("Stack size", count(c.stack as u64)),
-                    ("Best so far", pegs_in_words(c.best_pegs)),
-                ] {
-                    ui.label(name);
-                    ui.label(RichText::new(value).strong().monospace());
-                    ui.end_row();
-                }
-            });
-        let state = match self.trace.stopped() {
-            Some(Stop::Solved) => "Won: a child with one peg was generated.".to_string(),
-            Some(Stop::Budget) => format!("Stopped at the budget ({}).", count(self.budget)),
-            Some(Stop::Exhausted) => "Searched everything: the stack is empty.".into(),
-            Some(Stop::OutOfMemory) => "Out of memory.".into(),
-            Some(Stop::Cancelled) => "Stopped.".into(),
-            None if self.running => format!("Running at {} a second.", count(self.speed as u64)),
-            None => "Paused.".into(),
-        };
-        ui.label(RichText::new(state).weak());
+    /// What a step is called on the node's line: an expansion, or the beam's level.
+    fn step_name(&self) -> &'static str {
+        match self.engine() {
+            Engine::Beam => "Level",
+            Engine::Classic | Engine::Exact => "Expansion",
+        }
     }
 
     /// The node shown: its line, its children and its path.
@@ -220,24 +229,40 @@ impl SearchView {
         });
         ui.label(
             RichText::new(format!(
-                "Expansion {}: depth {}, {}, {jump}",
+                "{} {}: depth {}, {}, {jump}",
+                self.step_name(),
                 count_of(e.n),
                 e.depth,
                 pegs_in_words(e.pegs)
             ))
             .strong(),
         );
+        if self.engine() == Engine::Exact && !self.node.notes.is_empty() {
+            ui.label(RichText::new("Since the last expansion:").small().strong());
+        }
+        for note in &self.node.notes {
+            ui.label(RichText::new(note).small());
+        }
         let palette = Palette::for_theme(ui.ctx().theme());
         let kids = &self.node.children;
-        ui.label(format!(
-            "Generated {} from this node:",
-            match kids.len() {
-                1 => "1 child".to_string(),
-                n => format!("{n} children"),
-            }
-        ));
+        let children = match kids.len() {
+            1 => "1 child".to_string(),
+            n => format!("{n} children"),
+        };
+        let engine = self.engine();
+        ui.label(match engine {
+            Engine::Classic => format!("Generated {children} from this node:"),
+            Engine::Exact if kids.is_empty() => "No jump from here: it fails at once.".into(),
+            Engine::Exact => format!("{children} to try, one at a time, in this order:"),
+            Engine::Beam if kids.is_empty() => "The most compact position kept.".into(),
+            Engine::Beam => format!("The most compact position kept; {children} next level:"),
+        });
         for &(jump, fate) in kids {
             let (words, colour) = fate_words(fate, &palette);
+            let words = match (engine, fate) {
+                (Engine::Exact | Engine::Beam, Fate::Pushed) => "to try",
+                _ => words,
+            };
             ui.horizontal(|ui| {
                 // The mark's colour, as on the board (a painted dot: no font needed).
                 let (rect, _) =

@@ -3,6 +3,9 @@
 //!
 //! - [`steps`]: [`ClassicTrace`], the classic engine's search stepped one expansion at a time
 //!   (what `pegsol trace` streams and the window's Search view plays);
+//! - [`beam`]: [`BeamTrace`], the exact solver's beam stepped one level at a time;
+//! - [`exact`]: [`ExactTrace`], the exact solver's depth-first search with its failure table,
+//!   stepped the same way, for the Search view;
 //! - [`student`]: a student's trace file (`DEPTH PEGS JUMP` a line, then optionally the
 //!   assignment's STATS block), read and checked line by line;
 //! - [`variants`]: the assignment's search with the changes students make to it (scan order,
@@ -13,12 +16,16 @@
 //! Nothing here knows about a user interface: the command line and the window draw what
 //! these return.
 
+pub mod beam;
 pub mod compare;
+pub mod exact;
 pub mod steps;
 pub mod student;
 pub mod variants;
 
+pub use beam::{BeamCounters, BeamTrace, Level, LevelEnd};
 pub use compare::{compare, Cause, Comparison, Difference, DifferenceKind, Side};
+pub use exact::{Cut, ExactCounters, ExactResult, ExactTrace};
 pub use steps::{ClassicTrace, Counters};
 pub use student::{StudentTrace, TraceError};
 pub use variants::{Variant, VariantSearch};

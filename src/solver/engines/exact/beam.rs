@@ -23,9 +23,9 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::Ordering;
 
 /// The first beam's width; each restart doubles it up to [`MAX_WIDTH`].
-const FIRST_WIDTH: usize = 128;
+pub(crate) const FIRST_WIDTH: usize = 128;
 /// The widest beam (about 30 bytes per position kept per level).
-const MAX_WIDTH: usize = 1 << 15;
+pub(crate) const MAX_WIDTH: usize = 1 << 15;
 
 /// A position kept in the current level.
 struct Node<B> {
@@ -61,14 +61,16 @@ fn neighbour_pairs<B: Bits>(compact: &Compact<B>) -> Vec<(u32, u32)> {
 }
 
 /// What the compactness of a board is measured with: neighbouring pairs, and per count of
-/// missing neighbours the cells with at least that many (cells on the board's edge).
-struct Borders<B> {
+/// missing neighbours the cells with at least that many (cells on the board's edge). Shared
+/// with the Search view's stepped beam (`solver::trace::beam`), so both score alike.
+pub(crate) struct Borders<B> {
     pairs: Vec<(u32, u32)>,
     edges: Vec<B>,
 }
 
 impl<B: Bits> Borders<B> {
-    fn new(compact: &Compact<B>) -> Borders<B> {
+    /// The borders of `compact`'s board.
+    pub(crate) fn new(compact: &Compact<B>) -> Borders<B> {
         let pairs = neighbour_pairs(compact);
         let mut degree = vec![0u32; compact.cells.len()];
         for &(a, b) in &pairs {
@@ -89,7 +91,7 @@ impl<B: Bits> Borders<B> {
     /// The length of the border around the pegs: a peg next to a hole, or next to the edge
     /// of the board, counts one per side. Lower is more compact.
     #[inline]
-    fn length(&self, board: B) -> u32 {
+    pub(crate) fn length(&self, board: B) -> u32 {
         let inside: u32 = self
             .pairs
             .iter()
@@ -335,5 +337,70 @@ impl<B: HasFailTable> Search<B> {
         path.reverse();
         self.complete(start, &mut path, shared.goal_side);
         path
+    }
+}
+
+/// What one beam did run alone (see `Search::beam_alone`), for the stepped beam's tests.
+#[cfg(test)]
+pub(crate) struct BeamAlone {
+    /// The line to the target, if the beam found one.
+    pub(crate) found: Option<Vec<u16>>,
+    /// The deepest line it offered when it dead-ended.
+    pub(crate) deepest: Option<Vec<u16>>,
+    /// Positions expanded.
+    pub(crate) expanded: u64,
+    /// Children generated.
+    pub(crate) generated: u64,
+}
+
+#[cfg(test)]
+impl<B: HasFailTable> Search<B> {
+    /// One beam of `width` and `seed` from `start` towards `k` pegs, alone: an empty failure
+    /// table, no goal side, no pagoda functions, no budget. What `solver::trace::beam`
+    /// mirrors; its tests hold it to this.
+    pub(super) fn beam_alone(&self, start: B, k: u32, width: usize, seed: u64) -> BeamAlone {
+        use crate::solver::boards::pagodas::Pruner;
+        use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
+        use std::sync::{Arc, Mutex};
+        let failed = B::fail_table(1 << 20);
+        let cancel = AtomicBool::new(false);
+        let shared = Shared {
+            failed: &failed,
+            goal_side: None,
+            pruner: Arc::new(Pruner::none()),
+            exhausted: AtomicBool::new(false),
+            expanded: AtomicU64::new(0),
+            generated: AtomicU64::new(0),
+            best_pegs: AtomicU32::new(start.count()),
+            best_path: Mutex::new(Vec::new()),
+            solution: Mutex::new(None),
+            best_by: Mutex::new(None),
+            budget: u64::MAX,
+            start_pegs: start.count(),
+            cancel: &cancel,
+        };
+        let steps = Lockstep::new(&shared, vec![u64::MAX]);
+        let mut me = Member {
+            steps: &steps,
+            m: 0,
+            expanded: 0,
+            generated: 0,
+            slice_left: u64::MAX,
+            best: None,
+        };
+        let borders = Borders::new(&self.compact);
+        let beam = self.beam(start, k, &shared, &borders, width, seed, &mut me);
+        let (expanded, generated) = (me.expanded, me.generated);
+        let deepest = me.best.take().map(|(p, _)| p);
+        steps.retire(0, Report::default());
+        BeamAlone {
+            found: match beam {
+                Beam::Found(path) => Some(path),
+                _ => None,
+            },
+            deepest,
+            expanded,
+            generated,
+        }
     }
 }

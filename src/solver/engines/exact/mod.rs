@@ -47,6 +47,8 @@ mod search;
 mod shared;
 mod workers;
 
+pub(crate) use beam::{Borders, FIRST_WIDTH, MAX_WIDTH};
+
 use crate::rules::{Goal, Position, Shape};
 use crate::solver::{Control, Outcome};
 use search::Search;
@@ -136,7 +138,7 @@ const GOAL_SIDE_ENTRIES: usize = 3_000_000;
 
 /// Within this many pegs of the target, positions skip the failure table: their subtrees are
 /// tiny, and searching them again is cheaper than a lookup that misses the cache.
-const NEAR_TARGET: u32 = 3;
+pub(crate) const NEAR_TARGET: u32 = 3;
 
 /// Expansions allowed to a worker's first attempt; each later attempt doubles it.
 const FIRST_ATTEMPT: u64 = 20_000;
@@ -234,6 +236,35 @@ impl ExactSolver {
             Inner::Narrow(s) => s.run(start, control),
             Inner::Wide(s) => s.run(start, control),
         }
+    }
+}
+
+impl ExactSolver {
+    /// One beam of the portfolio's beam member run alone from `start` towards `k` pegs
+    /// (width `width`, seed `seed`; see `beam.rs`), as jumps: for the tests of the Search
+    /// view's stepped beam (`solver::trace::beam`), which must not drift from it.
+    #[cfg(test)]
+    pub(crate) fn beam_alone(
+        &self,
+        start: &Position,
+        k: u32,
+        width: usize,
+        seed: u64,
+    ) -> beam::BeamAlone {
+        match &self.inner {
+            Inner::Narrow(s) => s.beam_alone(s.compact.encode(start.pegs()), k, width, seed),
+            Inner::Wide(s) => s.beam_alone(s.compact.encode(start.pegs()), k, width, seed),
+        }
+    }
+
+    /// The jumps of a line of compact jump indices (the engine's own numbering).
+    #[cfg(test)]
+    pub(crate) fn jumps_of(&self, line: &[u16]) -> Vec<crate::rules::Jump> {
+        let jump = |j: u16| match &self.inner {
+            Inner::Narrow(s) => s.compact.jumps[usize::from(j)].jump,
+            Inner::Wide(s) => s.compact.jumps[usize::from(j)].jump,
+        };
+        line.iter().map(|&j| jump(j)).collect()
     }
 }
 
