@@ -3,8 +3,8 @@
 //! Owns everything egui, eframe and rfd (the only module allowed to use them). [`PegsolApp`]
 //! is the shell: the menu, which view is shown, the notice line, the title, the theme,
 //! persistence, the boards panel and the help, about and welcome windows. It owns a
-//! [`play::PlayView`], an [`editor::EditorView`], a [`search::SearchView`] and an
-//! [`experiments::ExperimentsView`];
+//! [`play::PlayView`], an [`editor::EditorView`], a [`search::SearchView`], an
+//! [`experiments::ExperimentsView`] and a [`problems::ProblemsView`];
 //! each has a `ui` in egui_demo_lib's shape and its own command enum applied by its own
 //! `apply`, and returns what crosses views as [`ShellCommand`]s, which
 //! [`PegsolApp::apply`] carries out in one place (as rerun's `SystemCommand`).
@@ -22,6 +22,7 @@ pub mod palette;
 pub mod panels;
 pub mod persist;
 pub mod play;
+pub mod problems;
 pub mod random;
 pub mod screenshot;
 pub mod search;
@@ -85,6 +86,8 @@ pub struct PegsolApp {
     random: random::RandomView,
     /// Games won, fewest pegs and best times, per board.
     stats: stats::StatsKeeper,
+    /// The named problems and their solved marks.
+    problems: problems::ProblemsView,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.
     screenshot: Option<ScreenshotJob>,
     frame: FrameMemory,
@@ -116,6 +119,7 @@ impl PegsolApp {
             experiments: ExperimentsView::new(),
             random: random::RandomView::new(),
             stats: stats::StatsKeeper::new(),
+            problems: problems::ProblemsView::new(),
             screenshot: None,
             frame: FrameMemory::default(),
             keeping: Keeping::default(),
@@ -166,6 +170,11 @@ impl PegsolApp {
     /// The statistics per board.
     pub fn stats(&self) -> &stats::StatsKeeper {
         &self.stats
+    }
+
+    /// The Problems window and the solved marks (to keep them in a file: start-up, tests).
+    pub fn problems_mut(&mut self) -> &mut problems::ProblemsView {
+        &mut self.problems
     }
 
     /// Keeps the statistics in the file at `path` from now on, reading what it holds; a file
@@ -338,6 +347,7 @@ impl PegsolApp {
                         self.settings.welcomed |= !on;
                     }
                     Window::Experiments => self.experiments.set_open(on),
+                    Window::Problems => self.problems.set_open(on),
                 }
                 Vec::new()
             }
@@ -350,7 +360,9 @@ impl PegsolApp {
             ShellCommand::Random(command) => self.random.apply(command),
             ShellCommand::PlayerJumped => {
                 let problem = self.stats.observe_jump(self.play.game(), now);
-                problem.map(ShellCommand::Warn).into_iter().collect()
+                let mut out: Vec<_> = problem.map(ShellCommand::Warn).into_iter().collect();
+                out.extend(self.problems.observe_jump(self.play.game()));
+                out
             }
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),
@@ -500,6 +512,7 @@ impl PegsolApp {
         commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.experiments.show(&ctx));
         commands.extend(self.random.show(&ctx));
+        commands.extend(self.problems.show(&ctx, self.play.game()));
         commands.extend(self.dialogs.show(&ctx));
         commands.extend(self.quit_prompt_ui(&ctx));
         self.apply_all(&ctx, commands);
