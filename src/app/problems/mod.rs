@@ -117,7 +117,7 @@ impl ProblemsView {
         let current = problem_of(playing).map(|p| p.key);
         egui::Window::new("Problems")
             .open(&mut open)
-            .default_size(egui::vec2(560.0, 420.0))
+            .default_size(egui::vec2(760.0, 480.0))
             .default_pos(egui::pos2(60.0, 60.0))
             .constrain(true)
             .show(ctx, |ui| out = self.ui(ui, current));
@@ -174,19 +174,16 @@ impl ProblemsView {
                 egui::Label::new(RichText::new(if solved { "✔" } else { " " }).strong()),
             )
             .on_hover_text(if solved { "Solved" } else { "Not solved yet" });
-            let name = egui::Button::selectable(playing, problem.name);
-            if ui
-                .add_sized(egui::vec2(190.0, 20.0), name)
-                .on_hover_text("Play this problem")
-                .clicked()
-            {
+            let name =
+                egui::Button::selectable(playing, problem.name).min_size(egui::vec2(190.0, 20.0));
+            if ui.add(name).on_hover_text("Play this problem").clicked() {
                 actions.push(ProblemsCommand::Start(problem.key));
             }
             ui.add_sized(
                 egui::vec2(130.0, 20.0),
                 egui::Label::new(format!("{board}, {} pegs", problem.pegs())),
             );
-            ui.add(egui::Label::new(RichText::new(problem.description).small()).wrap());
+            ui.add(egui::Label::new(RichText::new(problem.description).weak()).wrap());
         });
     }
 }
