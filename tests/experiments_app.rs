@@ -243,3 +243,126 @@ fn at_800x600_the_header_stays_put_every_column_fits_and_counts_have_separators(
     );
     h.check_accessibility();
 }
+
+/// Runs `budgets` on every catalogue board (`all`) or on levels 0-8, classic, and waits.
+fn run_sweep(h: &mut Harness<'_, PegsolApp>, all: bool, budgets: &str) {
+    click(h, "Tools");
+    click(h, "Experiments…");
+    if all {
+        for entry in pegsol::layout::catalogue::ENTRIES {
+            if !entry.key.starts_with("level-") {
+                click(h, entry.key);
+            }
+        }
+    }
+    set_budgets(h, budgets);
+    click(h, "Run");
+    wait_for(h, "the sweep", 60, |app| !app.experiments().is_running());
+    settle(h);
+}
+
+#[test]
+fn the_speed_chart_names_every_board_on_its_x_axis() {
+    for size in [egui::vec2(1280.0, 900.0), egui::vec2(800.0, 600.0)] {
+        let mut h = board_sized("english", size);
+        run_sweep(&mut h, true, "10k");
+        let boards = experiment::layouts_in_order(h.state().experiments().rows());
+        assert_eq!(boards.len(), pegsol::layout::catalogue::ENTRIES.len());
+        if h.query_by_label("Expansions per second").is_some() {
+            // One chart at a time here (the speed chart needs the width): show it.
+            click(&mut h, "Expansions per second");
+        }
+        // Every board's name is drawn under the chart, left to right in the sweep's order,
+        // each inside the window.
+        let mut last = f32::NEG_INFINITY;
+        for board in &boards {
+            let name = format!("layout: {board}");
+            let rect = h.get_by_label(&name).rect();
+            assert!(
+                rect.left() >= 0.0 && rect.right() <= size.x && rect.bottom() <= size.y,
+                "{board} at {rect:?} in {size:?}"
+            );
+            let centre = (rect.left() + rect.right()) / 2.0;
+            assert!(centre > last, "{board} is not right of the board before it");
+            last = centre;
+        }
+    }
+}
+
+#[test]
+fn every_pegs_left_tick_is_labelled_in_a_colour_that_reads_on_both_themes() {
+    use pegsol::app::paint::palette::ThemeChoice;
+    use pegsol::app::ShellCommand;
+    for theme in [ThemeChoice::Light, ThemeChoice::Dark] {
+        let mut h = board_sized("english", egui::vec2(1100.0, 760.0));
+        let ctx = h.ctx.clone();
+        h.state_mut().apply(&ctx, ShellCommand::SetTheme(theme));
+        settle(&mut h);
+        run_sweep(&mut h, false, "10k, 100k");
+        // Both pegs charts (pegs left up to 6 here) label 0, 1, ..., 6.
+        for pegs in 0..=6 {
+            let label = format!("pegs left: {pegs}");
+            assert!(
+                h.query_all_by_label(&label).count() >= 2,
+                "{theme:?}: `{label}` is missing"
+            );
+        }
+        // The labels are drawn in the theme's text colour on the plot's background.
+        let visuals = h.ctx.global_style().visuals.clone();
+        let colour = pegsol::app::experiments::charts::tick_label_colour(&visuals);
+        let rgb = |c: egui::Color32| (c.r(), c.g(), c.b());
+        let ratio = experiment::contrast(rgb(colour), rgb(visuals.extreme_bg_color));
+        assert!(ratio >= 4.5, "{theme:?}: contrast {ratio:.1}");
+        h.check_accessibility();
+    }
+}
+
+#[test]
+fn the_experiments_window_opens_fitted_to_the_screen_not_at_a_size_remembered_elsewhere() {
+    // The window's rect, from its resize corners (the only window open).
+    let window = |h: &Harness<'_, PegsolApp>| {
+        egui::Rect::from_min_max(
+            h.get_by_label("Resize window top-left corner").rect().min,
+            h.get_by_label("Resize window bottom-right corner")
+                .rect()
+                .max,
+        )
+    };
+    // A run on a small screen, the window opened there.
+    let mut small = board_sized("english", egui::vec2(800.0, 600.0));
+    click(&mut small, "Tools");
+    click(&mut small, "Experiments…");
+    settle(&mut small);
+    assert!(window(&small).width() <= 800.0);
+    let remembered = small.ctx.memory(|m| m.clone());
+    drop(small);
+    // The next run on a large screen, with egui's memory of the last (as eframe restores
+    // it): the window takes the large screen, not the 800x600 it had.
+    let screen = egui::vec2(1920.0, 1080.0);
+    let mut large = board_sized("english", screen);
+    large.ctx.memory_mut(|m| *m = remembered);
+    click(&mut large, "Tools");
+    click(&mut large, "Experiments…");
+    settle(&mut large);
+    let rect = window(&large);
+    assert!(
+        rect.width() >= 0.75 * screen.x && rect.height() >= 0.75 * screen.y,
+        "{rect:?} on {screen:?}"
+    );
+    assert!(
+        rect.right() <= screen.x && rect.bottom() <= screen.y,
+        "{rect:?}"
+    );
+    // It shows many rows of a sweep's table, not six.
+    run_sweep_in_open_window(&mut large);
+    let rows = large.query_all_by_label("classic").count();
+    assert!(rows >= 14, "{rows} rows shown");
+}
+
+/// Runs levels 0-8 at 10k and 100k in the open Experiments window.
+fn run_sweep_in_open_window(h: &mut Harness<'_, PegsolApp>) {
+    set_budgets(h, "10k, 100k");
+    click(h, "Run");
+    wait_for(h, "the sweep", 30, |app| !app.experiments().is_running());
+    settle(h);
+}

@@ -45,6 +45,8 @@ pub enum Window {
     Welcome,
     /// The Experiments window (the budget sweep).
     Experiments,
+    /// The Problems window (the named classic problems).
+    Problems,
 }
 
 /// Something for the window as a whole, or for whichever view is shown. Views return these;

@@ -10,7 +10,7 @@
 //! | `start/` | opening the window: the launch options, the state files, the `--screenshot` run |
 //! | `paint/` | drawing shared by views: board geometry, the palette, the notice line |
 //! | `play/`, `editor/`, `search/` | the three views the mode switch shows |
-//! | `boards/`, `experiments/`, `random/` | the boards panel, the Experiments window, the New random puzzle window |
+//! | `boards/`, `experiments/`, `random/`, `problems/` | the boards panel, the Experiments window, the New random puzzle window, the Problems window |
 //!
 //! Each view has a `ui` in egui_demo_lib's shape, its own command enum in its own
 //! `command.rs` applied by its own `apply`, and returns what crosses views as
@@ -24,6 +24,7 @@ pub mod experiments;
 pub mod frame;
 pub mod paint;
 pub mod play;
+pub mod problems;
 pub mod random;
 pub mod search;
 pub mod shell;

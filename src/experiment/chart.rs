@@ -8,22 +8,6 @@
 use super::sweep::{SweepAlgorithm, SweepRow};
 use crate::solver::Budget;
 
-/// Colours of a chart's lines, in order: the Okabe-Ito colour-blind-safe set (the app's board
-/// uses it too), without its yellow, which is too light on white, and with a mid grey for its
-/// black (which vanishes on the window's dark theme); then two of Paul Tol's muted set, so
-/// that both engines at four budgets (eight lines) each get a colour of their own.
-pub const SERIES_COLOURS: [(u8, u8, u8); 9] = [
-    (0, 114, 178),   // blue
-    (230, 159, 0),   // orange
-    (0, 158, 115),   // bluish green
-    (213, 94, 0),    // vermillion
-    (86, 180, 233),  // sky blue
-    (204, 121, 167), // reddish purple
-    (128, 128, 128), // grey
-    (170, 68, 153),  // purple
-    (153, 153, 51),  // olive
-];
-
 /// How a chart's x axis reads its values.
 #[derive(Clone, Debug, PartialEq)]
 pub enum XAxis {
@@ -42,7 +26,7 @@ pub struct Series {
     pub name: String,
     /// The points, in x order.
     pub points: Vec<(f64, f64)>,
-    /// Index into [`SERIES_COLOURS`] (modulo its length). With one engine, a budget (or a
+    /// Index into [`super::SERIES_COLOURS`] (modulo its length). With one engine, a budget (or a
     /// layout) keeps its colour from chart to chart; with both, every line has a colour of its
     /// own, so the engines differ by colour as well as by the dash.
     pub colour: usize,
@@ -459,7 +443,10 @@ mod tests {
     }
 
     #[test]
-    fn with_both_engines_every_line_has_its_own_colour_and_exact_is_dashed() {
+    fn with_both_engines_every_line_has_its_own_distinct_colour_and_exact_is_dashed() {
+        use crate::experiment::palette::{
+            colour_difference, series_colour, MIN_COLOUR_DIFFERENCE, SERIES_COLOURS,
+        };
         let mut rows = Vec::new();
         for name in ["a", "b"] {
             for algorithm in [SweepAlgorithm::Classic, SweepAlgorithm::Exact] {
@@ -484,6 +471,18 @@ mod tests {
                 chart.id
             );
             assert!(lines <= SERIES_COLOURS.len(), "{}: {lines} lines", chart.id);
+            for (i, a) in chart.series.iter().enumerate() {
+                for b in &chart.series[i + 1..] {
+                    let d = colour_difference(series_colour(a.colour), series_colour(b.colour));
+                    assert!(
+                        d >= MIN_COLOUR_DIFFERENCE,
+                        "{}: {} and {} are only {d:.1} apart",
+                        chart.id,
+                        a.name,
+                        b.name
+                    );
+                }
+            }
             for s in &chart.series {
                 assert_eq!(s.dashed, s.name.contains("exact"), "{}", s.name);
             }

@@ -6,7 +6,8 @@
 //! - `table`: the rows' columns, sorting and Markdown.
 //! - `csv_text`: the rows as CSV and back.
 //! - `chart`: the three charts as data (series, axes, labels, colours).
-//! - `png`: the charts drawn as PNG files with plotters.
+//! - `palette`: the series colours and markers, and where tick labels go.
+//! - `png`: the charts drawn as PNG files with plotters (`png_text`: their text).
 //!
 //! This file holds the defaults both front ends start from and the readers of their lists
 //! (layouts, budgets, engines), and the memory check of a whole plan. Everything is re-exported
@@ -16,15 +17,21 @@
 
 mod chart;
 mod csv_text;
+mod palette;
 mod png;
+mod png_text;
 mod sweep;
 mod table;
 
 pub use chart::{
     chart_budget_vs_pegs, chart_pegs_vs_start, chart_speed, charts, layouts_in_order, x_tick_label,
-    y_tick_label, Chart, Series, XAxis, SERIES_COLOURS,
+    y_tick_label, Chart, Series, XAxis,
 };
 pub use csv_text::{csv, parse_csv, CsvError, CSV_FIELDS};
+pub use palette::{
+    colour_difference, contrast, label_step, marker_for, series_colour, ticks, Marker,
+    MIN_COLOUR_DIFFERENCE, SERIES_COLOURS,
+};
 pub use png::{render_png, write_charts, ChartError, SIZE as CHART_SIZE};
 pub use sweep::{run, SweepAlgorithm, SweepLayout, SweepPlan, SweepRow, SweepRun};
 pub use table::{markdown, mib, sort_rows, SweepColumn};

@@ -7,8 +7,8 @@
 //! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
 //! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
 //! resolving the `LAYOUT` argument of the command line and reading board files once ([`load`]),
-//! writing every file atomically ([`files`]), and the text handling every parser shares
-//! ([`text`]: byte-order marks, escaping).
+//! writing every file atomically ([`files`]), the named classic problems ([`problems`]), and
+//! the text handling every parser shares ([`text`]: byte-order marks, escaping).
 
 pub mod catalogue;
 pub mod edit;
@@ -16,6 +16,7 @@ pub mod files;
 pub mod format;
 pub mod import;
 pub mod load;
+pub mod problems;
 pub mod text;
 
 use crate::rules::{Cell, CellSet, Goal, Grid, Position, Shape, MAX_SIDE};

@@ -2,7 +2,8 @@
 //! (a start position and the jumps played from it, with unlimited undo and redo), the game in
 //! play ([`Game`]), the saved-game file format ([`saved`]), opening a board or game file
 //! ([`mod@open`]), the game store that keeps every game a person plays ([`store`]) and the
-//! one way Pegsol's own data files are read and written ([`datafile`]).
+//! one way Pegsol's own data files are read and written ([`datafile`]), and the named
+//! problems as games with their solved marks ([`problems`]).
 //!
 //! No user interface and no threads. Everything read from a file is checked by replaying it
 //! with [`Position::try_play`], so a hostile file is refused with a message and never panics.
@@ -10,6 +11,7 @@
 pub mod datafile;
 pub mod game;
 pub mod open;
+pub mod problems;
 pub mod saved;
 pub mod stats;
 pub mod store;

@@ -61,12 +61,27 @@ pub struct ExperimentsView {
     chart: usize,
     /// The last result or problem, in words.
     status: Option<String>,
+    /// Whether the window was given its size since it last opened (it opens fitted to the
+    /// screen every time, whatever egui remembers from another run or another screen).
+    fitted: bool,
 }
 
 impl Default for ExperimentsView {
     fn default() -> ExperimentsView {
         ExperimentsView::new()
     }
+}
+
+/// Where the window opens on a screen (the app's content) `screen`: below the menu bar, as
+/// wide and tall as the screen leaves, up to 1600 by 1000 points (the table and the charts
+/// share its height, the charts its width).
+pub fn fitted_rect(screen: egui::Rect) -> egui::Rect {
+    let min = screen.min + egui::vec2(12.0, 28.0);
+    let size = egui::vec2(
+        (screen.width() - 24.0).clamp(360.0, 1600.0),
+        (screen.height() - 28.0 - 16.0).clamp(300.0, 1000.0),
+    );
+    egui::Rect::from_min_size(min, size)
 }
 
 /// Whether a catalogue key is one of the assignment's levels 0-8.
@@ -93,12 +108,16 @@ impl ExperimentsView {
             sort: None,
             chart: 0,
             status: None,
+            fitted: false,
         }
     }
 
     /// Shows or hides the window (a running sweep goes on either way). The shell calls this
     /// for its [`ShellCommand::Show`].
     pub fn set_open(&mut self, open: bool) {
+        if open && !self.open {
+            self.fitted = false;
+        }
         self.open = open;
     }
 
@@ -325,19 +344,21 @@ impl ExperimentsView {
             return out;
         }
         let mut open = true;
-        // As big as the window allows (up to 1200x900): the table and charts share its height.
-        let screen = ctx.content_rect().size();
-        let size = egui::vec2(
-            (screen.x - 24.0).clamp(360.0, 1200.0),
-            (screen.y - 70.0).clamp(300.0, 900.0),
-        );
-        egui::Window::new("Experiments")
+        let rect = fitted_rect(ctx.content_rect());
+        let window = egui::Window::new("Experiments")
             .open(&mut open)
-            .default_size(size)
-            .default_pos(egui::pos2(12.0, 28.0))
             .constrain(true)
-            .vscroll(false)
-            .show(ctx, |ui| out = self.ui(ui));
+            .vscroll(false);
+        // On the frame it opens, the window takes the rect that fits the screen (egui would
+        // otherwise bring back the size it had in another run, on another screen); after that
+        // the person moves and resizes it as they like.
+        let window = if self.fitted {
+            window.default_rect(rect)
+        } else {
+            self.fitted = true;
+            window.fixed_rect(rect)
+        };
+        window.show(ctx, |ui| out = self.ui(ui));
         if !open {
             out.push(ShellCommand::Show(Window::Experiments, false));
         }

@@ -169,6 +169,7 @@ impl PegsolApp {
                         self.settings.welcomed |= !on;
                     }
                     Window::Experiments => self.windows.experiments.set_open(on),
+                    Window::Problems => self.windows.problems.set_open(on),
                 }
                 Vec::new()
             }
@@ -182,7 +183,9 @@ impl PegsolApp {
             ShellCommand::Random(command) => self.windows.random.apply(command),
             ShellCommand::PlayerJumped => {
                 let problem = self.stats.observe_jump(self.play.game(), now);
-                problem.map(ShellCommand::Warn).into_iter().collect()
+                let mut out: Vec<_> = problem.map(ShellCommand::Warn).into_iter().collect();
+                out.extend(self.windows.problems.observe_jump(self.play.game()));
+                out
             }
             ShellCommand::Play(command) => self.play.apply(ctx, command),
             ShellCommand::Editor(command) => self.editor.apply(ctx, command),

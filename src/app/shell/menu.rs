@@ -105,6 +105,13 @@ pub fn menu_ui(
             {
                 commands.push(ShellCommand::NewRandomPuzzle);
             }
+            if ui
+                .button("Problems…")
+                .on_hover_text("The named classic problems, with a mark for each one solved")
+                .clicked()
+            {
+                commands.push(ShellCommand::Show(Window::Problems, true));
+            }
             ui.separator();
             ui.label(
                 RichText::new("Arrows move, Enter/Space select,\narrows with a peg selected jump")

@@ -25,6 +25,7 @@ use crate::app::frame::Settings;
 use crate::app::paint::notice::Notice;
 use crate::app::paint::palette::ThemeChoice;
 use crate::app::play::PlayView;
+use crate::app::problems::ProblemsView;
 use crate::app::random::RandomView;
 use crate::app::search::SearchView;
 use crate::app::start::screenshot::ScreenshotJob;
@@ -54,6 +55,8 @@ struct Windows {
     experiments: ExperimentsView,
     /// Game > New random puzzle….
     random: RandomView,
+    /// Game > Problems…: the named problems and their solved marks.
+    problems: ProblemsView,
     /// The file dialogs (the desktop's, or the built-in one).
     dialogs: dialog::Dialogs,
 }
@@ -82,7 +85,7 @@ pub struct PegsolApp {
     editor: EditorView,
     /// The Search view: the assignment's search, watched.
     search: SearchView,
-    /// The Experiments window, the New random puzzle window and the file dialogs.
+    /// The Experiments, New random puzzle and Problems windows, and the file dialogs.
     windows: Windows,
     /// Games won, fewest pegs and best times, per board.
     stats: StatsKeeper,
@@ -113,6 +116,7 @@ impl PegsolApp {
             windows: Windows {
                 experiments: ExperimentsView::new(),
                 random: RandomView::new(),
+                problems: ProblemsView::new(),
                 dialogs: dialog::Dialogs::from_env(),
             },
             stats: StatsKeeper::new(),
@@ -129,6 +133,11 @@ impl PegsolApp {
     /// The play view, e.g. to solve before a screenshot.
     pub fn play_mut(&mut self) -> &mut PlayView {
         &mut self.play
+    }
+
+    /// The Problems window and the solved marks (to keep them in a file: start-up, tests).
+    pub fn problems_mut(&mut self) -> &mut ProblemsView {
+        &mut self.windows.problems
     }
 
     /// The file dialogs, e.g. to use the built-in one (tests).

@@ -118,6 +118,7 @@ impl PegsolApp {
         commands.extend(welcome::welcome_window_ui(&ctx, self.shown.welcome));
         commands.extend(self.windows.experiments.show(&ctx));
         commands.extend(self.windows.random.show(&ctx));
+        commands.extend(self.windows.problems.show(&ctx, self.play.game()));
         commands.extend(self.windows.dialogs.show(&ctx));
         commands.extend(self.quit_prompt_ui(&ctx));
         self.apply_all(&ctx, commands);

@@ -139,6 +139,10 @@ pub fn run(options: Options) -> ExitCode {
                 }
                 if let Some(dir) = data_dir() {
                     app.keep_stats_in(dir.join(crate::record::stats::FILE_NAME));
+                    let marks = dir.join(crate::record::problems::FILE_NAME);
+                    if let Some(notice) = app.problems_mut().keep_in(marks) {
+                        app.apply(&cc.egui_ctx, ShellCommand::Warn(notice));
+                    }
                 }
                 if let Some(dir) = eframe::storage_dir(APP_ID) {
                     app.editor_mut().attach_autosave(dir.join(AUTOSAVE_FILE));
