@@ -8,6 +8,7 @@ use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use pegsol::app::editor::PaintCommand;
 use pegsol::app::play::SolverCommand;
 use pegsol::app::start::persist::PersistedState;
 use pegsol::app::PegsolApp;
@@ -494,7 +495,9 @@ fn a_board_opened_from_the_command_line_is_edited_and_saved_in_place() {
     assert_eq!(h.state().editor().path(), Some(path.as_path()));
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Mine".into())),
+        pegsol::app::ShellCommand::Editor(EditorCommand::Paint(PaintCommand::SetName(
+            "Mine".into(),
+        ))),
     );
     press_with(&mut h, Modifiers::COMMAND, Key::S);
     let text = std::fs::read_to_string(&path).expect("read");
@@ -516,7 +519,9 @@ fn an_editor_autosave_that_fails_is_shown() {
         .attach_autosave(dir.join("file").join("autosave.ron"));
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Editor(EditorCommand::SetName("Changed".into())),
+        pegsol::app::ShellCommand::Editor(EditorCommand::Paint(PaintCommand::SetName(
+            "Changed".into(),
+        ))),
     );
     settle(&mut h);
     let notice = h.state().notice().unwrap_or_default().to_string();

@@ -11,6 +11,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::editor::files::{self as editor_files, Autosave};
+use pegsol::app::editor::{EditFileCommand, PaintCommand, PromptCommand};
 use pegsol::app::editor::{EditorCommand, Verdict};
 use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::edit::{Board, CellKind};
@@ -74,7 +75,10 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
 
     let dir = temp_dir("roundtrip");
     let path = dir.join("my-board.ron");
-    apply(&mut h, EditorCommand::SaveAs(path.clone()));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::SaveAs(path.clone())),
+    );
     assert!(!h.state().editor().is_dirty());
     assert_eq!(h.state().editor().path(), Some(path.as_path()));
     let saved = board(&h);
@@ -84,9 +88,15 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
         "the file holds the board exactly"
     );
     // Start over, then open the file again: identical.
-    apply(&mut h, EditorCommand::New(Grid::Triangular, 5, 5));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::New(Grid::Triangular, 5, 5)),
+    );
     assert_eq!(board(&h).grid, Grid::Triangular);
-    apply(&mut h, EditorCommand::Open(path.clone()));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::Open(path.clone())),
+    );
     assert_eq!(board(&h), saved);
     assert_eq!(
         h.state().persisted().recent.first(),
@@ -156,11 +166,14 @@ fn every_check_message_appears_for_a_board_with_that_problem() {
     click(&mut h, "Clear board");
     shows(&h, "the board has no holes");
     // Back to the English board, then a finish cell off the board.
-    apply(&mut h, EditorCommand::FromCatalogue("english".into()));
-    apply(&mut h, EditorCommand::PromptDiscard);
     apply(
         &mut h,
-        EditorCommand::SetFinish(Finish::Cell { x: 0, y: 0 }),
+        EditorCommand::Files(EditFileCommand::FromCatalogue("english".into())),
+    );
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::PromptDiscard));
+    apply(
+        &mut h,
+        EditorCommand::Paint(PaintCommand::SetFinish(Finish::Cell { x: 0, y: 0 })),
     );
     // Cells are named as the board's coordinates and every other message name them (a1, d3),
     // never as the files' `x,y`.
@@ -168,25 +181,37 @@ fn every_check_message_appears_for_a_board_with_that_problem() {
     // A finish outside the start's class.
     apply(
         &mut h,
-        EditorCommand::SetFinish(Finish::Cell { x: 3, y: 2 }),
+        EditorCommand::Paint(PaintCommand::SetFinish(Finish::Cell { x: 3, y: 2 })),
     );
     shows(&h, "rules out finishing on the finish cell d3");
     assert!(h.query_by_label_contains("3,2").is_none());
     // The French board from its centre: no one-peg finish at all.
-    apply(&mut h, EditorCommand::PromptDiscard);
-    apply(&mut h, EditorCommand::FromCatalogue("french".into()));
-    apply(&mut h, EditorCommand::PromptDiscard);
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::PromptDiscard));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::FromCatalogue("french".into())),
+    );
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::PromptDiscard));
     click(&mut h, "Start vacancy");
     click(&mut h, "peg at d4");
     shows(&h, "rules out finishing with one peg anywhere");
     // The centre finish on a board without a centre.
-    apply(&mut h, EditorCommand::New(Grid::Square, 4, 1));
-    apply(&mut h, EditorCommand::PromptDiscard);
-    apply(&mut h, EditorCommand::SetFinish(Finish::Center));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::New(Grid::Square, 4, 1)),
+    );
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::PromptDiscard));
+    apply(
+        &mut h,
+        EditorCommand::Paint(PaintCommand::SetFinish(Finish::Center)),
+    );
     shows(&h, "this board has no centre cell");
     // No first jump: two pegs apart, a1 and e1.
-    apply(&mut h, EditorCommand::New(Grid::Square, 5, 1));
-    apply(&mut h, EditorCommand::PromptDiscard);
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::New(Grid::Square, 5, 1)),
+    );
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::PromptDiscard));
     click(&mut h, "Hole");
     click(&mut h, "peg at b1");
     click(&mut h, "peg at d1");
@@ -251,7 +276,10 @@ fn broken_files_give_the_message_and_change_nothing() {
     for (name, bytes, expected) in cases {
         let path = dir.join(name);
         std::fs::write(&path, bytes).expect("write");
-        apply(&mut h, EditorCommand::Open(path.clone()));
+        apply(
+            &mut h,
+            EditorCommand::Files(EditFileCommand::Open(path.clone())),
+        );
         let error = h
             .state()
             .editor()
@@ -306,13 +334,13 @@ fn unsaved_changes_prompt_before_replacing_or_closing() {
     settle(&mut h);
     assert_eq!(
         h.state().editor().prompt(),
-        Some(&EditorCommand::CloseWindow)
+        Some(&EditorCommand::Prompts(PromptCommand::CloseWindow))
     );
     assert!(h.query_by_label_contains("before closing").is_some());
     click(&mut h, "Cancel");
     assert!(h.state().editor().prompt().is_none());
     // Discard lets it close.
-    apply(&mut h, EditorCommand::CloseWindow);
+    apply(&mut h, EditorCommand::Prompts(PromptCommand::CloseWindow));
     click(&mut h, "Discard");
     assert!(h.state().editor().prompt().is_none());
     assert!(!h.state().editor().holds_close());
@@ -345,7 +373,7 @@ fn the_autosave_is_offered_back_after_a_crash() {
     );
     // Saving clears the autosave.
     let path = dir.join("recovered.ron");
-    apply(&mut h, EditorCommand::SaveAs(path));
+    apply(&mut h, EditorCommand::Files(EditFileCommand::SaveAs(path)));
     assert!(!autosave.exists(), "cleared on save");
     // A declined recovery is cleared too; a broken autosave is ignored.
     editor_files::write_autosave(&autosave, &Autosave::of(&edited, None)).expect("write");
@@ -383,8 +411,11 @@ fn edit_the_position_in_play_and_paste_a_game_id() {
     let b = board(&h);
     assert_eq!((b.cells.len(), b.pegs.len()), (33, 32));
     // Nonsense pasted: a message, nothing changed.
-    apply(&mut h, EditorCommand::SetPaste("7x7:PPQ".into()));
-    apply(&mut h, EditorCommand::OpenPasted);
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::SetPaste("7x7:PPQ".into())),
+    );
+    apply(&mut h, EditorCommand::Files(EditFileCommand::OpenPasted));
     assert!(h.state().editor().error().is_some());
     assert_eq!(board(&h), b);
 }
@@ -392,7 +423,10 @@ fn edit_the_position_in_play_and_paste_a_game_id() {
 #[test]
 fn analyze_starts_shows_which_holes_can_be_won() {
     let mut h = editor();
-    apply(&mut h, EditorCommand::FromCatalogue("triangle".into()));
+    apply(
+        &mut h,
+        EditorCommand::Files(EditFileCommand::FromCatalogue("triangle".into())),
+    );
     click(&mut h, "Analyze starts");
     wait_for(&mut h, "the analysis", 60, |app| {
         app.editor().analysis().is_some()
@@ -420,10 +454,10 @@ fn solve_this_board_hands_it_to_the_play_view() {
     let mut h = editor();
     apply(
         &mut h,
-        EditorCommand::Open(PathBuf::from(concat!(
+        EditorCommand::Files(EditFileCommand::Open(PathBuf::from(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/layouts/level-0.ron"
-        ))),
+        )))),
     );
     click(&mut h, "Solve this board");
     assert_eq!(h.state().mode(), Mode::Play);

@@ -15,6 +15,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::editor::counts::{MovesFact, SolutionsFact};
 use pegsol::app::editor::EditorCommand;
+use pegsol::app::editor::PaintCommand;
 use pegsol::app::play::timeline::move_ends;
 use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::Finish;
@@ -183,8 +184,10 @@ fn the_editor_shows_the_fewest_moves_and_the_solutions_and_redoes_them_when_the_
     // A new finish is a new puzzle: the old answers go, and new ones come.
     let ctx = h.ctx.clone();
     let finish = Finish::Cell { x: 0, y: 4 };
-    h.state_mut()
-        .apply(&ctx, ShellCommand::Editor(EditorCommand::SetFinish(finish)));
+    h.state_mut().apply(
+        &ctx,
+        ShellCommand::Editor(EditorCommand::Paint(PaintCommand::SetFinish(finish))),
+    );
     // One frame: its logic sees the new puzzle and drops the old answers; the new search
     // waits out its debounce, so both are still to come.
     h.step();

@@ -3,6 +3,7 @@
 //! a bare `egui::Context` stands in for the window.
 
 use eframe::egui;
+use pegsol::app::editor::{EditFileCommand, PaintCommand, PromptCommand};
 use pegsol::app::editor::{EditorCommand, EditorView};
 use pegsol::app::experiments::{ExperimentsCommand, ExperimentsView};
 use pegsol::app::play::command::SolveFrom;
@@ -89,18 +90,27 @@ fn the_play_view_owns_its_solver_form_and_refuses_a_bad_budget() {
 fn the_editor_asks_before_replacing_unsaved_changes_and_hands_boards_to_the_shell() {
     let ctx = egui::Context::default();
     let mut editor = EditorView::new(Board::new(Grid::Square, 3, 1));
-    editor.apply(&ctx, EditorCommand::SetTool(Tool::Hole));
-    editor.apply(&ctx, EditorCommand::Begin(c(0, 0)));
-    editor.apply(&ctx, EditorCommand::End);
+    editor.apply(
+        &ctx,
+        EditorCommand::Paint(PaintCommand::SetTool(Tool::Hole)),
+    );
+    editor.apply(&ctx, EditorCommand::Paint(PaintCommand::Begin(c(0, 0))));
+    editor.apply(&ctx, EditorCommand::Paint(PaintCommand::End));
     assert!(editor.is_dirty());
     // Replacing the board waits on the prompt, and asks the shell to show the editor.
-    let out = editor.apply(&ctx, EditorCommand::FromCatalogue("english".into()));
+    let out = editor.apply(
+        &ctx,
+        EditorCommand::Files(EditFileCommand::FromCatalogue("english".into())),
+    );
     assert!(matches!(
         out.as_slice(),
         [ShellCommand::SetMode(Mode::Editor)]
     ));
-    assert!(matches!(editor.prompt(), Some(EditorCommand::Load(..))));
-    editor.apply(&ctx, EditorCommand::PromptDiscard);
+    assert!(matches!(
+        editor.prompt(),
+        Some(EditorCommand::Files(EditFileCommand::Load(..)))
+    ));
+    editor.apply(&ctx, EditorCommand::Prompts(PromptCommand::PromptDiscard));
     assert_eq!(editor.board().cells.len(), 33);
     assert!(!editor.is_dirty());
     // Playing it is the shell's business: the editor hands the game over.
@@ -116,7 +126,7 @@ fn the_editor_asks_before_replacing_unsaved_changes_and_hands_boards_to_the_shel
         other => panic!("expected the game handed over, got {other:?}"),
     }
     // Closing is the shell's too, once nothing is unsaved.
-    let out = editor.apply(&ctx, EditorCommand::CloseWindow);
+    let out = editor.apply(&ctx, EditorCommand::Prompts(PromptCommand::CloseWindow));
     assert!(matches!(out.as_slice(), [ShellCommand::Quit]));
 }
 
@@ -141,12 +151,18 @@ fn the_experiments_window_checks_its_choices_before_running() {
 fn a_failed_save_says_so_and_keeps_the_unsaved_mark() {
     let ctx = egui::Context::default();
     let mut editor = EditorView::new(Board::new(Grid::Square, 3, 1));
-    editor.apply(&ctx, EditorCommand::SetName("Unsaved".into()));
+    editor.apply(
+        &ctx,
+        EditorCommand::Paint(PaintCommand::SetName("Unsaved".into())),
+    );
     assert!(editor.is_dirty());
     let nowhere = std::env::temp_dir()
         .join(format!("pegsol-no-such-dir-{}", std::process::id()))
         .join("board.ron");
-    let out = editor.apply(&ctx, EditorCommand::SaveAs(nowhere.clone()));
+    let out = editor.apply(
+        &ctx,
+        EditorCommand::Files(EditFileCommand::SaveAs(nowhere.clone())),
+    );
     assert!(
         told(&out).iter().any(|t| t.starts_with("Not saved")),
         "{out:?}"

@@ -7,6 +7,7 @@
 //! hole at d4", "off-board at d4") so screen readers and UI tests can find it. It changes
 //! nothing itself: it returns [`EditorCommand`]s.
 
+use super::command::PaintCommand;
 use super::EditorCommand;
 use crate::app::paint::geometry::{self, BoardGeometry};
 use crate::app::paint::palette::Palette;
@@ -85,11 +86,11 @@ impl CanvasState {
                 self.hovered = Some(cell);
             }
             if response.clicked() {
-                commands.push(EditorCommand::Begin(cell));
-                commands.push(EditorCommand::End);
+                commands.push(EditorCommand::Paint(PaintCommand::Begin(cell)));
+                commands.push(EditorCommand::Paint(PaintCommand::End));
             }
             if response.drag_started() {
-                commands.push(EditorCommand::Begin(cell));
+                commands.push(EditorCommand::Paint(PaintCommand::Begin(cell)));
                 self.last = Some(cell);
             }
             if response.dragged() {
@@ -98,13 +99,13 @@ impl CanvasState {
                     .or_else(|| ui.input(|i| i.pointer.latest_pos()));
                 if let Some(to) = pointer.and_then(|p| geometry.cell_at(frame, p)) {
                     if self.last != Some(to) {
-                        commands.push(EditorCommand::StrokeTo(to));
+                        commands.push(EditorCommand::Paint(PaintCommand::StrokeTo(to)));
                         self.last = Some(to);
                     }
                 }
             }
             if response.drag_stopped() {
-                commands.push(EditorCommand::End);
+                commands.push(EditorCommand::Paint(PaintCommand::End));
                 self.last = None;
             }
             responses.push((cell, response));

@@ -11,6 +11,31 @@ use std::path::PathBuf;
 /// Something a person asked the editor for. [`super::EditorView::apply`] carries it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditorCommand {
+    /// Undo the last change.
+    Undo,
+    /// Redo the last change undone.
+    Redo,
+    /// Analyse every single-vacancy start.
+    Analyze,
+    /// Stop the analysis.
+    CancelAnalysis,
+    /// Show the finishes of this start.
+    ShowStart(Option<Cell>),
+    /// Play the board.
+    Play,
+    /// Play the board and solve it.
+    Solve,
+    /// Painting the board and setting what it is (name, finish, size).
+    Paint(PaintCommand),
+    /// New boards, files and the pasted text.
+    Files(EditFileCommand),
+    /// The editor's questions and messages: unsaved changes, recovery, an error.
+    Prompts(PromptCommand),
+}
+
+/// Painting the board and setting what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PaintCommand {
     /// Start a stroke (a click or a drag) on a cell with the current tool.
     Begin(Cell),
     /// Continue the stroke onto a cell.
@@ -21,10 +46,6 @@ pub enum EditorCommand {
     SetTool(Tool),
     /// Choose the mirror.
     SetMirror(Mirror),
-    /// Undo the last change.
-    Undo,
-    /// Redo the last change undone.
-    Redo,
     /// Fill every hole with a peg.
     Fill,
     /// Empty every hole.
@@ -39,6 +60,11 @@ pub enum EditorCommand {
     SetDescription(String),
     /// Change the frame's size.
     Resize(u8, u8),
+}
+
+/// New boards, opening, pasting and saving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditFileCommand {
     /// The New board menu's grid and size, as chosen so far.
     SetNewBoard(Grid, u8, u8),
     /// A new board (asks first if there are unsaved changes).
@@ -64,16 +90,11 @@ pub enum EditorCommand {
     ChooseOpen,
     /// Ask where to save (a dialog).
     ChooseSaveAs,
-    /// Analyse every single-vacancy start.
-    Analyze,
-    /// Stop the analysis.
-    CancelAnalysis,
-    /// Show the finishes of this start.
-    ShowStart(Option<Cell>),
-    /// Play the board.
-    Play,
-    /// Play the board and solve it.
-    Solve,
+}
+
+/// The editor's questions: unsaved changes on closing or replacing, the recovery offer, an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptCommand {
     /// Close the window (asks first).
     CloseWindow,
     /// The prompt's answer: save, then carry on.
@@ -93,7 +114,11 @@ pub enum EditorCommand {
 impl EditorCommand {
     /// Whether the command replaces the board, so unsaved changes need a prompt first.
     pub(super) fn replaces_board(&self) -> bool {
-        matches!(self, EditorCommand::Load(..) | EditorCommand::CloseWindow)
+        matches!(
+            self,
+            EditorCommand::Files(EditFileCommand::Load(..))
+                | EditorCommand::Prompts(PromptCommand::CloseWindow)
+        )
     }
 }
 

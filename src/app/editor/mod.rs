@@ -9,6 +9,7 @@
 //! hands back as [`ShellCommand`]s. File access goes through [`files`], whose functions take
 //! paths, so tests never open a dialog.
 
+mod apply;
 pub mod canvas;
 pub mod command;
 pub mod counts;
@@ -16,16 +17,14 @@ pub mod files;
 mod jobs;
 mod ui;
 
-use crate::app::command::{apply_each, Mode, ShellCommand};
-use crate::app::command::{DialogKind, FileRequest};
-use crate::layout::catalogue;
+use crate::app::command::ShellCommand;
 use crate::layout::edit::{Board, Editor, Facts, Mirror, Tool};
 use crate::layout::load::resolve;
-use crate::record::{Game, Source};
+use crate::record::Game;
 use crate::rules::{Cell, Grid};
 use crate::solver::services::analyze::StartReport;
 use canvas::CanvasState;
-pub use command::{EditorCommand, Verdict};
+pub use command::{EditFileCommand, EditorCommand, PaintCommand, PromptCommand, Verdict};
 use eframe::egui;
 use files::{Autosave, Autosaver};
 use std::path::{Path, PathBuf};
@@ -299,227 +298,16 @@ impl EditorView {
             .into_iter()
             .collect()
     }
-
-    /// Carries out a list of commands (see [`apply_each`]).
-    fn apply_all(
-        &mut self,
-        ctx: &egui::Context,
-        commands: Vec<EditorCommand>,
-    ) -> Vec<ShellCommand> {
-        apply_each(ctx, commands, |c| self.apply(ctx, c))
-    }
-
-    /// Carries out one command: the only place the editor's state changes. Returns what the
-    /// rest of the window must do.
-    pub fn apply(&mut self, ctx: &egui::Context, command: EditorCommand) -> Vec<ShellCommand> {
-        let mut out = Vec::new();
-        let tell = |out: &mut Vec<ShellCommand>, text: String| out.push(ShellCommand::Warn(text));
-        if command.replaces_board() && self.editor.is_dirty() {
-            self.prompts.prompt = Some(command);
-            out.push(ShellCommand::SetMode(Mode::Editor));
-            return out;
-        }
-        let load = |board: Board, path: Option<PathBuf>| EditorCommand::Load(Box::new(board), path);
-        match command {
-            EditorCommand::Begin(cell) => {
-                self.editor
-                    .begin_stroke(self.brush.tool, cell, self.brush.mirror);
-            }
-            EditorCommand::StrokeTo(cell) => self.editor.stroke_to(cell),
-            EditorCommand::End => self.editor.end_stroke(),
-            EditorCommand::SetTool(tool) => self.brush.tool = tool,
-            EditorCommand::SetMirror(mirror) => self.brush.mirror = mirror,
-            EditorCommand::Undo => {
-                if !self.editor.undo() {
-                    tell(&mut out, "Nothing to undo in the editor".into());
-                }
-            }
-            EditorCommand::Redo => {
-                if !self.editor.redo() {
-                    tell(&mut out, "Nothing to redo in the editor".into());
-                }
-            }
-            EditorCommand::Fill => {
-                self.editor.fill();
-            }
-            EditorCommand::EmptyHoles => {
-                self.editor.empty_holes();
-            }
-            EditorCommand::Clear => {
-                self.editor.clear();
-            }
-            EditorCommand::SetFinish(finish) => {
-                self.editor.set_finish(finish);
-            }
-            EditorCommand::SetName(name) => self.editor.set_name(&name),
-            EditorCommand::SetDescription(text) => self.editor.set_description(&text),
-            EditorCommand::Resize(w, h) => self.editor.resize(w, h),
-            EditorCommand::SetNewBoard(grid, w, h) => self.form.new_board = (grid, w, h),
-            EditorCommand::New(grid, w, h) => {
-                return self.apply(ctx, load(Board::new(grid, w, h), None));
-            }
-            EditorCommand::FromCatalogue(key) => {
-                let board = catalogue::find(&key)
-                    .ok_or_else(|| format!("`{key}` is not a board of the catalogue"))
-                    .and_then(|e| e.layout().map_err(|e| e.to_string()))
-                    .and_then(|l| Board::from_layout(&l).map_err(|_| key.clone()));
-                match board {
-                    Ok(board) => return self.apply(ctx, load(board, None)),
-                    Err(e) => tell(&mut out, e),
-                }
-            }
-            EditorCommand::EditPosition => out.push(ShellCommand::EditPosition),
-            // The file is read before anything is replaced or asked: a broken file shows its
-            // message and leaves the edit in progress exactly as it was.
-            EditorCommand::Open(path) => match files::open_board(&path) {
-                Ok(board) => return self.apply(ctx, load(board, Some(path))),
-                Err(e) => {
-                    eprintln!("pegsol: {e}");
-                    self.prompts.error = Some(e);
-                }
-            },
-            EditorCommand::OpenPasted => {
-                match files::board_from_text(&self.form.paste, "<pasted text>") {
-                    Ok(board) => {
-                        self.form.paste.clear();
-                        return self.apply(ctx, load(board, None));
-                    }
-                    Err(e) => self.prompts.error = Some(e),
-                }
-            }
-            EditorCommand::Load(board, path) => {
-                self.load(*board, path.clone());
-                out.push(ShellCommand::SetMode(Mode::Editor));
-                if let Some(path) = path {
-                    out.push(ShellCommand::Remember(path));
-                }
-            }
-            EditorCommand::SetPaste(text) => self.form.paste = text,
-            // Only a RON layout is saved back in place; other formats Save As.
-            EditorCommand::Save => {
-                let command = match self.path.clone().filter(|p| is_ron(p)) {
-                    Some(path) => EditorCommand::SaveAs(path),
-                    None => EditorCommand::ChooseSaveAs,
-                };
-                return self.apply(ctx, command);
-            }
-            EditorCommand::SaveAs(path) => {
-                let layout = self.editor.board().to_layout();
-                match files::save_layout(&path, &layout) {
-                    Ok(()) => {
-                        self.editor.mark_saved();
-                        self.path = Some(path.clone());
-                        self.autosave.clear();
-                        out.push(ShellCommand::Tell(format!(
-                            "Board saved to {}",
-                            path.display()
-                        )));
-                        out.push(ShellCommand::Remember(path));
-                    }
-                    // The board stays marked unsaved, and the error box says why.
-                    Err(e) => {
-                        tell(&mut out, format!("Not saved: {e}"));
-                        self.prompts.error = Some(e);
-                    }
-                }
-            }
-            EditorCommand::ChooseOpen => out.push(ShellCommand::ChooseFile(
-                FileRequest::new(DialogKind::Open, "Open a board to edit", |path| {
-                    ShellCommand::Editor(EditorCommand::Open(path))
-                })
-                .filter("Boards", &["ron", "txt", "h"])
-                .filter("All files", &["*"]),
-            )),
-            // With no path chosen, a prompt waiting on this save stays up: nothing was saved.
-            EditorCommand::ChooseSaveAs => out.push(ShellCommand::ChooseFile(
-                FileRequest::new(DialogKind::Save, "Save the board", |path| {
-                    ShellCommand::Editor(EditorCommand::SaveAs(path))
-                })
-                .filter("Pegsol layouts", &["ron"])
-                .file_name(format!("{}.ron", file_stem(&self.editor.board().name))),
-            )),
-            EditorCommand::Analyze => {
-                if self.editor.board().cells.is_empty() {
-                    tell(&mut out, "Paint some holes first".into());
-                } else {
-                    self.analysis.jobs.analyze(ctx, self.editor.board());
-                }
-            }
-            EditorCommand::CancelAnalysis => self.analysis.jobs.cancel_analysis(),
-            EditorCommand::ShowStart(cell) => self.analysis.shown_start = cell,
-            EditorCommand::Play | EditorCommand::Solve => {
-                // The board may have changed since the frame began.
-                self.refresh_facts();
-                let Some(puzzle) = self.analysis.facts.puzzle.clone() else {
-                    let first = self.analysis.facts.checks.first().map(|c| c.to_string());
-                    let why = first.unwrap_or_default();
-                    tell(&mut out, format!("This board cannot be played yet: {why}"));
-                    return out;
-                };
-                let source = match &self.path {
-                    Some(path) if !self.editor.is_dirty() && is_ron(path) => {
-                        Source::File(path.clone())
-                    }
-                    _ => Source::Other(format!("editor: {}", puzzle.name)),
-                };
-                out.push(ShellCommand::PlayGame {
-                    game: Box::new(Game::new(puzzle, source)),
-                    solve: command == EditorCommand::Solve,
-                    fresh: false,
-                });
-            }
-            EditorCommand::CloseWindow => {
-                self.prompts.closing = true;
-                out.push(ShellCommand::Quit);
-            }
-            EditorCommand::PromptSave => {
-                let Some(pending) = self.prompts.prompt.clone() else {
-                    return out;
-                };
-                out.extend(self.apply(ctx, EditorCommand::Save));
-                if !self.editor.is_dirty() {
-                    self.prompts.prompt = None;
-                    out.extend(self.apply(ctx, pending));
-                }
-            }
-            EditorCommand::PromptDiscard => {
-                if let Some(pending) = self.prompts.prompt.take() {
-                    self.editor.mark_saved();
-                    self.autosave.clear();
-                    out.extend(self.apply(ctx, pending));
-                }
-            }
-            EditorCommand::PromptCancel => self.prompts.prompt = None,
-            EditorCommand::Recover => {
-                if let Some(autosave) = self.prompts.recovery.take() {
-                    match autosave.board() {
-                        Ok(board) => {
-                            self.editor = Editor::unsaved(board);
-                            self.path = autosave.path;
-                            out.push(ShellCommand::SetMode(Mode::Editor));
-                        }
-                        Err(e) => self.prompts.error = Some(e),
-                    }
-                }
-            }
-            EditorCommand::DiscardRecovery => {
-                self.prompts.recovery = None;
-                self.autosave.clear();
-            }
-            EditorCommand::DismissError => self.prompts.error = None,
-        }
-        out
-    }
 }
 
 /// Whether a path is a RON file (the only format Save writes back in place).
-fn is_ron(path: &Path) -> bool {
+pub(super) fn is_ron(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
 }
 
 /// A file name from a board's name: letters, digits and dashes.
-fn file_stem(name: &str) -> String {
+pub(super) fn file_stem(name: &str) -> String {
     let stem: String = name
         .trim()
         .chars()

@@ -5,6 +5,7 @@
 //! [`EditorView::apply`] changes the state, so nothing here writes it.
 
 use super::canvas::{verdict_colour, CanvasModel};
+use super::command::{EditFileCommand, PaintCommand, PromptCommand};
 use super::{EditorCommand, EditorView, Verdict, CHECK_BUDGET};
 use crate::app::command::ShellCommand;
 use crate::app::frame::ViewFrame;
@@ -59,7 +60,7 @@ impl EditorView {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.colored_label(ui.visuals().warn_fg_color, error);
                 if ui.button("Dismiss").clicked() {
-                    out.push(EditorCommand::DismissError);
+                    out.push(EditorCommand::Prompts(PromptCommand::DismissError));
                 }
             });
         }
@@ -86,7 +87,7 @@ impl EditorView {
 fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     if let Some(pending) = &ed.prompts.prompt {
         let what = match pending {
-            EditorCommand::CloseWindow => "before closing",
+            EditorCommand::Prompts(PromptCommand::CloseWindow) => "before closing",
             _ => "before opening another board",
         };
         let modal = egui::Modal::new(egui::Id::unique("editor-unsaved")).show(ctx, |ui| {
@@ -97,18 +98,18 @@ fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>)
             ));
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
-                    out.push(EditorCommand::PromptSave);
+                    out.push(EditorCommand::Prompts(PromptCommand::PromptSave));
                 }
                 if ui.button("Discard").clicked() {
-                    out.push(EditorCommand::PromptDiscard);
+                    out.push(EditorCommand::Prompts(PromptCommand::PromptDiscard));
                 }
                 if ui.button("Cancel").clicked() {
-                    out.push(EditorCommand::PromptCancel);
+                    out.push(EditorCommand::Prompts(PromptCommand::PromptCancel));
                 }
             });
         });
         if modal.should_close() && out.is_empty() {
-            out.push(EditorCommand::PromptCancel);
+            out.push(EditorCommand::Prompts(PromptCommand::PromptCancel));
         }
     } else if let Some(autosave) = &ed.prompts.recovery {
         egui::Modal::new(egui::Id::unique("editor-recover")).show(ctx, |ui| {
@@ -119,10 +120,10 @@ fn prompt_ui(ctx: &egui::Context, ed: &EditorView, out: &mut Vec<EditorCommand>)
             ));
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
-                    out.push(EditorCommand::Recover);
+                    out.push(EditorCommand::Prompts(PromptCommand::Recover));
                 }
                 if ui.button("Discard it").clicked() {
-                    out.push(EditorCommand::DiscardRecovery);
+                    out.push(EditorCommand::Prompts(PromptCommand::DiscardRecovery));
                 }
             });
         });
@@ -181,35 +182,39 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
                     ui.add(size_value(&mut h)).labelled_by(label.id);
                 });
                 if (grid, w, h) != ed.form.new_board {
-                    out.push(EditorCommand::SetNewBoard(grid, w, h));
+                    out.push(EditorCommand::Files(EditFileCommand::SetNewBoard(
+                        grid, w, h,
+                    )));
                 }
                 if ui.button("Create").clicked() {
-                    out.push(EditorCommand::New(grid, w, h));
+                    out.push(EditorCommand::Files(EditFileCommand::New(grid, w, h)));
                     ui.close();
                 }
             });
         ui.menu_button("Start from…", |ui| {
             if ui.button("The position in play").clicked() {
-                out.push(EditorCommand::EditPosition);
+                out.push(EditorCommand::Files(EditFileCommand::EditPosition));
                 ui.close();
             }
             ui.separator();
             for entry in catalogue::ENTRIES {
                 let name = entry.layout().map(|l| l.name).unwrap_or_default();
                 if ui.button(name).clicked() {
-                    out.push(EditorCommand::FromCatalogue(entry.key.to_string()));
+                    out.push(EditorCommand::Files(EditFileCommand::FromCatalogue(
+                        entry.key.to_string(),
+                    )));
                     ui.close();
                 }
             }
         });
         if ui.button("Open…").clicked() {
-            out.push(EditorCommand::ChooseOpen);
+            out.push(EditorCommand::Files(EditFileCommand::ChooseOpen));
         }
         if ui.button("Save").clicked() {
-            out.push(EditorCommand::Save);
+            out.push(EditorCommand::Files(EditFileCommand::Save));
         }
         if ui.button("Save As…").clicked() {
-            out.push(EditorCommand::ChooseSaveAs);
+            out.push(EditorCommand::Files(EditFileCommand::ChooseSaveAs));
         }
         ui.separator();
         if ui
@@ -232,7 +237,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
                 .selectable_label(ed.brush.tool == tool, tool.name())
                 .clicked()
             {
-                out.push(EditorCommand::SetTool(tool));
+                out.push(EditorCommand::Paint(PaintCommand::SetTool(tool)));
             }
         }
     });
@@ -243,19 +248,19 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
                 .selectable_label(ed.brush.mirror == mirror, mirror.name())
                 .clicked()
             {
-                out.push(EditorCommand::SetMirror(mirror));
+                out.push(EditorCommand::Paint(PaintCommand::SetMirror(mirror)));
             }
         }
     });
     ui.horizontal_wrapped(|ui| {
         if ui.button("Fill all holes").clicked() {
-            out.push(EditorCommand::Fill);
+            out.push(EditorCommand::Paint(PaintCommand::Fill));
         }
         if ui.button("Empty all holes").clicked() {
-            out.push(EditorCommand::EmptyHoles);
+            out.push(EditorCommand::Paint(PaintCommand::EmptyHoles));
         }
         if ui.button("Clear board").clicked() {
-            out.push(EditorCommand::Clear);
+            out.push(EditorCommand::Paint(PaintCommand::Clear));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -264,13 +269,17 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
             .selectable_label(board.finish == Finish::Anywhere, "Anywhere")
             .clicked()
         {
-            out.push(EditorCommand::SetFinish(Finish::Anywhere));
+            out.push(EditorCommand::Paint(PaintCommand::SetFinish(
+                Finish::Anywhere,
+            )));
         }
         if ui
             .selectable_label(board.finish == Finish::Center, "Centre")
             .clicked()
         {
-            out.push(EditorCommand::SetFinish(Finish::Center));
+            out.push(EditorCommand::Paint(PaintCommand::SetFinish(
+                Finish::Center,
+            )));
         }
         let cell_text = match board.finish {
             Finish::Cell { x, y } => format!("Cell {}", cell_name(Cell { x, y })),
@@ -282,7 +291,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
             .on_hover_text("Pick the cell with the Finish cell tool")
             .clicked()
         {
-            out.push(EditorCommand::SetTool(Tool::Finish));
+            out.push(EditorCommand::Paint(PaintCommand::SetTool(Tool::Finish)));
         }
         ui.separator();
         let (mut w, mut h) = (board.width, board.height);
@@ -291,7 +300,7 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         ui.label("x");
         let hr = ui.add(size_value(&mut h)).labelled_by(label.id);
         if (wr.changed() || hr.changed()) && (w, h) != (board.width, board.height) {
-            out.push(EditorCommand::Resize(w, h));
+            out.push(EditorCommand::Paint(PaintCommand::Resize(w, h)));
         }
     });
 }
@@ -304,10 +313,10 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
         .num_columns(2)
         .show(ui, |ui| {
             if let Some(name) = text_row_ui(ui, "Name", &ed.board().name) {
-                out.push(EditorCommand::SetName(name));
+                out.push(EditorCommand::Paint(PaintCommand::SetName(name)));
             }
             if let Some(text) = text_row_ui(ui, "Description", &ed.board().description) {
-                out.push(EditorCommand::SetDescription(text));
+                out.push(EditorCommand::Paint(PaintCommand::SetDescription(text)));
             }
         });
     egui::Grid::new("editor-facts").show(ui, |ui| {
@@ -509,11 +518,11 @@ fn paste_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
             )
             .labelled_by(label.id);
         if response.changed() {
-            out.push(EditorCommand::SetPaste(paste));
+            out.push(EditorCommand::Files(EditFileCommand::SetPaste(paste)));
         }
         let enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Open pasted").clicked() || enter {
-            out.push(EditorCommand::OpenPasted);
+            out.push(EditorCommand::Files(EditFileCommand::OpenPasted));
         }
     });
 }

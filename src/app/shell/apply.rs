@@ -3,6 +3,7 @@
 
 use super::PegsolApp;
 use crate::app::command::{Mode, ShellCommand, Window};
+use crate::app::editor::command::EditFileCommand;
 use crate::app::editor::EditorCommand;
 use crate::app::paint::notice::Notice;
 use crate::app::play::command::{FileCommand, SolverCommand, TimelineCommand};
@@ -41,23 +42,25 @@ impl PegsolApp {
             ShellCommand::Redo if editing => ShellCommand::Editor(EditorCommand::Redo),
             ShellCommand::Redo => ShellCommand::Play(PlayCommand::Redo),
             ShellCommand::ChooseFileToOpen if editing => {
-                ShellCommand::Editor(EditorCommand::ChooseOpen)
+                ShellCommand::Editor(EditorCommand::Files(EditFileCommand::ChooseOpen))
             }
             ShellCommand::ChooseFileToOpen => {
                 ShellCommand::Play(PlayCommand::Files(FileCommand::ChooseFileToOpen))
             }
-            ShellCommand::Save if editing => ShellCommand::Editor(EditorCommand::Save),
+            ShellCommand::Save if editing => {
+                ShellCommand::Editor(EditorCommand::Files(EditFileCommand::Save))
+            }
             ShellCommand::Save => {
                 ShellCommand::Play(PlayCommand::Files(FileCommand::ChooseFileToSave))
             }
             ShellCommand::OpenFile(path) if editing => {
-                ShellCommand::Editor(EditorCommand::Open(path))
+                ShellCommand::Editor(EditorCommand::Files(EditFileCommand::Open(path)))
             }
             ShellCommand::OpenFile(path) => {
                 ShellCommand::Play(PlayCommand::Files(FileCommand::OpenFile(path)))
             }
             ShellCommand::OpenCatalogue(key) if editing => {
-                ShellCommand::Editor(EditorCommand::FromCatalogue(key))
+                ShellCommand::Editor(EditorCommand::Files(EditFileCommand::FromCatalogue(key)))
             }
             ShellCommand::OpenCatalogue(key) => {
                 ShellCommand::Play(PlayCommand::Files(FileCommand::OpenCatalogue(key)))
@@ -106,9 +109,10 @@ impl PegsolApp {
                 let game = self.play.game();
                 let layout = game.puzzle.layout_for(game.record.position().pegs());
                 match crate::layout::edit::Board::from_layout(&layout) {
-                    Ok(board) => self
-                        .editor
-                        .apply(ctx, EditorCommand::Load(Box::new(board), None)),
+                    Ok(board) => self.editor.apply(
+                        ctx,
+                        EditorCommand::Files(EditFileCommand::Load(Box::new(board), None)),
+                    ),
                     Err(_) => vec![ShellCommand::Warn("This position cannot be edited".into())],
                 }
             }
@@ -224,8 +228,10 @@ impl PegsolApp {
         if self.editor.is_dirty() || shown {
             return Vec::new();
         }
-        self.editor
-            .apply(ctx, EditorCommand::Load(Box::new(board), path))
+        self.editor.apply(
+            ctx,
+            EditorCommand::Files(EditFileCommand::Load(Box::new(board), path)),
+        )
     }
 
     /// Applies `commands` in order, asking for a repaint if there were any: the frame just

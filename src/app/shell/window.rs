@@ -3,6 +3,7 @@
 
 use super::{keeping, keys, menu, welcome, windows, PegsolApp};
 use crate::app::command::{Mode, ShellCommand};
+use crate::app::editor::command::PromptCommand;
 use crate::app::editor::EditorCommand;
 use crate::app::frame::ViewFrame;
 use crate::app::paint::palette;
@@ -40,7 +41,9 @@ impl PegsolApp {
         if closing && self.editor.holds_close() {
             // Unsaved edits: ask first (the editor's prompt shows in either view).
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            commands.push(ShellCommand::Editor(EditorCommand::CloseWindow));
+            commands.push(ShellCommand::Editor(EditorCommand::Prompts(
+                PromptCommand::CloseWindow,
+            )));
         } else if closing && !self.may_quit(now) {
             // The games cannot be written: ask first.
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
