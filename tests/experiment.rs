@@ -254,3 +254,51 @@ fn csv_written_by_the_command_reads_back_to_its_own_text() {
     assert_eq!(experiment::csv(&rows), text);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_runs_finished_in_the_table_and_the_csv_and_exits_130() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("interrupted");
+    let csv = dir.join("rows.csv");
+    // Three quick runs (level 0 at both budgets, level 6 at 10k), then level 6 at 30M, which
+    // takes many seconds: the interrupt lands in it.
+    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["experiment", "--layouts", "0,6", "--budgets", "10k,30M"])
+        .arg("--csv")
+        .arg(&csv)
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // The three quick runs take milliseconds; three seconds leaves ample room on a loaded
+    // machine, and the 30M run takes far longer than that.
+    std::thread::sleep(Duration::from_secs(3));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let started = Instant::now();
+    let o = child.wait_with_output().expect("waits");
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "stopped promptly"
+    );
+    assert!(err.contains("interrupted: the 3 of 4 runs"), "{err}");
+    // The table and the CSV hold the three finished runs, not the one cut short.
+    let table_rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| level-")).collect();
+    assert_eq!(table_rows.len(), 3, "{out}");
+    let cut_short = |l: &&str| l.starts_with("| level-6 ") && l.contains("| 30M |");
+    assert!(!table_rows.iter().any(cut_short), "{out}");
+    let written = std::fs::read_to_string(&csv).expect("the CSV is written");
+    assert_eq!(written.lines().count(), 1 + 3, "{written}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -116,7 +116,7 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
         },
         || {},
     );
-    // Ctrl+C stops the sweep (status 130); the runs finished so far are listed above.
+    // Ctrl+C stops the sweep (status 130); the runs finished so far are kept (below).
     running::install_handler();
     while !worker.is_finished() {
         std::thread::sleep(Duration::from_millis(200));
@@ -131,9 +131,11 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
             }
         }
     }
-    let rows = match worker.wait() {
-        Finished::Done(rows) => rows,
-        Finished::Cancelled(_) => return Err(CliError::Interrupted),
+    // Interrupted, the runs finished so far are still written and printed (then status 130):
+    // a long sweep stopped late in the evening keeps what it measured.
+    let (rows, interrupted) = match worker.wait() {
+        Finished::Done(rows) => (rows, false),
+        Finished::Cancelled(rows) => (rows, true),
         Finished::Failed(why) => return Err(CliError::Failed(why)),
     };
     if live {
@@ -144,6 +146,12 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
         rows.len(),
         started.elapsed().as_secs_f64()
     ));
+    if interrupted {
+        note(format!(
+            "interrupted: the {} of {total} runs that finished are kept below",
+            rows.len()
+        ));
+    }
     let table = experiment::markdown(&rows);
     // The files first: a closed standard output does not lose them.
     if let Some(path) = &args.csv {
@@ -158,5 +166,9 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
             note(format!("wrote {}", path.display()));
         }
     }
-    print(&table)
+    print(&table)?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
