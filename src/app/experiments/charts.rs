@@ -184,7 +184,8 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
     let y_hints = egui_plot::AxisHints::new_y()
         .label(chart.y_label.as_str())
         .formatter(|_, _| String::new())
-        .min_thickness(y_width);
+        // The tick labels (drawn below, against the frame) and, outside them, the title.
+        .min_thickness(y_width + axis_title);
     let mut plot = egui_plot::Plot::new(chart.id)
         .width(width)
         .height(plot_height)
