@@ -50,16 +50,17 @@ impl PegsolApp {
     /// Writes the games (merged with other running copies' through the game store) and the
     /// settings to Pegsol's files if they changed; remembers (and returns) why not. What the
     /// store has to tell is shown.
-    pub fn keep_games(&mut self, now: f64) -> Result<(), String> {
+    pub fn keep_games(&mut self, now: f64) -> Result<(), KeepError> {
         self.keeping.last_try = Some(now);
-        let games = self.play.sync_games().map_err(|e| e.to_string());
+        let games = self.play.sync_games().map_err(KeepError::Games);
         let settings = self.keep_settings();
         for news in self.play.store_news() {
             eprintln!("pegsol: {news}");
             self.frame.pending.push(ShellCommand::Warn(news));
         }
         let result = games.and(settings);
-        self.keeping.error = result.clone().err();
+        // The window shows the words; the caller gets the cause.
+        self.keeping.error = result.as_ref().err().map(ToString::to_string);
         if let Err(e) = &result {
             eprintln!("pegsol: the games could not be saved: {e}");
         }
@@ -67,7 +68,7 @@ impl PegsolApp {
     }
 
     /// Writes the settings if they changed since last written.
-    fn keep_settings(&mut self) -> Result<(), String> {
+    fn keep_settings(&mut self) -> Result<(), KeepError> {
         let Some(path) = &self.keeping.settings_path else {
             return Ok(());
         };
@@ -75,7 +76,7 @@ impl PegsolApp {
         if self.keeping.settings_kept.as_ref() == Some(&now) {
             return Ok(());
         }
-        datafile::store(path, &now).map_err(|e| e.to_string())?;
+        datafile::store(path, &now).map_err(KeepError::Settings)?;
         self.keeping.settings_kept = Some(now);
         Ok(())
     }
@@ -157,4 +158,15 @@ pub fn save_problem_ui(ui: &mut egui::Ui, error: &str) -> Vec<ShellCommand> {
         }
     });
     out
+}
+
+/// Why the games or the settings could not be written to Pegsol's files.
+#[derive(Debug, thiserror::Error)]
+pub enum KeepError {
+    /// The game store (`games.ron`) could not be written or merged.
+    #[error(transparent)]
+    Games(crate::record::store::StoreError),
+    /// The settings file (`settings.ron`) could not be written.
+    #[error(transparent)]
+    Settings(crate::record::datafile::DataFileError),
 }
