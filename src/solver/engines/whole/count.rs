@@ -16,7 +16,6 @@ use super::figures::Figures;
 use super::level::Level;
 use super::{Board, Settings, Status, Usage, WholeError};
 use crate::rules::{CellSet, Goal, Position};
-use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::count::LevelCount;
 use crate::solver::engines::levels::Direction;
 use std::sync::atomic::AtomicBool;
@@ -47,12 +46,7 @@ pub fn count(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<WholeCount, WholeError> {
-    let board = Board::new(
-        start,
-        |c| Symmetries::keeping_start_and_goal(c, start, goal),
-        settings,
-        cancel,
-    )?;
+    let board = Board::new(start, goal, settings, cancel)?;
     let mut out = WholeCount {
         levels: Vec::new(),
         winnable: false,

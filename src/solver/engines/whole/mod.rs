@@ -29,7 +29,7 @@ pub mod solutions;
 pub mod sorted;
 pub mod step;
 
-use crate::rules::Position;
+use crate::rules::{Goal, Position};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::levels::children::{self, Kids};
@@ -179,11 +179,11 @@ pub struct Board<'a> {
 }
 
 impl<'a> Board<'a> {
-    /// The engine's tables for `start`'s board, its canonical forms under `sub` (the
-    /// symmetries that keep the start and the goal).
+    /// The engine's tables for `start`'s board, its canonical forms under the symmetries
+    /// that keep the start and `goal` (the counts and the solution counts alike).
     pub fn new(
         start: &Position,
-        sub: impl FnOnce(&Compact<u64>) -> Symmetries<u64>,
+        goal: Goal,
         settings: &Settings,
         cancel: &'a AtomicBool,
     ) -> Result<Board<'a>, WholeError> {
@@ -197,7 +197,7 @@ impl<'a> Board<'a> {
         }
         crate::solver::engines::memory::fit_arenas_to_address_limit();
         let compact = Compact::<u64>::new(shape);
-        let sub = sub(&compact);
+        let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
         let group = Symmetries::all(&compact, shape);
         let kids = Kids::new(&compact, &sub).ok_or(WholeError::TooLarge {
             cells,

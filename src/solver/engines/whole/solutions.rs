@@ -20,7 +20,6 @@ use super::figures::Figures;
 use super::level::{ChunkBuf, Level};
 use super::{Board, Settings, Status, Usage, WholeError};
 use crate::rules::{Goal, Position};
-use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::levels::Direction;
 use crate::solver::engines::solutions::SolutionCount;
 use num_bigint::BigUint;
@@ -44,12 +43,7 @@ pub fn count_solutions(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<WholeSolutions, WholeError> {
-    let board = Board::new(
-        start,
-        |c| Symmetries::keeping_start_and_goal(c, start, goal),
-        settings,
-        cancel,
-    )?;
+    let board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
     let mut counts = Vec::new();
     forward(&board, start, &mut levels, &mut counts, watch)?;
