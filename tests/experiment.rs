@@ -3,6 +3,10 @@
 //! moves rows what `pegsol solve --fewest-moves --json` reports; its CSV must read back; its
 //! charts must be real PNGs.
 
+#[cfg(unix)]
+#[path = "support/interrupt.rs"]
+mod interrupt;
+
 use pegsol::experiment::{self, SweepAlgorithm, SweepRow};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -259,7 +263,7 @@ fn csv_written_by_the_command_reads_back_to_its_own_text() {
 #[test]
 fn ctrl_c_keeps_the_runs_finished_in_the_table_and_the_csv_and_exits_130() {
     use std::process::Stdio;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let dir = temp_dir("interrupted");
     let csv = dir.join("rows.csv");
     // Three quick runs (level 0 at both budgets, level 6 at 10k), then level 6 at 30M, which
@@ -275,23 +279,7 @@ fn ctrl_c_keeps_the_runs_finished_in_the_table_and_the_csv_and_exits_130() {
         .expect("runs");
     // The three quick runs take milliseconds; three seconds leaves ample room on a loaded
     // machine, and the 30M run takes far longer than that.
-    std::thread::sleep(Duration::from_secs(3));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let started = Instant::now();
-    let o = child.wait_with_output().expect("waits");
-    let (out, err) = (
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr),
-    );
-    assert_eq!(o.status.code(), Some(130), "{err}");
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "stopped promptly"
-    );
+    let (out, err) = interrupt::interrupt_after(child, Duration::from_secs(3));
     assert!(err.contains("interrupted: the 3 of 4 runs"), "{err}");
     // The table and the CSV hold the three finished runs, not the one cut short.
     let table_rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| level-")).collect();

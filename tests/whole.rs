@@ -2,6 +2,10 @@
 //! same counts, level by level, and the same solution counts, on English and on small boards,
 //! also when forced to spill every level to disk by a tiny memory room.
 
+#[cfg(unix)]
+#[path = "support/interrupt.rs"]
+mod interrupt;
+
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::Goal;
 use pegsol::solver::engines::count::count;
@@ -134,30 +138,14 @@ fn count_under_an_address_limit_too_small_refuses_with_a_message_not_a_signal() 
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
         .args(["count", "english", "--memory", "64M"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs");
-    std::thread::sleep(Duration::from_secs(2));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let started = Instant::now();
-    let o = child.wait_with_output().expect("waits");
-    let (out, err) = (
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr),
-    );
-    assert_eq!(o.status.code(), Some(130), "{err}");
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "stopped promptly"
-    );
+    let (out, _) = interrupt::interrupt_after(child, Duration::from_secs(2));
     // The levels finished before the interrupt: a table that starts at jump 0.
     assert!(out.contains("positions by jumps made"), "{out}");
     assert!(
