@@ -41,20 +41,20 @@ impl<B> Deref for Images<B> {
     }
 }
 
-/// One symmetry as byte-wise lookup tables: `table[byte * 256 + value]` is where the bits
-/// `value` of byte `byte` of a board go.
+/// One symmetry as byte-wise lookup tables: `tables[byte][value]` is where the bits `value`
+/// of byte `byte` of a board go. (One array of 256 a byte, indexed by a `u8`, so the
+/// lookups need no bounds checks: these are the engines' innermost loops.)
 struct ByteTables<B> {
-    bytes: usize,
-    table: Vec<B>,
+    tables: Vec<[B; 256]>,
 }
 
 impl<B: Bits> ByteTables<B> {
     /// The tables for a permutation of compact indices (`perm[i]`: where bit `i` goes).
     fn new(perm: &[u32]) -> ByteTables<B> {
         let bytes = perm.len().div_ceil(8);
-        let mut table = vec![B::ZERO; bytes * 256];
-        for byte in 0..bytes {
-            for value in 0..256usize {
+        let mut tables = vec![[B::ZERO; 256]; bytes];
+        for (byte, table) in tables.iter_mut().enumerate() {
+            for (value, slot) in table.iter_mut().enumerate() {
                 let mut out = B::ZERO;
                 for bit in 0..8 {
                     let i = byte * 8 + bit;
@@ -62,18 +62,18 @@ impl<B: Bits> ByteTables<B> {
                         out = out | B::bit(perm[i]);
                     }
                 }
-                table[byte * 256 + value] = out;
+                *slot = out;
             }
         }
-        ByteTables { bytes, table }
+        ByteTables { tables }
     }
 
     #[inline]
     fn apply(&self, b: B) -> B {
         let mut out = B::ZERO;
         let mut rest = b;
-        for byte in 0..self.bytes {
-            out = out | self.table[byte * 256 + (rest.low64() & 0xff) as usize];
+        for table in &self.tables {
+            out = out | table[usize::from(rest.low64() as u8)];
             rest = rest.shr(8);
         }
         out
@@ -190,7 +190,9 @@ impl<B: Bits> Symmetries<B> {
     /// The canonical form of `b`: its least image.
     #[inline]
     pub fn canon(&self, b: B) -> B {
-        self.images(b).canon()
+        // Not through `images`: building the array costs more than the minimum. The first
+        // table is the identity.
+        self.tables[1..].iter().map(|t| t.apply(b)).fold(b, B::min)
     }
 
     /// Jump `j`'s three cells under every symmetry, in the order of [`Symmetries::images`]:
@@ -233,12 +235,8 @@ impl<B: Bits> Symmetries<B> {
 
     /// How many distinct boards `b` stands for under these symmetries (its orbit's size).
     pub fn orbit_size(&self, b: B) -> u64 {
-        let fixed = self
-            .tables
-            .iter()
-            .filter(|t| t.apply(b) == b)
-            .count()
-            .max(1);
+        // The identity (the first table) fixes every board.
+        let fixed = 1 + self.tables[1..].iter().filter(|t| t.apply(b) == b).count();
         (self.tables.len() / fixed) as u64
     }
 }

@@ -273,6 +273,22 @@ impl Ranks {
         self.class
     }
 
+    /// Asks the processor to fetch the table entries [`Ranks::rank`] reads for `board`, ahead
+    /// of ranking it: over a large board the high table is far larger than the caches.
+    #[inline(always)]
+    pub fn prefetch(&self, board: u64) {
+        if let Some(h) = self.high.get((board >> self.low) as usize) {
+            prefetch_at(h);
+        }
+        if let Some(l) = self
+            .base
+            .low_info
+            .get((board & ((1 << self.low) - 1)) as usize)
+        {
+            prefetch_at(l);
+        }
+    }
+
     /// The rank of `board` (which has the level's peg count) in the level, or `None` when it
     /// is of another class.
     #[inline(always)]
@@ -497,18 +513,24 @@ pub type LevelBits = Zeroed<AtomicU64>;
 /// Asks the processor to fetch the word of bit `rank` of `words`.
 #[inline(always)]
 pub fn prefetch(words: &[AtomicU64], rank: u64) {
-    #[cfg(target_arch = "x86_64")]
     if let Some(w) = words.get((rank >> 6) as usize) {
-        // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never faults;
-        // the address is a word of this bitset anyway.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                w as *const AtomicU64 as *const i8,
-            );
-        }
+        prefetch_at(w);
+    }
+}
+
+/// Asks the processor to fetch the cache line of `item`.
+#[inline(always)]
+fn prefetch_at<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never faults; the
+    // address is that of a live reference anyway.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            item as *const T as *const i8,
+        );
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (words, rank);
+    let _ = item;
 }
 
 /// Sets bit `rank` of `words`.

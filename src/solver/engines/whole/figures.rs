@@ -10,8 +10,14 @@
 use super::level::Level;
 use super::scratch::Lease;
 use super::{Board, WholeError};
-use crate::solver::engines::levels::ranked::Ranks;
+use crate::solver::engines::levels::ranked::{self, Ranks};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How many lookups ahead a bitset word is fetched (see [`Figures::repeated`]).
+const AHEAD: usize = 16;
+
+/// A form of another class: it has no rank in the level.
+const NO_RANK: u64 = u64::MAX;
 
 /// The figures of one level, gathered chunk by chunk (see the module docs).
 pub struct Figures<'b, 'a> {
@@ -51,20 +57,46 @@ impl<'b, 'a> Figures<'b, 'a> {
         if !self.by_lookup {
             return;
         }
-        let distinct = match &self.ranks {
-            None => keys.len() as u64,
-            Some((ranks, _)) => keys
-                .iter()
-                .filter(|&&p| {
-                    let images = b.group.images(p);
-                    !images.iter().any(|&x| {
-                        let r = b.sub.canon(x);
-                        r < p && self.level.contains(ranks, r) == Some(true)
-                    })
-                })
-                .count() as u64,
+        let distinct = match (&self.ranks, self.level.bits_in_memory()) {
+            (Some((ranks, _)), Some(bits)) => keys.len() as u64 - self.repeated(keys, ranks, bits),
+            _ => keys.len() as u64,
         };
         self.distinct.fetch_add(distinct, Ordering::Relaxed);
+    }
+
+    /// How many of `keys` have a lesser canonical form of their orbit under the whole group
+    /// in the level (a bitset over `ranks`): those are counted with it. Both the rank tables
+    /// and the bitset are far larger than the caches, so the forms are taken first, then
+    /// ranked, then looked up, each table entry fetched [`AHEAD`] lookups early.
+    fn repeated(&self, keys: &[u64], ranks: &Ranks, bits: &[AtomicU64]) -> u64 {
+        let b = self.board;
+        // (index of the key, a lesser form of its orbit), then (index, that form's rank).
+        let mut lookups: Vec<(u32, u64)> = Vec::with_capacity(keys.len() * 2);
+        for (i, &p) in keys.iter().enumerate() {
+            for &g in &b.cosets {
+                let r = b.sub.canon(b.group.apply(g, p));
+                if r < p {
+                    lookups.push((i as u32, r));
+                }
+            }
+        }
+        for j in 0..lookups.len() {
+            if let Some(&(_, ahead)) = lookups.get(j + AHEAD) {
+                ranks.prefetch(ahead);
+            }
+            let form = lookups[j].1;
+            lookups[j].1 = ranks.rank(form).unwrap_or(NO_RANK);
+        }
+        let mut seen = vec![false; keys.len()];
+        for (j, &(i, rank)) in lookups.iter().enumerate() {
+            if let Some(&(_, ahead)) = lookups.get(j + AHEAD) {
+                ranked::prefetch(bits, ahead);
+            }
+            if rank != NO_RANK && ranked::test_bit(bits, rank) {
+                seen[i as usize] = true;
+            }
+        }
+        seen.iter().filter(|&&s| s).count() as u64
     }
 
     /// The level's positions and its positions up to symmetry (sorting the group's canonical

@@ -166,6 +166,10 @@ pub struct Board<'a> {
     pub sub: Symmetries<u64>,
     /// Every symmetry of the board, for "up to symmetry" counts.
     pub group: Symmetries<u64>,
+    /// One symmetry of `group` (an index) from each coset `sub`·g but `sub` itself: a
+    /// canonical form's images under the whole group have their canonical forms under
+    /// `sub` among the images under these (h·g maps to the same canonical form as g).
+    pub cosets: Vec<usize>,
     kids: Kids,
     base: Option<Arc<RankBase>>,
     invariant: Invariant,
@@ -199,6 +203,7 @@ impl<'a> Board<'a> {
         let compact = Compact::<u64>::new(shape);
         let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
         let group = Symmetries::all(&compact, shape);
+        let cosets = coset_representatives(cells as usize, &sub, &group);
         let kids = Kids::new(&compact, &sub).ok_or(WholeError::TooLarge {
             cells,
             max: MAX_CELLS,
@@ -215,6 +220,7 @@ impl<'a> Board<'a> {
             compact,
             sub,
             group,
+            cosets,
             kids,
             base,
             invariant,
@@ -274,6 +280,36 @@ impl<'a> Board<'a> {
             &self.scratch,
         )?)
     }
+}
+
+/// One index of `group` from each right coset `sub`·g of `sub` in `group`, `sub`'s own
+/// left out; a symmetry is compared as the images of the board's `cells` single cells.
+fn coset_representatives(
+    cells: usize,
+    sub: &Symmetries<u64>,
+    group: &Symmetries<u64>,
+) -> Vec<usize> {
+    let coset = |g: usize| -> Vec<Vec<u64>> {
+        let mut members: Vec<Vec<u64>> = (0..sub.len())
+            .map(|h| {
+                (0..cells)
+                    .map(|i| sub.apply(h, group.apply(g, 1u64 << i)))
+                    .collect()
+            })
+            .collect();
+        members.sort_unstable();
+        members
+    };
+    let mut seen = vec![coset(0)];
+    let mut reps = Vec::new();
+    for g in 1..group.len() {
+        let c = coset(g);
+        if !seen.contains(&c) {
+            seen.push(c);
+            reps.push(g);
+        }
+    }
+    reps
 }
 
 /// What the engine used, for the figures.
