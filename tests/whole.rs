@@ -109,6 +109,60 @@ fn whole_board_solution_counts_equal_the_in_memory_counts_on_small_boards() {
     }
 }
 
+/// `pegsol count BOARD --start X,Y` counts from the board with only that hole empty: the
+/// same levels as the in-memory engine from that position; a hole off the board is a usage
+/// error (status 2) naming it.
+#[test]
+fn count_start_counts_from_the_single_vacancy_it_names() {
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    for (board, hole) in [("cross-5x7", (2, 1)), ("triangle", (2, 2))] {
+        let arg = format!("{},{}", hole.0, hole.1);
+        let o = std::process::Command::new(exe)
+            .args(["count", board, "--start", &arg, "--json"])
+            .output()
+            .expect("pegsol runs");
+        assert!(o.status.success(), "{board}: {o:?}");
+        let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        let got: Vec<(u64, u64)> = json["by_jumps"]
+            .as_array()
+            .expect("levels")
+            .iter()
+            .map(|l| {
+                (
+                    l["positions"].as_u64().expect("positions"),
+                    l["up_to_symmetry"].as_u64().expect("up to symmetry"),
+                )
+            })
+            .collect();
+        let p = resolve_puzzle(board).unwrap();
+        let cell = pegsol::rules::Cell {
+            x: hole.0,
+            y: hole.1,
+        };
+        let start = pegsol::rules::Position::new(
+            p.shape().clone(),
+            p.shape().cells() - pegsol::rules::CellSet::single(cell),
+        )
+        .unwrap();
+        assert_ne!(start, p.start, "{board}: pick a hole other than the layout's");
+        let expect: Vec<(u64, u64)> = uncontrolled(|c| count(&start, p.goal, c))
+            .unwrap()
+            .iter()
+            .map(|l| (l.positions, l.up_to_symmetry))
+            .collect();
+        assert_eq!(got, expect, "{board} from {arg}");
+    }
+    let o = std::process::Command::new(exe)
+        .args(["count", "triangle", "--start", "9,9"])
+        .output()
+        .expect("pegsol runs");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("9,9 is not a hole of Triangle"),
+        "{o:?}"
+    );
+}
+
 /// Runs `pegsol ARGS` under `ulimit -v KIB` (an address-space limit, as `prlimit --as`):
 /// its status, standard output and standard error.
 #[cfg(target_os = "linux")]

@@ -17,9 +17,9 @@ use super::moves;
 use super::output::{note, print, println};
 use super::report;
 use super::running::{run_job, Ran};
-use super::{finish_goal, resolve_layout, CliError};
+use super::{finish_goal, resolve_layout, usage, CliError};
 use crate::layout::Puzzle;
-use crate::rules::Goal;
+use crate::rules::{Cell, CellSet, Goal, Position};
 use crate::solver::engines::count;
 use crate::solver::engines::levels::step;
 use crate::solver::engines::whole::{self, Settings, WholeError};
@@ -78,6 +78,45 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
+/// `puzzle` started from `--start` (`center` or `X,Y`: every hole full but that one), and
+/// its name saying so; as it is without the option.
+fn with_start(
+    mut puzzle: Puzzle,
+    name: String,
+    start: Option<&str>,
+) -> Result<(Puzzle, String), CliError> {
+    let Some(text) = start else {
+        return Ok((puzzle, name));
+    };
+    let shape = puzzle.shape().clone();
+    let hole = match text.trim().to_ascii_lowercase().as_str() {
+        "center" | "centre" => shape.center().ok_or_else(|| {
+            usage(format!(
+                "--start center: {} has no centre cell",
+                puzzle.name
+            ))
+        })?,
+        other => other
+            .parse::<Cell>()
+            .map_err(|e| usage(format!("--start: {e}; or use center")))?,
+    };
+    if !shape.contains(hole) {
+        return Err(usage(format!(
+            "--start: {hole} is not a hole of {}",
+            puzzle.name
+        )));
+    }
+    let pegs = shape.cells() - CellSet::single(hole);
+    puzzle.start = Position::new(shape, pegs).ok_or_else(|| {
+        usage(format!(
+            "--start: {hole} makes no position of {}",
+            puzzle.name
+        ))
+    })?;
+    puzzle.name = format!("{} with {hole} empty", puzzle.name);
+    Ok((puzzle, format!("{name} with {hole} empty")))
+}
+
 /// Memory the process must be free to take for the in-memory engines to run instead of the
 /// level engine (their English central game peaks at about 300 MiB).
 const IN_MEMORY_ROOM: u64 = 1 << 30;
@@ -100,11 +139,13 @@ fn whole_takes(puzzle: &Puzzle, goal: Goal) -> bool {
 /// `pegsol count`.
 pub fn count_command(
     spec: &OsStr,
+    start: Option<&str>,
     finish: Option<&str>,
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = with_start(puzzle, name, start)?;
     let goal = finish_goal(finish, &puzzle)?;
     if !whole_takes(&puzzle, goal) {
         return count_in_memory(&puzzle, &name, goal, json);
@@ -175,11 +216,13 @@ fn count_in_memory(puzzle: &Puzzle, name: &str, goal: Goal, json: bool) -> Resul
 /// `pegsol solutions`.
 pub fn solutions_command(
     spec: &OsStr,
+    start: Option<&str>,
     finish: Option<&str>,
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = with_start(puzzle, name, start)?;
     let goal = finish_goal(finish, &puzzle)?;
     let what = format!("counting the solutions of {name}");
     if !whole_takes(&puzzle, goal) {

@@ -165,6 +165,10 @@ enum Command {
     Solutions {
         /// The board.
         layout: OsString,
+        /// Start with every hole full but this one: center, or X,Y (default: the layout's
+        /// own start).
+        #[arg(long)]
+        start: Option<String>,
         /// The goal: any, center, or X,Y (default: the layout's own).
         #[arg(long)]
         finish: Option<String>,
@@ -192,6 +196,10 @@ enum Command {
     Count {
         /// The board.
         layout: OsString,
+        /// Start with every hole full but this one: center, or X,Y (default: the layout's
+        /// own start).
+        #[arg(long)]
+        start: Option<String>,
         /// The goal for "can still win": any, center, or X,Y (default: the layout's own).
         #[arg(long)]
         finish: Option<String>,
@@ -309,10 +317,11 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
         Command::Solutions {
             layout,
+            start,
             finish,
             json,
             machine,
-        } => count::solutions_command(&layout, finish.as_deref(), json, &machine),
+        } => count::solutions_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Analyze {
             layout,
             finish,
@@ -321,10 +330,11 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         } => analyze_command(&layout, finish.as_deref(), budget, json),
         Command::Count {
             layout,
+            start,
             finish,
             json,
             machine,
-        } => count::count_command(&layout, finish.as_deref(), json, &machine),
+        } => count::count_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Trace(args) => trace::run(args),

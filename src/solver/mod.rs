@@ -18,6 +18,7 @@
 
 pub mod boards;
 pub mod budget;
+pub mod cpu;
 pub mod engines;
 pub mod jobs;
 mod outcome;

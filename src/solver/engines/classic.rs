@@ -61,18 +61,22 @@ pub fn solve(start: &Position, goal: Goal, budget: u64, control: &mut Control) -
 
 fn run<B: Bits>(start: &Position, goal: Goal, budget: u64, control: &mut Control) -> Outcome {
     let mut search = Search::<B>::new(start, budget);
-    loop {
-        if search.step(&mut Unwatched).is_some() {
-            break;
-        }
-        if search.expanded.is_multiple_of(REPORT_EVERY) {
-            control.report(search.expanded, search.generated, search.best);
-            if control.cancelled() {
-                search.stop = Some(Stop::Cancelled);
+    // The loop compiled for the processor's features too (popcnt for the peg counts).
+    crate::solver::cpu::fast(
+        #[inline(always)]
+        || loop {
+            if search.step(&mut Unwatched).is_some() {
                 break;
             }
-        }
-    }
+            if search.expanded.is_multiple_of(REPORT_EVERY) {
+                control.report(search.expanded, search.generated, search.best);
+                if control.cancelled() {
+                    search.stop = Some(Stop::Cancelled);
+                    break;
+                }
+            }
+        },
+    );
     control.report(search.expanded, search.generated, search.best);
     search.outcome(start, goal, control.elapsed())
 }
