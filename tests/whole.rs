@@ -144,7 +144,10 @@ fn count_start_counts_from_the_single_vacancy_it_names() {
             p.shape().cells() - pegsol::rules::CellSet::single(cell),
         )
         .unwrap();
-        assert_ne!(start, p.start, "{board}: pick a hole other than the layout's");
+        assert_ne!(
+            start, p.start,
+            "{board}: pick a hole other than the layout's"
+        );
         let expect: Vec<(u64, u64)> = uncontrolled(|c| count(&start, p.goal, c))
             .unwrap()
             .iter()

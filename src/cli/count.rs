@@ -42,7 +42,8 @@ pub struct MachineArgs {
 }
 
 impl MachineArgs {
-    fn settings(&self) -> Settings {
+    /// The level engine's settings these arguments ask for.
+    pub(super) fn settings(&self) -> Settings {
         Settings {
             memory: self.memory,
             scratch: self.scratch.clone(),

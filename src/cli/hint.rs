@@ -15,10 +15,12 @@ use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{pegs_in_words, CellSet, Goal, Position};
 use crate::solver::budget::parse_budget;
+use crate::solver::engines::whole::{self, WholeError};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use crate::solver::services::hint::{
     goal_in_words, positions_in_words, Answer, Hint, Judge, Reason, DEFAULT_EFFORT,
 };
+use crate::solver::system_memory::size_text;
 use crate::solver::Control;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -39,12 +41,22 @@ pub struct HintArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Decide it exhaustively with the level engine: every position reachable from it,
+    /// nothing pruned or forgotten, so the answer is a proof either way (no budget: it takes
+    /// the memory and scratch disk it needs, or refuses up front).
+    #[arg(long, conflicts_with = "budget")]
+    pub deep: bool,
+    #[command(flatten)]
+    pub machine: super::count::MachineArgs,
 }
 
 /// Runs `pegsol hint`.
 pub fn run(args: HintArgs) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(&args.layout)?;
     let goal = finish_goal(args.finish.as_deref(), &puzzle)?;
+    if args.deep {
+        return run_deep(&args, &puzzle, &name, goal);
+    }
     let budget = args.budget.unwrap_or(DEFAULT_EFFORT);
     let start = puzzle.start.clone();
     let ran = run_job("pegsol-hint", &format!("judging {name}"), move |job| {
@@ -62,6 +74,58 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
         return Err(CliError::Interrupted);
     }
     Ok(())
+}
+
+/// `pegsol hint --deep`: the level engine decides the position (see
+/// [`whole::decide`]), with its progress on the terminal; the same outputs as the judge's,
+/// every jump decided, and the fewest pegs any line leaves.
+fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<(), CliError> {
+    let start = puzzle.start.clone();
+    let settings = args.machine.settings();
+    let ran = run_job("pegsol-hint", &format!("deciding {name}"), move |job| {
+        job.control(|c| {
+            whole::decide::decide(&start, goal, &settings, c.cancel_flag(), &mut |s| {
+                job.stage(s.line());
+            })
+        })
+    })?;
+    if ran.interrupted() {
+        return Err(CliError::Interrupted);
+    }
+    let decided = match ran.value() {
+        Ok(d) => d,
+        Err(WholeError::Cancelled) => return Err(CliError::Interrupted),
+        Err(e) => return Err(CliError::Failed(format!("{}: {e}", puzzle.name))),
+    };
+    let hint = Hint {
+        answer: match &decided.line {
+            Some(line) => Answer::Winnable(line.clone()),
+            None => Answer::Lost(Reason::Search {
+                positions: decided.positions,
+            }),
+        },
+        jumps: decided.jumps.iter().map(|&(j, w)| (j, Some(w))).collect(),
+        examined: decided.positions,
+        stopped: false,
+        seconds: decided.elapsed.as_secs_f64(),
+    };
+    if args.json {
+        let mut v = json_of(name, goal, puzzle.start.pegs().len(), &hint);
+        v["fewest_pegs"] = json!(decided.fewest_pegs);
+        v["scratch_disk_peak"] = json!(decided.usage.disk_peak);
+        println(v)
+    } else {
+        let mut text = text_of(puzzle, goal, 0, &hint);
+        text.push_str(&format!(
+            "Fewest pegs any line leaves: {} (every position reachable from here examined{})\n",
+            decided.fewest_pegs,
+            match decided.usage.disk_peak {
+                0 => String::new(),
+                disk => format!("; {} of scratch disk at most", size_text(disk)),
+            }
+        ));
+        print(&text)
+    }
 }
 
 /// The hint for `position`, thought on up to `effort` positions; on a board whose winnable

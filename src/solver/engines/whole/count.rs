@@ -55,7 +55,7 @@ pub fn count(
         elapsed: Duration::ZERO,
     };
     let mut levels = Vec::new();
-    if let Err(e) = forward(&board, start, &mut levels, &mut out.levels, watch) {
+    if let Err(e) = forward(&board, start, &mut levels, &mut out.levels, true, watch) {
         out.stopped = Some(e);
     } else if let Err(e) = backward(&board, goal, &mut levels, &mut out.levels, watch) {
         out.stopped = Some(e);
@@ -73,12 +73,14 @@ pub fn count(
 }
 
 /// Every level from the start, kept in `levels` (`levels[n]`: n jumps made), their figures in
-/// `counts`.
+/// `counts` (up to the board's every symmetry with `up_to_symmetry`, else up to the kept
+/// ones only, which costs nothing).
 pub fn forward(
     board: &Board,
     start: &Position,
     levels: &mut Vec<Level>,
     counts: &mut Vec<LevelCount>,
+    up_to_symmetry: bool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<(), WholeError> {
     let first = board.sub.canon(board.compact.encode(start.pegs()));
@@ -97,7 +99,11 @@ pub fn forward(
             }
         }
         let source = &levels[n];
-        let figures = Figures::new(board, source)?;
+        let figures = if up_to_symmetry {
+            Figures::new(board, source)?
+        } else {
+            Figures::kept_only(board, source)
+        };
         let next = board.step(source, Direction::Forward, None, &|k, _| figures.visit(k))?;
         let (positions, up_to_symmetry) = figures.finish()?;
         counts.push(LevelCount {

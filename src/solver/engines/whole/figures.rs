@@ -49,6 +49,20 @@ impl<'b, 'a> Figures<'b, 'a> {
         })
     }
 
+    /// Figures of `level` whose second count is up to the symmetries the levels keep only
+    /// (their canonical forms, counted as they are read), for callers that want the
+    /// positions and not the literature's count.
+    pub fn kept_only(board: &'b Board<'a>, level: &'b Level) -> Figures<'b, 'a> {
+        Figures {
+            board,
+            level,
+            ranks: None,
+            by_lookup: true,
+            positions: AtomicU64::new(0),
+            distinct: AtomicU64::new(0),
+        }
+    }
+
     /// Takes the figures of one chunk of the level.
     pub fn visit(&self, keys: &[u64]) {
         let b = self.board;

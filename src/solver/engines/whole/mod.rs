@@ -21,6 +21,7 @@
 //! what is finished is returned.
 
 pub mod count;
+pub mod decide;
 pub mod figures;
 pub mod level;
 pub mod runs;

@@ -46,7 +46,8 @@ pub fn count_solutions(
     let board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
     let mut counts = Vec::new();
-    forward(&board, start, &mut levels, &mut counts, watch)?;
+    // Only the levels are wanted here: their figures are not counted up to symmetry.
+    forward(&board, start, &mut levels, &mut counts, false, watch)?;
     let examined: u64 = levels.iter().map(|l| l.len).sum();
     let of = counts.len() as u32;
     let start_canon = board.sub.canon(board.compact.encode(start.pegs()));

@@ -1,0 +1,185 @@
+//! Deciding one position exhaustively with the level engine (`pegsol hint --deep`, the
+//! window's "Think it through"): every position reachable from it, level by level, then the
+//! winners of each level from the last up, as [`super::count`] does, kept this time; the
+//! position wins when it is among its level's winners. A winning line walks down the kept
+//! winners, and each first jump is judged by whether its child is a winner.
+//!
+//! Nothing is pruned and nothing is forgotten: the answer is a proof either way, and the
+//! same on every run (no table that drops entries under pressure, no timing).
+
+use super::count::{forward, goal_winners};
+use super::level::{Level, LevelCursor};
+use super::{Board, Settings, Status, Usage, WholeError};
+use crate::rules::{Goal, Jump, Position};
+use crate::solver::engines::levels::Direction;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What deciding a position found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decided {
+    /// A winning line from the position (`Some`, empty when it is won already), or `None`
+    /// when the goal cannot be reached.
+    pub line: Option<Vec<Jump>>,
+    /// Every legal jump from the position and whether the goal can still be reached after it.
+    pub jumps: Vec<(Jump, bool)>,
+    /// The fewest pegs any sequence of jumps leaves.
+    pub fewest_pegs: u32,
+    /// Distinct positions reachable from it (itself included).
+    pub positions: u64,
+    /// Memory and disk used.
+    pub usage: Usage,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl Decided {
+    /// Whether the goal can be reached.
+    pub fn winnable(&self) -> bool {
+        self.line.is_some()
+    }
+}
+
+/// Decides `position` for `goal` (see the module docs); `watch` hears after every step.
+/// Stops with [`WholeError::Cancelled`] soon after `cancel` is set, and with a refusal when
+/// neither memory nor the scratch disk can hold a level.
+pub fn decide(
+    position: &Position,
+    goal: Goal,
+    settings: &Settings,
+    cancel: &AtomicBool,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<Decided, WholeError> {
+    let board = Board::new(position, goal, settings, cancel)?;
+    let mut levels = Vec::new();
+    let mut counts = Vec::new();
+    forward(&board, position, &mut levels, &mut counts, false, watch)?;
+    let positions = counts.iter().map(|c| c.positions).sum();
+    let fewest_pegs = levels.last().map_or(position.peg_count(), |l| l.pegs);
+    let winners = winners(&board, goal, &mut levels, watch)?;
+    let start = board.compact.encode(position.pegs());
+    let jumps: Vec<(Jump, bool)> = match winners.get(1) {
+        Some(below) => {
+            let children: Vec<(usize, u64)> = board
+                .compact
+                .legal(start)
+                .iter()
+                .map(|j| (j, board.sub.canon(start ^ board.compact.jumps[j].all)))
+                .collect();
+            let held = holds(&board, below, children.iter().map(|&(_, c)| c))?;
+            children
+                .iter()
+                .zip(held)
+                .map(|(&(j, _), wins)| (board.compact.jumps[j].jump, wins))
+                .collect()
+        }
+        None => board
+            .compact
+            .legal(start)
+            .iter()
+            .map(|j| (board.compact.jumps[j].jump, false))
+            .collect(),
+    };
+    let line = if winners.first().is_some_and(|w| w.len > 0) {
+        Some(line(&board, start, &winners)?)
+    } else {
+        None
+    };
+    Ok(Decided {
+        line,
+        jumps,
+        fewest_pegs,
+        positions,
+        usage: board.usage(),
+        elapsed: board.elapsed(),
+    })
+}
+
+/// The winners of every level (`[n]`: n jumps from the position), from the last level up;
+/// empty when the last level holds no goal. `levels` are dropped as they are used.
+fn winners(
+    board: &Board,
+    goal: Goal,
+    levels: &mut Vec<Level>,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<Vec<Level>, WholeError> {
+    let Some(last) = levels.last() else {
+        return Ok(Vec::new());
+    };
+    let of = levels.len() as u32;
+    let mut kept = Vec::new();
+    let mut winners = goal_winners(board, goal, last)?;
+    loop {
+        let n = levels.len() - 1;
+        if winners.len == 0 {
+            // Nothing above wins either: no winners at all.
+            return Ok(Vec::new());
+        }
+        if n == 0 {
+            kept.push(winners);
+            break;
+        }
+        if let Some(bytes) = board.dense_bytes(levels[n - 1].pegs, levels[n - 1].class) {
+            board.make_room(levels, bytes + (64 << 20), Some(n - 1))?;
+            board.make_room(&mut kept, bytes + (64 << 20), None)?;
+        }
+        let above = board.step(
+            &winners,
+            Direction::Backward,
+            Some(&levels[n - 1]),
+            &|_, _| {},
+        )?;
+        kept.push(winners);
+        levels.pop();
+        watch(&board.status("winners", n as u32 - 1, of, above.len));
+        winners = above;
+    }
+    kept.reverse();
+    Ok(kept)
+}
+
+/// Whether each of `boards` (canonical forms of `level`'s peg count) is in `level`, in the
+/// order given.
+fn holds(
+    board: &Board,
+    level: &Level,
+    boards: impl Iterator<Item = u64>,
+) -> Result<Vec<bool>, WholeError> {
+    let mut wanted: Vec<(u64, usize)> = boards.enumerate().map(|(i, b)| (b, i)).collect();
+    wanted.sort_unstable();
+    let mut out = vec![false; wanted.len()];
+    let ranks = board.ranks_of(level)?;
+    let mut cursor = LevelCursor::new(level, ranks.as_ref().map(|r| &r.0))?;
+    for (b, i) in wanted {
+        out[i] = cursor.seek(b)?;
+    }
+    Ok(out)
+}
+
+/// A winning line from `start` down the kept `winners` (`winners[0]` holds the start).
+fn line(board: &Board, start: u64, winners: &[Level]) -> Result<Vec<Jump>, WholeError> {
+    let mut at = start;
+    let mut line = Vec::new();
+    for below in &winners[1..] {
+        let children: Vec<(usize, u64)> = board
+            .compact
+            .legal(at)
+            .iter()
+            .map(|j| (j, at ^ board.compact.jumps[j].all))
+            .collect();
+        let held = holds(
+            board,
+            below,
+            children.iter().map(|&(_, c)| board.sub.canon(c)),
+        )?;
+        let Some(&(j, child)) = children.iter().zip(held).find(|(_, h)| *h).map(|(c, _)| c) else {
+            return Err(WholeError::Failed(format!(
+                "no winner below the line's {} jumps",
+                line.len()
+            )));
+        };
+        line.push(board.compact.jumps[j].jump);
+        at = child;
+    }
+    Ok(line)
+}
