@@ -393,8 +393,8 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
     let mut h = board("english");
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetAlgorithm(
-            pegsol::solver::Algorithm::Classic,
+        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetEngine(
+            pegsol::solver::Engine::Classic,
         ))),
     );
     let before = h.get_by_label("Solve from start").rect();

@@ -21,13 +21,12 @@ pub use export::{export, ExportError, ExportKind};
 
 use crate::app::command::{apply_each, ShellCommand, Window};
 use crate::app::command::{DialogKind, FileRequest};
-use crate::experiment::{
-    self as sweep, sort_rows, SweepAlgorithm, SweepColumn, SweepLayout, SweepPlan, SweepRow,
-};
+use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
 use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::Finished;
+use crate::solver::Engine;
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -48,7 +47,7 @@ pub struct ExperimentsView {
     boards: Vec<(&'static str, bool)>,
     /// The budgets as typed (parsed on Run).
     budgets: String,
-    /// The algorithms ticked, in [`SweepAlgorithm::ALL`]'s order.
+    /// The algorithms ticked, in [`Engine::ALL`]'s order.
     algorithms: [bool; 3],
     /// The sweep's job, keyed by the sweep's number (each Run is a new question).
     task: Task<u64, Vec<SweepRow>>,
@@ -161,7 +160,7 @@ impl ExperimentsView {
             return Err("Choose at least one board".into());
         }
         let budgets = parse_budgets(&self.budgets).map_err(|e| e.to_string())?;
-        let algorithms: Vec<SweepAlgorithm> = SweepAlgorithm::ALL
+        let algorithms: Vec<Engine> = Engine::ALL
             .into_iter()
             .zip(self.algorithms)
             .filter_map(|(a, on)| on.then_some(a))
@@ -182,9 +181,9 @@ impl ExperimentsView {
         vec![
             ExperimentsCommand::ChooseLevels(true),
             ExperimentsCommand::SetBudgets("10k, 100k".into()),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Classic, true),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Exact, false),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Moves, false),
+            ExperimentsCommand::ChooseAlgorithm(Engine::Classic, true),
+            ExperimentsCommand::ChooseAlgorithm(Engine::Exact, false),
+            ExperimentsCommand::ChooseAlgorithm(Engine::FewestMoves, false),
             ExperimentsCommand::Run,
         ]
     }
@@ -205,7 +204,7 @@ impl ExperimentsView {
             }
             ExperimentsCommand::SetBudgets(text) => self.budgets = text,
             ExperimentsCommand::ChooseAlgorithm(algorithm, on) => {
-                if let Some(i) = SweepAlgorithm::ALL.iter().position(|&a| a == algorithm) {
+                if let Some(i) = Engine::ALL.iter().position(|&a| a == algorithm) {
                     self.algorithms[i] = on;
                 }
             }
@@ -394,7 +393,7 @@ impl ExperimentsView {
             sort_rows(&mut rows, column, ascending);
         }
         table::table_ui(ui, &rows, self.sort, table_height, &mut actions);
-        let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
+        let moves = rows.iter().any(|r| r.algorithm == Engine::FewestMoves);
         ui.label(
             RichText::new(if moves {
                 "storage MiB: the engine's own tables, not the process's memory. A move is \
@@ -437,14 +436,12 @@ impl ExperimentsView {
                 }
                 ui.separator();
                 ui.label(RichText::new("Engines").strong());
-                for (algorithm, chosen) in SweepAlgorithm::ALL.into_iter().zip(self.algorithms) {
+                for (algorithm, chosen) in Engine::ALL.into_iter().zip(self.algorithms) {
                     let mut on = chosen;
                     let hover = match algorithm {
-                        SweepAlgorithm::Classic => "The assignment's depth-first search",
-                        SweepAlgorithm::Exact => {
-                            "The exact solver, its expansions capped at each budget"
-                        }
-                        SweepAlgorithm::Moves => {
+                        Engine::Classic => "The assignment's depth-first search",
+                        Engine::Exact => "The exact solver, its expansions capped at each budget",
+                        Engine::FewestMoves => {
                             "The fewest moves (a peg's chain of jumps is one move), its \
                              expansions capped at each budget: the table gains the moves \
                              found and the lower bound proven"
