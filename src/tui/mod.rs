@@ -24,7 +24,7 @@ pub mod solution;
 pub mod solve;
 mod wrap;
 
-pub use error::TuiError;
+pub use error::{NoDisplay, TuiError};
 pub use game::{Effect, TuiGame};
 
 use crate::layout::Puzzle;
@@ -65,13 +65,13 @@ pub struct TuiOptions {
     pub names: crate::rules::CellNames,
 }
 
-/// Whether a window can be opened here: `Ok` naming the display that is set, or `Err`
-/// saying that none is. `env` looks a variable up.
-pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+/// Whether a window can be opened here: `Ok` naming the display that is set (`DISPLAY=:1`),
+/// or [`NoDisplay`]. `env` looks a variable up.
+pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, NoDisplay> {
     ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"]
         .iter()
         .find_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| format!("{v}={s}")))
-        .ok_or_else(|| "no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset".into())
+        .ok_or(NoDisplay)
 }
 
 /// Whether standard input and output are both a terminal, as the game needs.
@@ -400,7 +400,9 @@ mod tests {
         );
         assert!(display(only("WAYLAND_SOCKET")).is_ok());
         let none = display(|_| None).unwrap_err();
-        assert!(none.contains("DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET"));
+        assert!(none
+            .to_string()
+            .contains("DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET"));
         assert!(display(|_| Some(String::new())).is_err(), "empty is unset");
     }
 }
