@@ -11,13 +11,14 @@
 //!
 //! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
 //! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the
-//! assignment's STATS block), [`Engine`] and [`solve`] (`engine.rs`: which engine, and the one
-//! dispatch from an engine and a budget to its search), and here [`Progress`] and [`Control`]
-//! (a cancel flag and a progress callback, so a worker thread can run an engine and a front
-//! end can stop it). Nothing here knows about any user interface.
+//! assignment's STATS block), [`Engine`] (`engine.rs`: which engine), [`solve`]
+//! (`dispatch.rs`: the one dispatch from an engine and a budget to its search), and here
+//! [`Progress`] and [`Control`] (a cancel flag and a progress callback, so a worker thread can
+//! run an engine and a front end can stop it). Nothing here knows about any user interface.
 
 pub mod boards;
 pub mod budget;
+mod dispatch;
 mod engine;
 pub mod engines;
 pub mod jobs;
@@ -27,7 +28,8 @@ pub mod system_memory;
 pub mod trace;
 
 pub use budget::Budget;
-pub use engine::{search, solve, Engine, Solved};
+pub use dispatch::{search, solve, Solved};
+pub use engine::Engine;
 pub use outcome::{Finder, Outcome, Stop};
 
 use std::sync::atomic::{AtomicBool, Ordering};
