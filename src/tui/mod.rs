@@ -169,7 +169,7 @@ fn note(line: std::fmt::Arguments) {
 fn first_game(
     store: &mut GameStore,
     wanted: Option<Game>,
-) -> Result<(Game, Option<String>), String> {
+) -> Result<(Game, Option<String>), crate::record::OpenError> {
     if let Some(wanted) = wanted {
         let opening = store.open_first(wanted);
         return Ok((opening.game, opening.said));
@@ -178,12 +178,7 @@ fn first_game(
         let said = format!("Resumed {}", game.in_words());
         return Ok((game, Some(said)));
     }
-    Ok((
-        store
-            .open_first(Game::from_spec(DEFAULT_BOARD).map_err(|e| e.to_string())?)
-            .game,
-        None,
-    ))
+    Ok((store.open_first(Game::from_spec(DEFAULT_BOARD)?).game, None))
 }
 
 /// Keeps the games one last time; if the store cannot be written, saves the game in play to

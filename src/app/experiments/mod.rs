@@ -22,7 +22,7 @@ pub use export::{export, ExportError, ExportKind};
 use crate::app::command::{apply_each, ShellCommand, Window};
 use crate::app::command::{DialogKind, FileRequest};
 use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
-use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
+use crate::experiment::{check_memory, parse_budgets, ExperimentError, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::Finished;
@@ -38,6 +38,29 @@ struct Running {
     live: Arc<Mutex<Vec<SweepRow>>>,
     /// How many runs the plan has.
     total: usize,
+}
+
+/// Why the window's choices make no sweep to run.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// A board ticked is not in the catalogue.
+    #[error("{0}: not in the catalogue")]
+    NotInCatalogue(String),
+    /// A catalogue board's file does not read (the catalogue's tests make sure none fails).
+    #[error(transparent)]
+    Unreadable(#[from] crate::layout::FileError),
+    /// A catalogue board reads but cannot be played.
+    #[error("{0}: the catalogue board is invalid")]
+    Invalid(String),
+    /// No board ticked.
+    #[error("Choose at least one board")]
+    NoBoard,
+    /// No algorithm ticked.
+    #[error("Choose at least one algorithm")]
+    NoEngine,
+    /// The budgets do not read, or the plan needs more memory than there is.
+    #[error(transparent)]
+    Sweep(#[from] ExperimentError),
 }
 
 /// The Experiments window.
@@ -141,15 +164,14 @@ impl ExperimentsView {
     }
 
     /// The plan the window's choices make, or what is wrong with them.
-    pub fn plan(&self) -> Result<SweepPlan, String> {
+    pub fn plan(&self) -> Result<SweepPlan, PlanError> {
         let mut layouts = Vec::new();
         for (key, _) in self.boards.iter().filter(|(_, on)| *on) {
             let puzzle = catalogue::find(key)
-                .ok_or_else(|| format!("{key}: not in the catalogue"))?
-                .layout()
-                .map_err(|e| e.to_string())?
+                .ok_or_else(|| PlanError::NotInCatalogue(key.to_string()))?
+                .layout()?
                 .validate()
-                .map_err(|_| format!("{key}: the catalogue board is invalid"))?;
+                .map_err(|_| PlanError::Invalid(key.to_string()))?;
             layouts.push(SweepLayout {
                 name: key.to_string(),
                 start: puzzle.start,
@@ -157,16 +179,16 @@ impl ExperimentsView {
             });
         }
         if layouts.is_empty() {
-            return Err("Choose at least one board".into());
+            return Err(PlanError::NoBoard);
         }
-        let budgets = parse_budgets(&self.budgets).map_err(|e| e.to_string())?;
+        let budgets = parse_budgets(&self.budgets)?;
         let algorithms: Vec<Engine> = Engine::ALL
             .into_iter()
             .zip(self.algorithms)
             .filter_map(|(a, on)| on.then_some(a))
             .collect();
         if algorithms.is_empty() {
-            return Err("Choose at least one algorithm".into());
+            return Err(PlanError::NoEngine);
         }
         Ok(SweepPlan {
             layouts,
@@ -273,11 +295,11 @@ impl ExperimentsView {
         }
         let plan = match self
             .plan()
-            .and_then(|p| check_memory(&p).map(|()| p).map_err(|e| e.to_string()))
+            .and_then(|p| check_memory(&p).map(|()| p).map_err(PlanError::from))
         {
             Ok(plan) => plan,
             Err(e) => {
-                self.status = Some(e);
+                self.status = Some(e.to_string());
                 return;
             }
         };

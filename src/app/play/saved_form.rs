@@ -193,7 +193,7 @@ mod tests {
                 "{text}"
             );
             assert!(!text.contains("algorithm") && !text.contains("objective"));
-            assert_eq!(PersistedState::from_ron(&text), Ok(state));
+            assert_eq!(PersistedState::from_ron(&text).expect("reads back"), state);
         }
         // Missing fields take the panel's defaults; a fewest-pegs engine alone is the radio's.
         let bare = "PegsolSettings(version: 2, solver: SolverPanel(engine: Classic))";

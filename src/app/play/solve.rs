@@ -4,8 +4,8 @@
 //!
 //! Owns the panel's form ([`SolverPanel`]; its form in the settings file, today's and
 //! before engines were one word, is `saved_form.rs`'s); the running or finished search it
-//! shows is the [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s, its own
-//! form's changes included; the play view applies them.
+//! shows is the [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s,
+//! its own form's changes included; the play view applies them.
 
 use super::command::SolverCommand;
 use super::command::{PlayCommand, SolveFrom, SolveRequest};
@@ -13,8 +13,8 @@ use super::session::{SolveReport, SolveSession};
 use crate::record::Game;
 use crate::rules::cell_name;
 use crate::rules::Goal;
-use crate::solver::budget::parse_budget;
 use crate::solver::budget::thousands;
+use crate::solver::budget::{parse_budget, BudgetError};
 use crate::solver::{Budget, Engine};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -56,6 +56,17 @@ impl Default for SolverPanel {
     }
 }
 
+/// Why the panel's budget cannot start a search.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetRefusal {
+    /// The text is not a budget.
+    #[error(transparent)]
+    NotABudget(#[from] BudgetError),
+    /// A budget of nothing.
+    #[error("a budget of 0 expands nothing: choose at least 1")]
+    Zero,
+}
+
 /// What the panel reads each frame.
 pub struct SolverModel<'a> {
     /// The game (its board, position and finish).
@@ -93,12 +104,12 @@ impl SolverPanel {
     }
 
     /// The request the form describes, or what is wrong with the budget.
-    pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, String> {
+    pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, BudgetRefusal> {
         let budget = if self.may_be_unlimited() && self.no_limit {
             None
         } else {
-            match parse_budget(&self.budget_text).map_err(|e| e.to_string())? {
-                0 => return Err("a budget of 0 expands nothing: choose at least 1".into()),
+            match parse_budget(&self.budget_text)? {
+                0 => return Err(BudgetRefusal::Zero),
                 b => Some(b),
             }
         };

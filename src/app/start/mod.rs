@@ -129,7 +129,7 @@ pub fn run(options: Options) -> ExitCode {
             let mut app =
                 PegsolApp::start_with(&options, remembered.clone(), store).inspect_err(|e| {
                     if let Ok(mut s) = start_error.lock() {
-                        *s = Some(e.clone());
+                        *s = Some(e.to_string());
                     }
                 })?;
             if let Some(path) = settings_path {
@@ -214,7 +214,7 @@ pub fn run(options: Options) -> ExitCode {
         return ExitCode::from(1);
     }
     if screenshot_mode {
-        return match outcome.lock().map(|o| o.clone()) {
+        return match outcome.lock().map(|mut o| o.take()) {
             Ok(Some(Ok(()))) => ExitCode::SUCCESS,
             Ok(Some(Err(e))) => {
                 note!("pegsol: screenshot failed: {e}");
