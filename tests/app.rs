@@ -219,7 +219,7 @@ fn corrupt_or_old_settings_are_refused_not_fatal() {
     let app = PegsolApp::new(Game::from_catalogue("english").expect("board"));
     let older = app.persisted().to_ron().replace("version: 2", "version: 0");
     let e = PersistedState::from_ron(&older).expect_err("another version");
-    assert!(e.contains("an older version"), "{e}");
+    assert!(e.to_string().contains("an older version"), "{e}");
 }
 
 #[test]
@@ -393,8 +393,8 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
     let mut h = board("english");
     apply(
         &mut h,
-        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetAlgorithm(
-            pegsol::solver::Algorithm::Classic,
+        pegsol::app::ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetEngine(
+            pegsol::solver::Engine::Classic,
         ))),
     );
     let before = h.get_by_label("Solve from start").rect();

@@ -6,7 +6,7 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::Goal;
 use pegsol::solver::engines::{classic, exact, moves};
 use pegsol::solver::services::hint::Judge;
-use pegsol::solver::{search, uncontrolled, Algorithm};
+use pegsol::solver::{search, uncontrolled, Engine};
 
 const BUDGETS: [u64; 4] = [1, 100, 10_000, 1_000_000];
 const LEVELS: [&str; 4] = ["5", "6", "7", "8"];
@@ -18,7 +18,7 @@ fn no_engine_expands_more_than_its_budget_on_levels_5_to_8() {
         let (start, goal) = (&puzzle.start, puzzle.goal);
         for budget in BUDGETS {
             let mut runs: Vec<(&str, u64)> = Vec::new();
-            for algorithm in [Algorithm::Classic, Algorithm::Exact] {
+            for algorithm in [Engine::Classic, Engine::Exact] {
                 let o = uncontrolled(|c| search(algorithm, start, goal, Some(budget), c));
                 runs.push((algorithm.name(), o.expanded));
             }

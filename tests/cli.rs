@@ -248,3 +248,33 @@ fn finish_off_the_board_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("0,0 is not a hole"));
 }
+
+#[test]
+fn algorithm_takes_every_engine_name_and_moves_is_the_fewest_moves_search() {
+    // `moves`, the name `experiment --algorithms` and the sweep's tables use, is
+    // `--fewest-moves`: the same output.
+    let named = pegsol(&["solve", "triangle", "--algorithm", "moves", "--json"]);
+    let flag = pegsol(&["solve", "triangle", "--fewest-moves", "--json"]);
+    assert!(named.status.success(), "{}", stderr(&named));
+    assert!(flag.status.success(), "{}", stderr(&flag));
+    let value = |o: &Output| -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_str(&stdout(o)).expect("JSON");
+        // Timings differ from run to run.
+        if let Some(map) = v.as_object_mut() {
+            map.retain(|k, _| !k.contains("second"));
+        }
+        v
+    };
+    assert_eq!(value(&named), value(&flag));
+    assert!(value(&named).get("moves").is_some(), "{}", stdout(&named));
+    // Both at once is refused as before, and so is a name that is no engine.
+    let both = pegsol(&["solve", "1", "--algorithm", "exact", "--fewest-moves"]);
+    assert_eq!(both.status.code(), Some(2));
+    let unknown = pegsol(&["solve", "1", "--algorithm", "beam"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown).contains("exact, classic, moves"),
+        "{}",
+        stderr(&unknown)
+    );
+}

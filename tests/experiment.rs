@@ -7,7 +7,8 @@
 #[path = "support/interrupt.rs"]
 mod interrupt;
 
-use pegsol::experiment::{self, SweepAlgorithm, SweepRow};
+use pegsol::experiment::{self, SweepRow};
+use pegsol::solver::Engine;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -65,7 +66,7 @@ fn classic_rows_equal_single_solve_runs() {
     let rows = sweep_rows(&dir, &["--layouts", "0-4", "--budgets", "10k"]);
     assert_eq!(rows.len(), 5);
     for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.algorithm, SweepAlgorithm::Classic);
+        assert_eq!(row.algorithm, Engine::Classic);
         assert_eq!(row.layout, format!("level-{i}"));
         assert_same_as_solve(row, &i.to_string());
     }
@@ -93,7 +94,7 @@ fn moves_rows_equal_single_fewest_moves_runs() {
     assert_eq!(rows.len(), 12);
     let moves: Vec<&SweepRow> = rows
         .iter()
-        .filter(|r| r.algorithm == SweepAlgorithm::Moves)
+        .filter(|r| r.algorithm == Engine::FewestMoves)
         .collect();
     assert_eq!(moves.len(), 6);
     for row in &moves {
@@ -140,7 +141,7 @@ fn moves_rows_equal_single_fewest_moves_runs() {
     // The other engine's rows have no moves figures.
     assert!(rows
         .iter()
-        .filter(|r| r.algorithm == SweepAlgorithm::Exact)
+        .filter(|r| r.algorithm == Engine::Exact)
         .all(|r| r.moves.is_none() && r.moves_lower_bound.is_none()));
     std::fs::remove_dir_all(&dir).ok();
 }

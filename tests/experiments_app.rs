@@ -12,7 +12,8 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use pegsol::app::experiments::{export, ExportKind};
 use pegsol::app::PegsolApp;
-use pegsol::experiment::{self, SweepAlgorithm};
+use pegsol::experiment;
+use pegsol::solver::Engine;
 
 /// The app on the English board, in a window tall enough for the sweep table.
 fn harness() -> Harness<'static, PegsolApp> {
@@ -71,7 +72,7 @@ fn moves_is_chosen_as_an_algorithm_and_its_columns_show_its_figures() {
     click(&mut h, "classic");
     click(&mut h, "moves");
     let plan = h.state().experiments().plan().unwrap();
-    assert_eq!(plan.algorithms, [SweepAlgorithm::Moves]);
+    assert_eq!(plan.algorithms, [Engine::FewestMoves]);
     // No moves run yet: no moves columns.
     assert!(h.query_by_label("moves lower bound").is_none());
     click(&mut h, "Run");
@@ -81,7 +82,7 @@ fn moves_is_chosen_as_an_algorithm_and_its_columns_show_its_figures() {
     let rows = h.state().experiments().rows().to_vec();
     assert_eq!(rows.len(), 3, "{rows:?}");
     for (row, layout) in rows.iter().zip(&plan.layouts) {
-        assert_eq!(row.algorithm, SweepAlgorithm::Moves);
+        assert_eq!(row.algorithm, Engine::FewestMoves);
         // The figures are the engine's own, run directly.
         let direct = pegsol::solver::uncontrolled(|c| {
             let options = pegsol::solver::engines::moves::Options {

@@ -22,7 +22,7 @@ use pegsol::layout::Finish;
 use pegsol::rules::{continues, Goal, Jump};
 use pegsol::solver::engines::moves::{self, MovesOutcome};
 use pegsol::solver::engines::solutions::count_solutions;
-use pegsol::solver::uncontrolled;
+use pegsol::solver::{uncontrolled, Engine};
 
 /// The catalogue board `key`, in a window wide enough for the solver panel.
 fn board(key: &str) -> Harness<'static, PegsolApp> {
@@ -117,7 +117,14 @@ fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
 #[test]
 fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
     let mut h = board("french");
+    // Classic on the radio buttons: unticking "Fewest moves" later goes back to it.
+    click(&mut h, "Classic");
+    assert_eq!(h.state().play().solver_panel().engine(), Engine::Classic);
     click(&mut h, "Fewest moves");
+    assert_eq!(
+        h.state().play().solver_panel().engine(),
+        Engine::FewestMoves
+    );
     // "No limit" is offered for fewest moves whatever the engine choice.
     assert!(h.query_by_label("No limit").is_some());
     click(&mut h, "Solve from start");
@@ -132,12 +139,9 @@ fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
     assert!(h
         .query_by_label_contains("Cancelled: none found; at least")
         .is_some());
-    // The window goes on: the objective can be changed back.
+    // The window goes on: unticked, the panel is back on the engine the radio buttons show.
     click(&mut h, "Fewest moves");
-    assert_eq!(
-        h.state().play().solver_panel().objective(),
-        pegsol::app::play::command::Objective::FewestPegs
-    );
+    assert_eq!(h.state().play().solver_panel().engine(), Engine::Classic);
 }
 
 /// An app showing the editor on the catalogue board `key`.

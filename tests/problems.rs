@@ -14,7 +14,7 @@ use pegsol::layout::problems::{Problem, PROBLEMS};
 use pegsol::record::problems::{problem_of, FILE_NAME};
 use pegsol::record::Game;
 use pegsol::rules::{cell_name, Jump};
-use pegsol::solver::{search, uncontrolled, Algorithm};
+use pegsol::solver::{search, uncontrolled, Engine};
 use std::path::{Path, PathBuf};
 
 const SIZE: egui::Vec2 = egui::vec2(1280.0, 900.0);
@@ -30,7 +30,7 @@ fn scratch(name: &str) -> PathBuf {
 /// A winning line of `problem`, from the exact solver.
 fn solve(problem: &Problem) -> Vec<Jump> {
     let puzzle = problem.puzzle().expect("a puzzle");
-    let outcome = uncontrolled(|c| search(Algorithm::Exact, &puzzle.start, puzzle.goal, None, c));
+    let outcome = uncontrolled(|c| search(Engine::Exact, &puzzle.start, puzzle.goal, None, c));
     assert!(
         outcome.won && outcome.proven_optimal,
         "{} ({}): the exact solver finds no win ({} pegs left)",

@@ -19,7 +19,7 @@ use pegsol::app::{PegsolApp, ShellCommand};
 use pegsol::rules::{Cell, Goal};
 use pegsol::solver::services::advice::Advice;
 use pegsol::solver::services::advisor::Verdict;
-use pegsol::solver::{Algorithm, Stop};
+use pegsol::solver::{Engine, Stop};
 use std::time::{Duration, Instant};
 
 /// The catalogue board `key`, in a window wide enough for the solver panel.
@@ -62,7 +62,7 @@ fn level_5_classic_at_1_2m_gives_the_assignment_figures_and_replays() {
         .expect("a report")
         .clone();
     let o = &report.outcome;
-    assert_eq!(o.algorithm, Algorithm::Classic);
+    assert_eq!(o.engine, Engine::Classic);
     assert_eq!(report.request.budget, Some(1_200_000));
     assert_eq!(
         (o.expanded, o.generated, o.jumps.len(), o.pegs_left),
@@ -161,7 +161,7 @@ fn a_new_solve_replaces_the_one_running() {
     click(&mut h, "Solve from start");
     assert!(frames_until(&mut h, 30, solved));
     let report = h.state().play().solve_session().report().expect("a report");
-    assert_eq!(report.outcome.algorithm, Algorithm::Classic);
+    assert_eq!(report.outcome.engine, Engine::Classic);
     assert_eq!(report.outcome.expanded, 100_000);
 }
 
@@ -409,7 +409,7 @@ fn the_solver_settings_are_remembered_between_runs() {
         .request(pegsol::app::play::command::SolveFrom::Start)
         .expect("a valid form");
     assert_eq!(
-        (request.algorithm, request.budget),
-        (Algorithm::Classic, Some(1_200_000))
+        (request.engine, request.budget),
+        (Engine::Classic, Some(1_200_000))
     );
 }

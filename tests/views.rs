@@ -13,7 +13,7 @@ use pegsol::app::{Mode, ShellCommand};
 use pegsol::layout::edit::{Board, Tool};
 use pegsol::record::Game;
 use pegsol::rules::{Cell, Grid, Jump};
-use pegsol::solver::Algorithm;
+use pegsol::solver::Engine;
 
 fn c(x: u8, y: u8) -> Cell {
     Cell { x, y }
@@ -57,7 +57,7 @@ fn the_play_view_owns_its_solver_form_and_refuses_a_bad_budget() {
     let mut play = PlayView::new(Game::from_catalogue("5").expect("board"));
     play.apply(
         &ctx,
-        PlayCommand::Solver(SolverCommand::SetAlgorithm(Algorithm::Classic)),
+        PlayCommand::Solver(SolverCommand::SetEngine(Engine::Classic)),
     );
     play.apply(
         &ctx,
@@ -81,8 +81,8 @@ fn the_play_view_owns_its_solver_form_and_refuses_a_bad_budget() {
         .request(SolveFrom::Start)
         .expect("valid");
     assert_eq!(
-        (request.algorithm, request.budget),
-        (Algorithm::Classic, Some(10_000))
+        (request.engine, request.budget),
+        (Engine::Classic, Some(10_000))
     );
 }
 
@@ -247,7 +247,7 @@ fn only_the_players_own_win_is_praised() {
     let ctx = egui::Context::default();
     let mut play = PlayView::new(Game::from_catalogue("0").expect("board"));
     play.solve_blocking(SolveRequest {
-        algorithm: Algorithm::Exact,
+        engine: Engine::Exact,
         budget: None,
         from: SolveFrom::Start,
     });

@@ -51,9 +51,14 @@ impl MachineArgs {
     }
 }
 
+/// A `--memory` that is not a size.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a size (e.g. 8G, 512M, 1000000)")]
+pub struct NotASize(String);
+
 /// Parses a size in bytes: a number with an optional K, M, G or T (powers of 1024; `B`,
 /// `iB` and `iB`'s lower case accepted after it).
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, NotASize> {
     let t = text.trim();
     let lower = t.to_ascii_lowercase();
     let stripped = lower
@@ -67,7 +72,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         Some('t') => (&stripped[..stripped.len() - 1], 40),
         _ => (stripped, 0),
     };
-    let bad = || format!("`{t}` is not a size (e.g. 8G, 512M, 1000000)");
+    let bad = || NotASize(t.to_string());
     let n: f64 = digits.trim().parse().map_err(|_| bad())?;
     if !n.is_finite() || n <= 0.0 {
         return Err(bad());

@@ -8,13 +8,13 @@
 use super::output::{note, note_raw, print};
 use super::{running, CliError};
 use crate::experiment::{
-    self, parse_algorithms, parse_budgets, parse_layouts, SweepAlgorithm, SweepLayout, SweepPlan,
-    SweepRow, DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
+    self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
+    DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
 };
 use crate::layout::files::write_atomic;
 use crate::layout::load::resolve_named_puzzle;
 use crate::solver::jobs::worker::{Finished, Worker};
-use crate::solver::Budget;
+use crate::solver::{Budget, Engine};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -91,14 +91,14 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                 *n += 1;
                 // One line per finished run: a log that also reads well in a file.
                 let found = match (row.algorithm, row.moves, row.moves_lower_bound) {
-                    (SweepAlgorithm::Moves, Some(m), _) if row.proven_optimal => {
+                    (Engine::FewestMoves, Some(m), _) if row.proven_optimal => {
                         format!("moves {m} (proven)")
                     }
-                    (SweepAlgorithm::Moves, Some(m), _) => format!("moves {m} (not proven)"),
-                    (SweepAlgorithm::Moves, None, Some(b)) => {
+                    (Engine::FewestMoves, Some(m), _) => format!("moves {m} (not proven)"),
+                    (Engine::FewestMoves, None, Some(b)) => {
                         format!("no solution found, at least {b} moves")
                     }
-                    (SweepAlgorithm::Moves, None, None) => {
+                    (Engine::FewestMoves, None, None) => {
                         "the goal cannot be reached (proven)".to_string()
                     }
                     _ => format!("pegs left {}", row.pegs_left),

@@ -84,7 +84,7 @@ pub(super) fn terminal_options(
 /// With no display (and, for a plain `pegsol LAYOUT`, no terminal either): the board is
 /// checked first (status 2 for a bad one, as anywhere else), then the message says why there
 /// is no game and what works instead (status 1), rather than the window's toolkit failing.
-fn nowhere_to_play(why: &str, spec: Option<&str>, plain: bool) -> ExitCode {
+fn nowhere_to_play(why: &crate::tui::NoDisplay, spec: Option<&str>, plain: bool) -> ExitCode {
     if let Some(spec) = spec {
         if let Err(e) = crate::record::Game::from_spec(spec) {
             note(format!("pegsol: {e}"));

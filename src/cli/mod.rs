@@ -26,7 +26,7 @@ use crate::rules::{Cell, CellSet, Goal};
 use crate::solver::budget::parse_budget;
 use crate::solver::engines::classic;
 use crate::solver::services::analyze;
-use crate::solver::{search, Algorithm, Budget};
+use crate::solver::{search, Budget, Engine};
 use clap::{Parser, Subcommand, ValueEnum};
 use output::{note, print, println};
 use running::run_job;
@@ -144,9 +144,9 @@ enum Command {
     Solve {
         /// The board.
         layout: OsString,
-        /// Search engine.
-        #[arg(long, value_enum, default_value_t = AlgorithmArg::Exact)]
-        algorithm: AlgorithmArg,
+        /// Search engine (`moves`: as --fewest-moves).
+        #[arg(long, value_enum, default_value_t = Engine::Exact)]
+        algorithm: Engine,
         /// Expanded-node budget, e.g. 1200000, 1.2M, 10k (default: classic 1M, exact none).
         #[arg(long, value_parser = parse_budget)]
         budget: Option<u64>,
@@ -217,18 +217,14 @@ enum Command {
     Trace(trace::TraceArgs),
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum AlgorithmArg {
-    Exact,
-    Classic,
-}
+/// `--algorithm`'s values are the engines' own names ([`Engine::name`]).
+impl ValueEnum for Engine {
+    fn value_variants<'a>() -> &'a [Engine] {
+        &[Engine::Exact, Engine::Classic, Engine::FewestMoves]
+    }
 
-impl From<AlgorithmArg> for Algorithm {
-    fn from(a: AlgorithmArg) -> Algorithm {
-        match a {
-            AlgorithmArg::Exact => Algorithm::Exact,
-            AlgorithmArg::Classic => Algorithm::Classic,
-        }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
 
@@ -301,20 +297,19 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         Command::Show { layout } => show(&layout),
         Command::Solve {
             layout,
-            algorithm: _,
-            budget,
-            finish,
-            json,
-            fewest_moves: true,
-        } => moves_command(&layout, budget, finish.as_deref(), json),
-        Command::Solve {
-            layout,
             algorithm,
             budget,
             finish,
             json,
-            fewest_moves: false,
-        } => solve_command(&layout, algorithm.into(), budget, finish.as_deref(), json),
+            fewest_moves,
+        } => match if fewest_moves {
+            Engine::FewestMoves
+        } else {
+            algorithm
+        } {
+            Engine::FewestMoves => moves_command(&layout, budget, finish.as_deref(), json),
+            engine => solve_command(&layout, engine, budget, finish.as_deref(), json),
+        },
         Command::Solutions {
             layout,
             start,
@@ -413,32 +408,32 @@ fn parse_finish(text: &str, puzzle: &Puzzle) -> Result<Goal, CliError> {
 fn run_solver(
     puzzle: &Puzzle,
     name: &str,
-    algorithm: Algorithm,
+    engine: Engine,
     goal: Goal,
     budget: Option<u64>,
 ) -> Result<running::Ran<crate::solver::Outcome>, CliError> {
-    if algorithm == Algorithm::Classic {
+    if engine == Engine::Classic {
         if let Some(budget) = budget {
             Budget(budget).check_memory(&puzzle.start)?;
         }
     }
     let start = puzzle.start.clone();
     run_job("pegsol-solve", &format!("solving {name}"), move |job| {
-        job.control(|c| search(algorithm, &start, goal, budget, c))
+        job.control(|c| search(engine, &start, goal, budget, c))
     })
 }
 
 fn solve_command(
     spec: &OsStr,
-    algorithm: Algorithm,
+    engine: Engine,
     budget: Option<u64>,
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec)?;
     let goal = finish_goal(finish, &puzzle)?;
-    let budget = Budget::resolve(algorithm, budget);
-    let ran = run_solver(&puzzle, &name, algorithm, goal, budget)?;
+    let budget = Budget::resolve(engine, budget);
+    let ran = run_solver(&puzzle, &name, engine, goal, budget)?;
     let interrupted = ran.interrupted();
     let outcome = ran.value();
     if json {

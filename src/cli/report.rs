@@ -19,7 +19,7 @@ pub fn human(
     format!(
         "{} ({source}), {} search, budget {budget}\n{}Result: {}\nJumps: {}\n",
         puzzle.name,
-        o.algorithm.name(),
+        o.engine.name(),
         o.stats_block(),
         verdict(puzzle, goal, o),
         if jumps.is_empty() {
@@ -74,7 +74,7 @@ pub fn json(source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> Strin
     };
     let mut value = serde_json::json!({
         "layout": source,
-        "algorithm": o.algorithm.name(),
+        "algorithm": o.engine.name(),
         "budget": budget,
         "finish": finish,
         "expanded": o.expanded,

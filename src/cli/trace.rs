@@ -18,7 +18,7 @@ use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
 use crate::solver::budget::{grouped, parse_budget};
 use crate::solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
 use crate::solver::trace::{BeamTrace, ExactTrace, Level, LevelEnd};
-use crate::solver::{Algorithm, Budget, Stop};
+use crate::solver::{Budget, Engine, Stop};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -61,7 +61,7 @@ pub enum TraceEngine {
 /// Runs `pegsol trace`.
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(&args.layout)?;
-    let budget = Budget::resolve(Algorithm::Classic, args.budget).unwrap_or(1);
+    let budget = Budget::resolve(Engine::Classic, args.budget).unwrap_or(1);
     match (args.engine, &args.compare) {
         (TraceEngine::Classic, compare) => {
             Budget(budget).check_memory(&puzzle.start)?;

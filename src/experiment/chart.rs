@@ -5,8 +5,9 @@
 //! question: how few moves, not how few pegs); the moves runs have a chart of their own, the
 //! moves found and the lower bound proven against the budget; the speed chart has every run.
 
-use super::sweep::{SweepAlgorithm, SweepRow};
+use super::sweep::SweepRow;
 use crate::solver::Budget;
+use crate::solver::Engine;
 
 /// How a chart's x axis reads its values.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +54,7 @@ pub struct Chart {
 
 /// The series name for an engine and budget: `classic 1M` (the engine left out when the rows
 /// have one engine only).
-fn run_name(algorithm: SweepAlgorithm, budget: u64, both: bool) -> String {
+fn run_name(algorithm: Engine, budget: u64, both: bool) -> String {
     if both {
         format!("{} {}", algorithm.name(), Budget(budget).label())
     } else {
@@ -86,8 +87,8 @@ fn position<T: PartialEq>(list: &[T], item: &T) -> usize {
 }
 
 /// Groups rows by (algorithm, budget), in order of first appearance.
-fn by_run(rows: &[SweepRow]) -> Vec<((SweepAlgorithm, u64), Vec<&SweepRow>)> {
-    let mut groups: Vec<((SweepAlgorithm, u64), Vec<&SweepRow>)> = Vec::new();
+fn by_run(rows: &[SweepRow]) -> Vec<((Engine, u64), Vec<&SweepRow>)> {
+    let mut groups: Vec<((Engine, u64), Vec<&SweepRow>)> = Vec::new();
     for r in rows {
         let key = (r.algorithm, r.budget);
         match groups.iter_mut().find(|(k, _)| *k == key) {
@@ -117,7 +118,7 @@ fn own_colours(mut series: Vec<Series>, both: bool) -> Vec<Series> {
 /// The rows of the engines that leave the fewest pegs (not the moves runs).
 fn pegs_rows(rows: &[SweepRow]) -> Vec<SweepRow> {
     rows.iter()
-        .filter(|r| r.algorithm != SweepAlgorithm::Moves)
+        .filter(|r| r.algorithm != Engine::FewestMoves)
         .cloned()
         .collect()
 }
@@ -140,7 +141,7 @@ pub fn chart_pegs_vs_start(rows: &[SweepRow]) -> Chart {
                 name: run_name(algorithm, budget, both),
                 points,
                 colour: position(&budgets, &budget),
-                dashed: both && algorithm == SweepAlgorithm::Exact,
+                dashed: both && algorithm == Engine::Exact,
             }
         })
         .collect();
@@ -164,7 +165,7 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
     let both = two_engines(rows);
     let mut series = Vec::new();
     for (colour, name) in last.iter().enumerate() {
-        let mut engines: Vec<SweepAlgorithm> = rows.iter().map(|r| r.algorithm).collect();
+        let mut engines: Vec<Engine> = rows.iter().map(|r| r.algorithm).collect();
         engines.dedup();
         engines.sort_by_key(|a| a.name());
         engines.dedup();
@@ -186,7 +187,7 @@ pub fn chart_budget_vs_pegs(rows: &[SweepRow]) -> Chart {
                 },
                 points,
                 colour,
-                dashed: both && algorithm == SweepAlgorithm::Exact,
+                dashed: both && algorithm == Engine::Exact,
             });
         }
     }
@@ -210,7 +211,7 @@ pub fn chart_speed(rows: &[SweepRow]) -> Chart {
         .map(|((algorithm, budget), group)| Series {
             name: run_name(algorithm, budget, both),
             colour: position(&budgets, &budget),
-            dashed: both && algorithm == SweepAlgorithm::Exact,
+            dashed: both && algorithm == Engine::Exact,
             points: names
                 .iter()
                 .enumerate()
@@ -237,7 +238,7 @@ pub fn chart_speed(rows: &[SweepRow]) -> Chart {
 pub fn chart_budget_vs_moves(rows: &[SweepRow]) -> Chart {
     let rows: Vec<&SweepRow> = rows
         .iter()
-        .filter(|r| r.algorithm == SweepAlgorithm::Moves && r.budget > 0)
+        .filter(|r| r.algorithm == Engine::FewestMoves && r.budget > 0)
         .collect();
     let mut names: Vec<&str> = Vec::new();
     for r in &rows {
@@ -285,8 +286,8 @@ pub fn chart_budget_vs_moves(rows: &[SweepRow]) -> Chart {
 /// (unless every row is a moves run), the moves chart (when a row is one) and the speed
 /// chart.
 pub fn charts(rows: &[SweepRow]) -> Vec<Chart> {
-    let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
-    let pegs = rows.is_empty() || rows.iter().any(|r| r.algorithm != SweepAlgorithm::Moves);
+    let moves = rows.iter().any(|r| r.algorithm == Engine::FewestMoves);
+    let pegs = rows.is_empty() || rows.iter().any(|r| r.algorithm != Engine::FewestMoves);
     let mut out = Vec::new();
     if pegs {
         out.push(chart_pegs_vs_start(rows));
@@ -353,7 +354,7 @@ mod tests {
                 r.layout = name.to_string();
                 r.pegs_at_start = 10 + i as u32;
                 r.budget = budget;
-                r.algorithm = SweepAlgorithm::Classic;
+                r.algorithm = Engine::Classic;
                 rows.push(r);
             }
         }
@@ -383,7 +384,7 @@ mod tests {
         for name in ["a", "b"] {
             let mut classic = sample_row();
             classic.layout = name.to_string();
-            classic.algorithm = SweepAlgorithm::Classic;
+            classic.algorithm = Engine::Classic;
             rows.push(classic);
             for (budget, moves, bound) in [(10, None, 4), (1_000, Some(9), 9)] {
                 let mut r = sample_moves_row();
@@ -435,7 +436,7 @@ mod tests {
         // Moves runs only: no pegs charts.
         let only: Vec<SweepRow> = rows
             .into_iter()
-            .filter(|r| r.algorithm == SweepAlgorithm::Moves)
+            .filter(|r| r.algorithm == Engine::FewestMoves)
             .collect();
         let ids: Vec<&str> = charts(&only).iter().map(|c| c.id).collect();
         assert_eq!(ids, ["budget-vs-moves", "speed"]);
@@ -449,7 +450,7 @@ mod tests {
         };
         let mut rows = Vec::new();
         for name in ["a", "b"] {
-            for algorithm in [SweepAlgorithm::Classic, SweepAlgorithm::Exact] {
+            for algorithm in [Engine::Classic, Engine::Exact] {
                 for budget in [10_000, 100_000, 1_000_000, 1_500_000] {
                     let mut r = sample_row();
                     r.layout = name.to_string();

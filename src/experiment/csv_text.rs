@@ -1,7 +1,7 @@
 //! The sweep's rows as CSV (RFC 4180), and read back.
 
-use super::sweep::SweepAlgorithm;
 use super::sweep::SweepRow;
+use crate::solver::Engine;
 
 /// Why a text is not the sweep's CSV: the line (1 is the header) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -198,10 +198,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<SweepRow>, CsvError> {
                 Some(_) => num(rec, i, line).map(Some),
             }
         }
-        let Some(algorithm) = SweepAlgorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == rec[2].trim())
-        else {
+        let Some(algorithm) = Engine::ALL.into_iter().find(|a| a.name() == rec[2].trim()) else {
             return Err(CsvError::BadField {
                 line,
                 field: CSV_FIELDS[2],
@@ -250,7 +247,7 @@ mod tests {
     fn csv_round_trips_exactly() {
         let mut other = sample_row();
         other.layout = "level-5".into();
-        other.algorithm = SweepAlgorithm::Classic;
+        other.algorithm = Engine::Classic;
         other.proven_optimal = false;
         other.seconds = 1.0 / 3.0;
         let mut unfinished = sample_moves_row();

@@ -33,12 +33,12 @@ pub use palette::{
     MIN_COLOUR_DIFFERENCE, SERIES_COLOURS,
 };
 pub use png::{render_png, write_charts, ChartError, SIZE as CHART_SIZE};
-pub use sweep::{run, SweepAlgorithm, SweepLayout, SweepPlan, SweepRow, SweepRun};
+pub use sweep::{run, SweepLayout, SweepPlan, SweepRow, SweepRun};
 pub use table::{markdown, mib, sort_rows, SweepColumn};
 
 use crate::solver::budget::BudgetError;
 use crate::solver::system_memory::{available_memory, gib};
-use crate::solver::Budget;
+use crate::solver::{Budget, Engine};
 
 /// The assignment's levels.
 pub const DEFAULT_LAYOUTS: &str = "0-8";
@@ -108,11 +108,10 @@ pub fn parse_budgets(text: &str) -> Result<Vec<u64>, ExperimentError> {
 }
 
 /// Parses an algorithm list: `classic`, `exact`, `moves` (any case), separated by commas.
-pub fn parse_algorithms(text: &str) -> Result<Vec<SweepAlgorithm>, ExperimentError> {
+pub fn parse_algorithms(text: &str) -> Result<Vec<Engine>, ExperimentError> {
     text.split(',')
         .map(|a| {
-            SweepAlgorithm::from_name(a)
-                .ok_or_else(|| ExperimentError::UnknownEngine(a.trim().to_string()))
+            Engine::from_name(a).ok_or_else(|| ExperimentError::UnknownEngine(a.trim().to_string()))
         })
         .collect()
 }
@@ -166,11 +165,11 @@ mod tests {
         assert!(bad.source().is_some_and(|s| s.to_string().contains("lots")));
         assert_eq!(
             parse_algorithms("classic, Exact").unwrap(),
-            [SweepAlgorithm::Classic, SweepAlgorithm::Exact]
+            [Engine::Classic, Engine::Exact]
         );
         assert_eq!(
             parse_algorithms("exact,moves").unwrap(),
-            [SweepAlgorithm::Exact, SweepAlgorithm::Moves]
+            [Engine::Exact, Engine::FewestMoves]
         );
         assert!(parse_algorithms("bfs").is_err());
         assert!(parse_algorithms("moves,").is_err());

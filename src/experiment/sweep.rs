@@ -1,74 +1,17 @@
 //! The budget sweep: every layout of a plan, under every budget and algorithm, one run after
 //! another, each run's figures as a [`SweepRow`].
 //!
-//! Owns the plan, the run order, the sweep's algorithms ([`SweepAlgorithm`]: the two engines
-//! that leave the fewest pegs, and the fewest-moves search) and the rows. A sweep runs inside
+//! Owns the plan, the run order and the rows; the engines are the solver's ([`Engine`]: the
+//! two that leave the fewest pegs, and the fewest-moves search). A sweep runs inside
 //! a [`Job`], which gives it the cancel flag (checked between runs and, by the engines, within
 //! them) and the stage shown while it works ("run 3 of 36: level-5, classic, budget 1M"). Each
-//! run of the classic or exact engine is one [`crate::solver::search`], and each moves run one
-//! [`moves::fewest_moves`], so a sweep's figures are exactly what `pegsol solve` (with
-//! `--fewest-moves` for moves) reports.
+//! run is one [`crate::solver::solve`], so a sweep's figures are exactly what `pegsol solve`
+//! (with `--fewest-moves` for moves) reports.
 
 use crate::rules::{Goal, Position};
 use crate::solver::engines::{classic, moves};
 use crate::solver::jobs::worker::Job;
-use crate::solver::{search, Algorithm, Budget, Control};
-
-/// What a sweep can run: an engine that leaves the fewest pegs it can ([`Algorithm`]), or the
-/// fewest-moves search, which counts a peg's chain of jumps as one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SweepAlgorithm {
-    /// The assignment's budgeted depth-first search.
-    Classic,
-    /// Pegsol's exact solver, its expansions capped at the budget.
-    Exact,
-    /// The fewest-moves search ([`moves::fewest_moves`]), its expansions capped at the budget.
-    Moves,
-}
-
-impl SweepAlgorithm {
-    /// Every algorithm, in the order the window lists them.
-    pub const ALL: [SweepAlgorithm; 3] = [
-        SweepAlgorithm::Classic,
-        SweepAlgorithm::Exact,
-        SweepAlgorithm::Moves,
-    ];
-
-    /// The name used on the command line, in the tables and in CSV.
-    pub fn name(self) -> &'static str {
-        match self {
-            SweepAlgorithm::Classic => "classic",
-            SweepAlgorithm::Exact => "exact",
-            SweepAlgorithm::Moves => "moves",
-        }
-    }
-
-    /// The algorithm of a name ([`SweepAlgorithm::name`], any case).
-    pub fn from_name(name: &str) -> Option<SweepAlgorithm> {
-        let name = name.trim();
-        SweepAlgorithm::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The solver's engine for a fewest-pegs algorithm (`None` for moves).
-    pub fn engine(self) -> Option<Algorithm> {
-        match self {
-            SweepAlgorithm::Classic => Some(Algorithm::Classic),
-            SweepAlgorithm::Exact => Some(Algorithm::Exact),
-            SweepAlgorithm::Moves => None,
-        }
-    }
-}
-
-impl From<Algorithm> for SweepAlgorithm {
-    fn from(algorithm: Algorithm) -> SweepAlgorithm {
-        match algorithm {
-            Algorithm::Classic => SweepAlgorithm::Classic,
-            Algorithm::Exact => SweepAlgorithm::Exact,
-        }
-    }
-}
+use crate::solver::{solve, Budget, Control, Engine};
 
 /// One board of a plan: a name for the tables, its start and its goal.
 #[derive(Clone, Debug)]
@@ -88,8 +31,8 @@ pub struct SweepPlan {
     pub layouts: Vec<SweepLayout>,
     /// Expansion budgets (for the exact solver, its cap on expansions).
     pub budgets: Vec<u64>,
-    /// The algorithms.
-    pub algorithms: Vec<SweepAlgorithm>,
+    /// The engines (the command line's `--algorithms`).
+    pub algorithms: Vec<Engine>,
 }
 
 /// One run of the plan: which layout (index into [`SweepPlan::layouts`]), engine and budget.
@@ -97,8 +40,8 @@ pub struct SweepPlan {
 pub struct SweepRun {
     /// Index of the layout in the plan.
     pub layout: usize,
-    /// The algorithm.
-    pub algorithm: SweepAlgorithm,
+    /// The engine (the tables' `algorithm` column).
+    pub algorithm: Engine,
     /// The budget.
     pub budget: u64,
 }
@@ -125,7 +68,7 @@ impl SweepPlan {
     /// A generous estimate of the most memory one classic run of the plan may take (runs
     /// are made one at a time, and each frees its memory before the next starts).
     pub fn classic_estimate_bytes(&self) -> u64 {
-        if !self.algorithms.contains(&SweepAlgorithm::Classic) {
+        if !self.algorithms.contains(&Engine::Classic) {
             return 0;
         }
         let budget = self.budgets.iter().copied().max().unwrap_or(0);
@@ -144,8 +87,8 @@ pub struct SweepRow {
     pub layout: String,
     /// Pegs on the board at the start.
     pub pegs_at_start: u32,
-    /// The algorithm.
-    pub algorithm: SweepAlgorithm,
+    /// The engine (the tables' `algorithm` column).
+    pub algorithm: Engine,
     /// The budget of expansions.
     pub budget: u64,
     /// Nodes expanded.
@@ -218,26 +161,14 @@ pub fn run<T: Send>(
 /// One run: `algorithm` on `layout` with `budget` expansions, as a row.
 fn run_one(
     layout: &SweepLayout,
-    algorithm: SweepAlgorithm,
+    algorithm: Engine,
     budget: u64,
     control: &mut Control,
 ) -> SweepRow {
     let pegs_at_start = layout.start.peg_count();
-    // The fewest-moves search gives its own outcome, read as the others' plus its moves.
-    let (outcome, moves) = match algorithm.engine() {
-        Some(engine) => (
-            search(engine, &layout.start, layout.goal, Some(budget), control),
-            None,
-        ),
-        None => {
-            let options = moves::Options {
-                budget: Some(budget),
-                ..moves::Options::default()
-            };
-            let o = moves::fewest_moves(&layout.start, layout.goal, options, control);
-            (o.to_outcome(&layout.start), Some(o))
-        }
-    };
+    // The fewest-moves search gives its own outcome besides, read as the others' plus its moves.
+    let solved = solve(algorithm, &layout.start, layout.goal, Some(budget), control);
+    let (outcome, moves) = (solved.outcome, solved.moves);
     SweepRow {
         layout: layout.name.clone(),
         pegs_at_start,
@@ -267,7 +198,7 @@ pub(crate) mod tests {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    fn plan(levels: &[&str], budgets: &[u64], algorithms: &[SweepAlgorithm]) -> SweepPlan {
+    fn plan(levels: &[&str], budgets: &[u64], algorithms: &[Engine]) -> SweepPlan {
         SweepPlan {
             layouts: levels
                 .iter()
@@ -290,7 +221,7 @@ pub(crate) mod tests {
         SweepRow {
             layout: "odd, \"name\"".into(),
             pegs_at_start: 36,
-            algorithm: SweepAlgorithm::Exact,
+            algorithm: Engine::Exact,
             budget: 1_500_000,
             expanded: 12,
             generated: 34,
@@ -310,7 +241,7 @@ pub(crate) mod tests {
         SweepRow {
             layout: "triangle".into(),
             pegs_at_start: 14,
-            algorithm: SweepAlgorithm::Moves,
+            algorithm: Engine::FewestMoves,
             budget: 10_000,
             expanded: 1_234,
             generated: 5_678,
@@ -327,11 +258,7 @@ pub(crate) mod tests {
 
     #[test]
     fn runs_go_layout_then_algorithm_then_budget() {
-        let p = plan(
-            &["0", "1"],
-            &[10, 20],
-            &[SweepAlgorithm::Classic, SweepAlgorithm::Exact],
-        );
+        let p = plan(&["0", "1"], &[10, 20], &[Engine::Classic, Engine::Exact]);
         let runs = p.runs();
         assert_eq!(runs.len(), 8);
         assert_eq!(
@@ -340,20 +267,16 @@ pub(crate) mod tests {
                 .map(|r| (r.layout, r.algorithm, r.budget))
                 .collect::<Vec<_>>(),
             [
-                (0, SweepAlgorithm::Classic, 10),
-                (0, SweepAlgorithm::Classic, 20),
-                (0, SweepAlgorithm::Exact, 10)
+                (0, Engine::Classic, 10),
+                (0, Engine::Classic, 20),
+                (0, Engine::Exact, 10)
             ]
         );
     }
 
     #[test]
     fn a_sweep_gives_one_row_per_run_with_the_engines_figures() {
-        let p = plan(
-            &["0", "5"],
-            &[10_000],
-            &[SweepAlgorithm::Classic, SweepAlgorithm::Exact],
-        );
+        let p = plan(&["0", "5"], &[10_000], &[Engine::Classic, Engine::Exact]);
         // `on_row` sees every row, in order, as each run finishes.
         let seen = Arc::new(Mutex::new(Vec::new()));
         let seen_in_job = seen.clone();
@@ -378,7 +301,7 @@ pub(crate) mod tests {
         assert_eq!(classic5.expanded, 10_000);
         assert!(classic5.storage_bytes > 0);
         let exact5 = &rows[3];
-        assert_eq!(exact5.algorithm, SweepAlgorithm::Exact);
+        assert_eq!(exact5.algorithm, Engine::Exact);
         // The smallest failure table: 64 Ki slots of 8 bytes.
         assert!(
             exact5.storage_bytes >= 512 << 10,
@@ -405,13 +328,13 @@ pub(crate) mod tests {
         let p = plan(
             &["triangle", "0", "8"],
             &[1, 10_000_000],
-            &[SweepAlgorithm::Moves],
+            &[Engine::FewestMoves],
         );
         let layouts = p.layouts.clone();
         let rows = sweep(p);
         assert_eq!(rows.len(), 6);
         for (row, layout) in rows.iter().zip([0, 0, 1, 1, 2, 2].map(|i| &layouts[i])) {
-            assert_eq!(row.algorithm, SweepAlgorithm::Moves);
+            assert_eq!(row.algorithm, Engine::FewestMoves);
             assert_eq!(row.layout, layout.name);
             let direct = uncontrolled(|c| {
                 let options = moves::Options {
@@ -454,7 +377,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_cancelled_sweep_stops_without_a_row_for_the_cut_run() {
-        let p = plan(&["6"], &[classic::MAX_BUDGET], &[SweepAlgorithm::Classic]);
+        let p = plan(&["6"], &[classic::MAX_BUDGET], &[Engine::Classic]);
         let worker = Worker::start("test", move |job| run(&p, job, &mut |_| {}), || {});
         let deadline = Instant::now() + Duration::from_secs(60);
         while worker.snapshot().progress.is_none() {

@@ -1,8 +1,9 @@
 //! The sweep's rows as a table: its columns (headers, cells, sorting) and its Markdown form.
 //! The two moves columns are shown only when the rows have a moves run.
 
-use super::sweep::{SweepAlgorithm, SweepRow};
+use super::sweep::SweepRow;
 use crate::solver::Budget;
+use crate::solver::Engine;
 
 /// Bytes as MiB with one decimal.
 pub fn mib(bytes: u64) -> f64 {
@@ -65,7 +66,7 @@ impl SweepColumn {
     /// The columns a table of `rows` shows: all of them when a row is a moves run, else all
     /// but the two moves columns (which would be empty).
     pub fn shown(rows: &[SweepRow]) -> Vec<SweepColumn> {
-        let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
+        let moves = rows.iter().any(|r| r.algorithm == Engine::FewestMoves);
         SweepColumn::ALL
             .into_iter()
             .filter(|c| moves || !c.moves_only())
@@ -240,7 +241,7 @@ mod tests {
         // Sorting by moves puts the rows without a count first.
         let mut rows = vec![sample_moves_row(), sample_row()];
         sort_rows(&mut rows, SweepColumn::Moves, true);
-        assert_eq!(rows[0].algorithm, SweepAlgorithm::Exact);
+        assert_eq!(rows[0].algorithm, Engine::Exact);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! in memory is the classic engine's to say (`Budget::check_memory`, in
 //! [`super::engines::classic`]), from what [`super::system_memory`] reads of the system.
 
-use super::Algorithm;
+use super::Engine;
 use std::fmt;
 use std::str::FromStr;
 
@@ -39,17 +39,17 @@ impl Budget {
     pub const CLASSIC_DEFAULT: Budget = Budget(1_000_000);
 
     /// The budget an engine runs with when none is given: classic,
-    /// [`Budget::CLASSIC_DEFAULT`]; exact, none (it runs to its proof).
-    pub fn default_for(algorithm: Algorithm) -> Option<Budget> {
-        match algorithm {
-            Algorithm::Classic => Some(Budget::CLASSIC_DEFAULT),
-            Algorithm::Exact => None,
+    /// [`Budget::CLASSIC_DEFAULT`]; exact and fewest moves, none (they run to their proof).
+    pub fn default_for(engine: Engine) -> Option<Budget> {
+        match engine {
+            Engine::Classic => Some(Budget::CLASSIC_DEFAULT),
+            Engine::Exact | Engine::FewestMoves => None,
         }
     }
 
-    /// The budget `algorithm` runs with when asked for `budget` (`None`: its default).
-    pub fn resolve(algorithm: Algorithm, budget: Option<u64>) -> Option<u64> {
-        budget.or(Budget::default_for(algorithm).map(|b| b.0))
+    /// The budget `engine` runs with when asked for `budget` (`None`: its default).
+    pub fn resolve(engine: Engine, budget: Option<u64>) -> Option<u64> {
+        budget.or(Budget::default_for(engine).map(|b| b.0))
     }
 
     /// The number of nodes.
@@ -263,8 +263,8 @@ mod tests {
 
     #[test]
     fn each_engine_has_one_default() {
-        assert_eq!(Budget::resolve(Algorithm::Classic, None), Some(1_000_000));
-        assert_eq!(Budget::resolve(Algorithm::Classic, Some(5)), Some(5));
-        assert_eq!(Budget::resolve(Algorithm::Exact, None), None);
+        assert_eq!(Budget::resolve(Engine::Classic, None), Some(1_000_000));
+        assert_eq!(Budget::resolve(Engine::Classic, Some(5)), Some(5));
+        assert_eq!(Budget::resolve(Engine::Exact, None), None);
     }
 }

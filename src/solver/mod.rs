@@ -11,14 +11,16 @@
 //!
 //! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
 //! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the
-//! assignment's STATS block), and here [`Algorithm`], [`Progress`], [`Control`] (a cancel flag
-//! and a progress callback, so a worker thread can run an engine and a front end can stop it)
-//! and [`search`], the one dispatch from an algorithm and a budget to its engine. Nothing here
-//! knows about any user interface.
+//! assignment's STATS block), [`Engine`] (`engine.rs`: which engine), [`solve`]
+//! (`dispatch.rs`: the one dispatch from an engine and a budget to its search), and here
+//! [`Progress`] and [`Control`] (a cancel flag and a progress callback, so a worker thread can
+//! run an engine and a front end can stop it). Nothing here knows about any user interface.
 
 pub mod boards;
 pub mod budget;
 pub mod cpu;
+mod dispatch;
+mod engine;
 pub mod engines;
 pub mod jobs;
 mod outcome;
@@ -27,34 +29,12 @@ pub mod system_memory;
 pub mod trace;
 
 pub use budget::Budget;
+pub use dispatch::{search, solve, Solved};
+pub use engine::Engine;
 pub use outcome::{Finder, Outcome, Stop};
-
-use engines::{classic, exact};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// Which engine.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-pub enum Algorithm {
-    /// Pegsol's exact solver (the default).
-    #[default]
-    Exact,
-    /// The assignment's budgeted depth-first search.
-    Classic,
-}
-
-impl Algorithm {
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Exact => "exact",
-            Algorithm::Classic => "classic",
-        }
-    }
-}
 
 /// A snapshot of a running search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,34 +108,6 @@ impl<'a> Control<'a> {
     /// The cancel flag, for engines that share it with helper threads.
     pub fn cancel_flag(&self) -> &'a AtomicBool {
         self.cancel
-    }
-}
-
-/// Runs `algorithm` from `start` for `goal` with `budget` expansions (`None`: the engine's
-/// default, [`Budget::default_for`]; the exact solver's budget caps its expansions). The one
-/// dispatch from an algorithm to its engine, for the command line, the window and the sweep.
-/// Each call starts from empty tables, so the outcome's storage is this search's.
-pub fn search(
-    algorithm: Algorithm,
-    start: &crate::rules::Position,
-    goal: crate::rules::Goal,
-    budget: Option<u64>,
-    control: &mut Control,
-) -> Outcome {
-    let budget = Budget::resolve(algorithm, budget);
-    match algorithm {
-        Algorithm::Classic => {
-            classic::solve(start, goal, budget.unwrap_or(classic::MAX_BUDGET), control)
-        }
-        Algorithm::Exact => exact::solve(
-            start,
-            goal,
-            exact::Options {
-                budget,
-                ..exact::Options::default()
-            },
-            control,
-        ),
     }
 }
 

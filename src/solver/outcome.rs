@@ -2,7 +2,7 @@
 //! assignment's STATS block and a verdict in words, which the command line and the window
 //! both show.
 
-use super::Algorithm;
+use super::Engine;
 use crate::rules::Jump;
 use std::time::Duration;
 
@@ -27,7 +27,7 @@ pub enum Stop {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// The engine.
-    pub algorithm: Algorithm,
+    pub engine: Engine,
     /// The jumps from the start to the best position found.
     pub jumps: Vec<Jump>,
     /// Pegs left after those jumps.

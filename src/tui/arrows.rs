@@ -1,32 +1,23 @@
 //! The terminal's side of the arrow keys (the grid steps they stand for are the rules' own,
-//! [`crate::rules::arrow_steps`], shared with the window): the cursor's first cell, and the
-//! jump an arrow asks for or why there is none.
+//! [`crate::rules::arrow_steps`], shared with the window): the cursor's first cell. The jump
+//! an arrow asks for, or why there is none, is the rules' [`Position::jump_toward`], said in
+//! the game's cell names ([`crate::rules::CellNames::direction_refusal`]); tested here.
 
 use crate::layout::Puzzle;
-use crate::rules::{start_cell, Cell, CellNames, Jump, Position};
+#[cfg(doc)]
+use crate::rules::Position;
+use crate::rules::{start_cell, Cell};
 
 /// Where the cursor starts on a board: its centre, else its first hole.
 pub(super) fn home_cell(puzzle: &Puzzle) -> Cell {
     start_cell(puzzle.shape()).unwrap_or(Cell { x: 0, y: 0 })
 }
 
-/// The jump an arrow asks for from `from`, or why there is none, in words.
-pub(super) fn keyboard_jump(
-    position: &Position,
-    from: Cell,
-    steps: &[(i32, i32)],
-    names: CellNames,
-) -> Result<Jump, String> {
-    position
-        .jump_toward(from, steps)
-        .map_err(|refusal| names.direction_refusal(refusal))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::record::Game;
-    use crate::rules::Grid;
+    use crate::rules::{CellNames, Grid, Jump, Position};
 
     fn start(spec: &str) -> Position {
         Game::from_spec(spec).expect("catalogue board").puzzle.start
@@ -34,6 +25,11 @@ mod tests {
 
     #[test]
     fn an_arrow_jump_takes_the_first_legal_direction_or_names_what_is_wrong() {
+        // The jump an arrow asks for, or why there is none as the game says it.
+        let keyboard_jump = |p: &Position, from: Cell, steps: &[(i32, i32)], names: CellNames| {
+            p.jump_toward(from, steps)
+                .map_err(|refusal| names.direction_refusal(refusal))
+        };
         let triangle = start("triangle");
         let from = Cell { x: 2, y: 2 };
         // Up-right from (2,2) leaves the board; up-left into the empty apex is legal, so
@@ -41,7 +37,7 @@ mod tests {
         let steps = crate::rules::arrow_steps(Grid::Triangular, crate::rules::Arrow::Up, true);
         assert_eq!(
             keyboard_jump(&triangle, from, &steps, CellNames::Board),
-            Ok("2,2-0,0".parse().expect("jump"))
+            Ok("2,2-0,0".parse::<Jump>().expect("jump"))
         );
         let english = start("english");
         let d2 = Cell { x: 3, y: 1 };

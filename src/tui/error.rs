@@ -1,8 +1,14 @@
 //! What can go wrong in the terminal game, as a typed error whose cause stays reachable: the
-//! terminal itself, a solution that does not replay, or games that could not be kept.
+//! terminal itself, a solution that does not replay, or games that could not be kept; and
+//! why a window cannot be opened here ([`NoDisplay`]).
 
 use crate::record::store::StoreError;
 use std::path::PathBuf;
+
+/// No display to open a window on: none of the variables that name one is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset")]
+pub struct NoDisplay;
 
 /// Why the terminal game stopped short, or what it could not keep.
 #[derive(Debug, thiserror::Error)]

@@ -8,7 +8,7 @@
 //! animated replay. Solving and replaying are in [`super::solution`], drawing in
 //! [`super::draw`].
 
-use super::arrows::{home_cell, keyboard_jump};
+use super::arrows::home_cell;
 use super::error::TuiError;
 use super::look::{Colours, Glyphs};
 use super::solve::{SolvePlan, Solving};
@@ -308,12 +308,10 @@ impl TuiGame {
         let shape = self.game.puzzle.shape().clone();
         let steps = arrow_steps(shape.grid(), arrow, shift);
         match self.selected {
-            Some(from) => {
-                match keyboard_jump(self.game.record.position(), from, &steps, self.names) {
-                    Ok(jump) => self.play(jump),
-                    Err(why) => self.message = why,
-                }
-            }
+            Some(from) => match self.game.record.position().jump_toward(from, &steps) {
+                Ok(jump) => self.play(jump),
+                Err(why) => self.message = self.names.direction_refusal(why),
+            },
             None => {
                 if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
                     self.cursor = next;

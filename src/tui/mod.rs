@@ -24,7 +24,7 @@ pub mod solution;
 pub mod solve;
 mod wrap;
 
-pub use error::TuiError;
+pub use error::{NoDisplay, TuiError};
 pub use game::{Effect, TuiGame};
 
 use crate::layout::Puzzle;
@@ -65,13 +65,13 @@ pub struct TuiOptions {
     pub names: crate::rules::CellNames,
 }
 
-/// Whether a window can be opened here: `Ok` naming the display that is set, or `Err`
-/// saying that none is. `env` looks a variable up.
-pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+/// Whether a window can be opened here: `Ok` naming the display that is set (`DISPLAY=:1`),
+/// or [`NoDisplay`]. `env` looks a variable up.
+pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, NoDisplay> {
     ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"]
         .iter()
         .find_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| format!("{v}={s}")))
-        .ok_or_else(|| "no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset".into())
+        .ok_or(NoDisplay)
 }
 
 /// Whether standard input and output are both a terminal, as the game needs.
@@ -169,7 +169,7 @@ fn note(line: std::fmt::Arguments) {
 fn first_game(
     store: &mut GameStore,
     wanted: Option<Game>,
-) -> Result<(Game, Option<String>), String> {
+) -> Result<(Game, Option<String>), crate::record::OpenError> {
     if let Some(wanted) = wanted {
         let opening = store.open_first(wanted);
         return Ok((opening.game, opening.said));
@@ -178,12 +178,7 @@ fn first_game(
         let said = format!("Resumed {}", game.in_words());
         return Ok((game, Some(said)));
     }
-    Ok((
-        store
-            .open_first(Game::from_spec(DEFAULT_BOARD).map_err(|e| e.to_string())?)
-            .game,
-        None,
-    ))
+    Ok((store.open_first(Game::from_spec(DEFAULT_BOARD)?).game, None))
 }
 
 /// Keeps the games one last time; if the store cannot be written, saves the game in play to
@@ -400,7 +395,9 @@ mod tests {
         );
         assert!(display(only("WAYLAND_SOCKET")).is_ok());
         let none = display(|_| None).unwrap_err();
-        assert!(none.contains("DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET"));
+        assert!(none
+            .to_string()
+            .contains("DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET"));
         assert!(display(|_| Some(String::new())).is_err(), "empty is unset");
     }
 }

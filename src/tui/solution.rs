@@ -188,12 +188,12 @@ impl TuiGame {
 mod tests {
     use super::*;
     use crate::record::Game;
-    use crate::solver::Algorithm;
+    use crate::solver::Engine;
     use crate::solver::Stop;
 
     fn outcome(won: bool, proven: bool, stop: Stop) -> Outcome {
         Outcome {
-            algorithm: Algorithm::Exact,
+            engine: Engine::Exact,
             jumps: Vec::new(),
             pegs_left: if won { 1 } else { 3 },
             won,

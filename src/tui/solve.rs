@@ -9,7 +9,7 @@ use crate::rules::{Goal, Position};
 use crate::solver::budget::rounded;
 use crate::solver::engines::classic;
 use crate::solver::jobs::worker::{Finished, Worker};
-use crate::solver::{search, Algorithm, Outcome};
+use crate::solver::{search, Engine, Outcome};
 
 /// The exact solver's budgets, smallest first; `None` is no limit (it always ends, but the
 /// big boards can take minutes).
@@ -34,8 +34,8 @@ const CLASSIC_BUDGETS: [Option<u64>; 5] = [
 /// The engine and budget the next solve will use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolvePlan {
-    /// The engine.
-    pub algorithm: Algorithm,
+    /// The engine: exact or classic (the terminal game asks for the fewest pegs).
+    pub engine: Engine,
     /// Index into the engine's budget presets.
     budget_index: usize,
 }
@@ -44,7 +44,7 @@ impl Default for SolvePlan {
     /// Exact with 10M expansions: every classic board but the hardest in a few seconds.
     fn default() -> SolvePlan {
         SolvePlan {
-            algorithm: Algorithm::Exact,
+            engine: Engine::Exact,
             budget_index: 2,
         }
     }
@@ -52,9 +52,9 @@ impl Default for SolvePlan {
 
 impl SolvePlan {
     fn presets(self) -> &'static [Option<u64>] {
-        match self.algorithm {
-            Algorithm::Exact => &EXACT_BUDGETS,
-            Algorithm::Classic => &CLASSIC_BUDGETS,
+        match self.engine {
+            Engine::Classic => &CLASSIC_BUDGETS,
+            Engine::Exact | Engine::FewestMoves => &EXACT_BUDGETS,
         }
     }
 
@@ -66,9 +66,9 @@ impl SolvePlan {
 
     /// Switches engine, keeping the budget's place in the list.
     pub fn toggle_engine(&mut self) {
-        self.algorithm = match self.algorithm {
-            Algorithm::Exact => Algorithm::Classic,
-            Algorithm::Classic => Algorithm::Exact,
+        self.engine = match self.engine {
+            Engine::Exact | Engine::FewestMoves => Engine::Classic,
+            Engine::Classic => Engine::Exact,
         };
     }
 
@@ -86,9 +86,9 @@ impl SolvePlan {
     /// memory its worst case may need on a board of `cells` holes.
     pub fn describe(self, cells: u32) -> String {
         let budget = self.budget().map_or("no limit".to_string(), rounded);
-        match self.algorithm {
-            Algorithm::Exact => format!("exact, budget {budget}"),
-            Algorithm::Classic => {
+        match self.engine {
+            Engine::Exact | Engine::FewestMoves => format!("{}, budget {budget}", self.engine),
+            Engine::Classic => {
                 let mib = classic::estimate_bytes(self.budget().unwrap_or(0), cells) >> 20;
                 format!("classic, budget {budget} (up to {mib} MiB)")
             }
@@ -111,7 +111,7 @@ impl Solving {
         let start = from.clone();
         let worker = Worker::start(
             "pegsol-tui-solve",
-            move |job| job.control(|c| search(plan.algorithm, &start, goal, plan.budget(), c)),
+            move |job| job.control(|c| search(plan.engine, &start, goal, plan.budget(), c)),
             // The event loop polls several times a second; nothing to wake.
             || {},
         );

@@ -141,7 +141,7 @@ impl EditorView {
                 Ok(board) => return self.apply(ctx, load(board, Some(path))),
                 Err(e) => {
                     eprintln!("pegsol: {e}");
-                    self.prompts.error = Some(e);
+                    self.prompts.error = Some(e.to_string());
                 }
             },
             EditFileCommand::OpenPasted => {
@@ -150,7 +150,7 @@ impl EditorView {
                         self.form.paste.clear();
                         return self.apply(ctx, load(board, None));
                     }
-                    Err(e) => self.prompts.error = Some(e),
+                    Err(e) => self.prompts.error = Some(e.to_string()),
                 }
             }
             EditFileCommand::Load(board, path) => {
@@ -185,7 +185,7 @@ impl EditorView {
                     // The board stays marked unsaved, and the error box says why.
                     Err(e) => {
                         tell(&mut out, format!("Not saved: {e}"));
-                        self.prompts.error = Some(e);
+                        self.prompts.error = Some(e.to_string());
                     }
                 }
             }
@@ -242,7 +242,7 @@ impl EditorView {
                             self.path = autosave.path;
                             out.push(ShellCommand::SetMode(Mode::Editor));
                         }
-                        Err(e) => self.prompts.error = Some(e),
+                        Err(e) => self.prompts.error = Some(e.to_string()),
                     }
                 }
             }

@@ -1,81 +1,117 @@
 //! The layout editor's files: opening boards in any format, saving RON layouts, pasted game
 //! IDs, and the autosave of the edit in progress.
 //!
-//! Owns file access for the editor. Every function takes a path or a text (the dialogs live in
-//! the editor's view, so tests never open one) and returns a message a person can act on:
-//! the file, and for text that is not a board the line, column and what was expected.
+//! Owns file access for the editor and its error ([`EditorFileError`]). Every function takes
+//! a path or a text (the dialogs live in the editor's view, so tests never open one) and its
+//! error says what a person can act on: the file, and for text that is not a board the line,
+//! column and what was expected; the system's or the reader's own error stays its source.
 
 use crate::layout::edit::Board;
+use crate::layout::files::SaveError;
 use crate::layout::import::parse_any;
-use crate::layout::load::{read_text, LoadError};
-use crate::layout::{Layout, LayoutProblem};
-use crate::record::datafile::{self, DataFile};
+use crate::layout::load::{problem_list, read_text, LoadError, PlacedProblem};
+use crate::layout::{FileError, Layout, LayoutProblem};
+use crate::record::datafile::{self, DataFile, DataFileError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The autosave's file name in the app's data folder.
 pub const AUTOSAVE_FILE: &str = "editor-autosave.ron";
 
+/// Why the editor cannot open, read, save or autosave a board. Each message names the file
+/// (or the pasted text) and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum EditorFileError {
+    /// The file could not be read, or is not a board (the error names the file, and the line
+    /// and column where the text goes wrong).
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// A text that is not a board: where and what.
+    #[error(transparent)]
+    Syntax(#[from] FileError),
+    /// A pasted text with nothing in it.
+    #[error("{input}: nothing to read: paste a game ID such as `7x7:OOPPPOO...`")]
+    Empty {
+        /// Where the text came from (`<pasted text>`).
+        input: String,
+    },
+    /// A text that reads but holds no board.
+    #[error("{input}: no board in the text")]
+    NoBoard {
+        /// Where the text came from.
+        input: String,
+    },
+    /// A board the editor cannot take: every problem, placed in its file where it says.
+    #[error(
+        "{input}: this board cannot be edited (a board is at most 11x11 cells of `o`, `.` \
+         and spaces):{}",
+        problem_list(problems)
+    )]
+    CannotEdit {
+        /// The file, board or text.
+        input: String,
+        /// What is wrong with it.
+        problems: Vec<PlacedProblem>,
+    },
+    /// The board could not be saved.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// The autosave could not be read or written.
+    #[error(transparent)]
+    DataFile(#[from] DataFileError),
+}
+
+impl EditorFileError {
+    /// A board from `input` that the editor cannot take, for `problems` with no place.
+    fn cannot_edit(input: &str, problems: Vec<LayoutProblem>) -> EditorFileError {
+        EditorFileError::CannotEdit {
+            input: input.to_string(),
+            problems: problems.into_iter().map(PlacedProblem::unplaced).collect(),
+        }
+    }
+}
+
 /// Opens a board file (RON layout, layouts table, C header, plain text or Pegs game ID; a
 /// table gives its first board) as an editable board.
-pub fn open_board(path: &Path) -> Result<Board, String> {
-    let said = |e: LoadError| match e {
-        // The syntax error already names the file, line and column.
-        LoadError::Syntax(e) => e.to_string(),
-        other => other.to_string(),
-    };
-    let text = read_text(path).map_err(said)?;
-    let layout = text.first_layout().map_err(said)?;
+pub fn open_board(path: &Path) -> Result<Board, EditorFileError> {
+    let text = read_text(path)?;
+    let layout = text.first_layout()?;
     Board::from_layout(&layout).map_err(|problems| {
         // Placed in the file as the command line places them (`file:line:column`).
-        let placed = match text.invalid(problems) {
-            LoadError::Invalid { problems, .. } => problems,
-            other => return said(other),
-        };
-        let list: Vec<String> = placed.iter().map(|p| format!("  - {p}")).collect();
-        cannot_edit(&text.input, &list)
+        match text.invalid(problems) {
+            LoadError::Invalid { input, problems } => {
+                EditorFileError::CannotEdit { input, problems }
+            }
+            other => other.into(),
+        }
     })
 }
 
 /// Reads a pasted text (a Pegs game ID, or any board text) as an editable board.
-pub fn board_from_text(text: &str, source: &str) -> Result<Board, String> {
+pub fn board_from_text(text: &str, source: &str) -> Result<Board, EditorFileError> {
     if text.trim().is_empty() {
-        return Err(format!(
-            "{source}: nothing to read: paste a game ID such as `7x7:OOPPPOO...`"
-        ));
+        return Err(EditorFileError::Empty {
+            input: source.to_string(),
+        });
     }
-    let layout = parse_any(text.trim(), source)
-        .map_err(|e| e.to_string())?
+    let layout = parse_any(text.trim(), source)?
         .into_iter()
         .next()
-        .ok_or_else(|| format!("{source}: no board in the text"))?;
+        .ok_or_else(|| EditorFileError::NoBoard {
+            input: source.to_string(),
+        })?;
     board_of(&layout, source)
 }
 
 /// The editable board of a layout read from `source`, or every reason it cannot be one.
-fn board_of(layout: &Layout, source: &str) -> Result<Board, String> {
-    Board::from_layout(layout).map_err(|problems| problems_message(source, &problems))
-}
-
-/// A layout's problems as one message naming where they came from.
-fn problems_message(source: &str, problems: &[LayoutProblem]) -> String {
-    let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
-    cannot_edit(source, &list)
-}
-
-/// The message for a board that cannot be edited, with its problems listed.
-fn cannot_edit(source: &str, list: &[String]) -> String {
-    format!(
-        "{source}: this board cannot be edited (a board is at most 11x11 cells of `o`, `.` \
-         and spaces):\n{}",
-        list.join("\n")
-    )
+pub(super) fn board_of(layout: &Layout, source: &str) -> Result<Board, EditorFileError> {
+    Board::from_layout(layout).map_err(|problems| EditorFileError::cannot_edit(source, problems))
 }
 
 /// Writes `layout` to `path` as a RON layout. Writes a temporary file next to it first and
 /// renames it over the old one, so a full disk or a crash never leaves half a board.
-pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), String> {
-    crate::layout::format::save(path, layout).map_err(|e| e.to_string())
+pub fn save_layout(path: &Path, layout: &Layout) -> Result<(), EditorFileError> {
+    Ok(crate::layout::format::save(path, layout)?)
 }
 
 /// The edit in progress as the autosave keeps it.
@@ -115,26 +151,27 @@ impl Autosave {
     }
 
     /// The board it holds.
-    pub fn board(&self) -> Result<Board, String> {
+    pub fn board(&self) -> Result<Board, EditorFileError> {
         board_of(&self.layout, "the autosaved board")
     }
 }
 
 /// Writes the autosave (creating the folder if needed), atomically.
-pub fn write_autosave(path: &Path, autosave: &Autosave) -> Result<(), String> {
-    datafile::store(path, autosave).map_err(|e| e.to_string())
+pub fn write_autosave(path: &Path, autosave: &Autosave) -> Result<(), EditorFileError> {
+    Ok(datafile::store(path, autosave)?)
 }
 
 /// Reads the autosave without touching it: `Ok(None)` when there is none, an error when it
-/// is unreadable or holds a board that cannot be edited.
-pub fn read_autosave(path: &Path) -> Result<Option<Autosave>, String> {
-    let Some(autosave) = datafile::read::<Autosave>(path).map_err(|e| e.to_string())? else {
+/// is unreadable or holds a board that cannot be edited (naming the file).
+pub fn read_autosave(path: &Path) -> Result<Option<Autosave>, EditorFileError> {
+    let Some(autosave) = datafile::read::<Autosave>(path)? else {
         return Ok(None);
     };
     // Checked now, so a recovery offer is never made for a board that cannot be loaded.
-    autosave
-        .board()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    autosave.board().map_err(|e| DataFileError::Content {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     Ok(Some(autosave))
 }
 
@@ -204,7 +241,7 @@ impl Autosaver {
         let Some(path) = &self.path else { return };
         if let Err(e) = write_autosave(path, &Autosave::of(board, file)) {
             eprintln!("pegsol: cannot autosave the board: {e}");
-            self.failure = Some(e);
+            self.failure = Some(e.to_string());
         }
         self.written = Some(board.clone());
     }
@@ -230,9 +267,9 @@ impl Autosaver {
         let error = match datafile::read::<Autosave>(&path) {
             Ok(found) => match found.as_ref().map(Autosave::board) {
                 None | Some(Ok(_)) => return found,
-                Some(Err(message)) => datafile::DataFileError::Content {
+                Some(Err(e)) => DataFileError::Content {
                     path: path.clone(),
-                    message,
+                    message: e.to_string(),
                 },
             },
             Err(error) => error,
@@ -286,6 +323,29 @@ mod tests {
         assert_eq!(open_board(&plain).unwrap().name, "Tiny");
         assert!(board_from_text("   ", "<pasted>").is_err());
         assert!(open_board(&d.join("nope.ron")).is_err());
+        std::fs::remove_dir_all(&d).ok();
+    }
+
+    #[test]
+    fn editor_file_errors_name_the_file_and_keep_their_cause() {
+        use std::error::Error;
+        let d = dir("errors");
+        // A file that is not there is the loader's error, naming the file.
+        let missing = d.join("nope.ron");
+        let e = open_board(&missing).expect_err("no such file");
+        assert!(matches!(e, EditorFileError::Load(_)), "{e:?}");
+        assert!(e.to_string().contains("nope.ron"), "{e}");
+        // A save into a folder that is not there: the write's error is the cause.
+        let layout = catalogue::find("french").unwrap().layout().unwrap();
+        let e = save_layout(&d.join("missing").join("x.ron"), &layout).expect_err("no folder");
+        assert!(matches!(e, EditorFileError::Save(_)), "{e:?}");
+        assert!(e.source().is_some(), "{e}");
+        assert!(e.to_string().contains("x.ron"), "{e}");
+        // A pasted text that is not a board says where the text goes wrong.
+        let e = board_from_text("7x7:QQQ", "<pasted text>").expect_err("not a game ID");
+        assert!(e.to_string().starts_with("<pasted text>"), "{e}");
+        let e = board_from_text("  ", "<pasted text>").expect_err("nothing");
+        assert!(matches!(e, EditorFileError::Empty { .. }), "{e:?}");
         std::fs::remove_dir_all(&d).ok();
     }
 

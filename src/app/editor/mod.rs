@@ -236,12 +236,9 @@ impl EditorView {
     }
 
     /// Shows a `LAYOUT` argument's board (a catalogue board or a file): start-up.
-    pub fn edit_spec(&mut self, spec: &str) -> Result<(), String> {
-        let (layout, source) = resolve(spec).map_err(|e| e.to_string())?;
-        let board = Board::from_layout(&layout).map_err(|problems| {
-            let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
-            format!("{source}: cannot edit this board:\n{}", list.join("\n"))
-        })?;
+    pub fn edit_spec(&mut self, spec: &str) -> Result<(), files::EditorFileError> {
+        let (layout, source) = resolve(spec)?;
+        let board = files::board_of(&layout, &source)?;
         let path = Path::new(spec).is_file().then(|| PathBuf::from(spec));
         self.load(board, path);
         Ok(())

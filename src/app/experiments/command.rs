@@ -2,7 +2,8 @@
 //! [`super::ExperimentsView::apply`].
 
 use super::export::ExportKind;
-use crate::experiment::{SweepAlgorithm, SweepColumn};
+use crate::experiment::SweepColumn;
+use crate::solver::Engine;
 use std::path::PathBuf;
 
 /// Something a person asked the Experiments window for. [`super::ExperimentsView::apply`] carries
@@ -16,7 +17,7 @@ pub enum ExperimentsCommand {
     /// The budgets as typed (parsed on Run, so a half-typed list is no error yet).
     SetBudgets(String),
     /// Tick or untick an algorithm (classic, exact, moves).
-    ChooseAlgorithm(SweepAlgorithm, bool),
+    ChooseAlgorithm(Engine, bool),
     /// Start the sweep.
     Run,
     /// Stop it.

@@ -21,13 +21,12 @@ pub use export::{export, ExportError, ExportKind};
 
 use crate::app::command::{apply_each, ShellCommand, Window};
 use crate::app::command::{DialogKind, FileRequest};
-use crate::experiment::{
-    self as sweep, sort_rows, SweepAlgorithm, SweepColumn, SweepLayout, SweepPlan, SweepRow,
-};
-use crate::experiment::{check_memory, parse_budgets, DEFAULT_BUDGETS};
+use crate::experiment::{self as sweep, sort_rows, SweepColumn, SweepLayout, SweepPlan, SweepRow};
+use crate::experiment::{check_memory, parse_budgets, ExperimentError, DEFAULT_BUDGETS};
 use crate::layout::catalogue;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::Finished;
+use crate::solver::Engine;
 use eframe::egui;
 use egui::{RichText, Ui};
 use std::path::PathBuf;
@@ -41,6 +40,29 @@ struct Running {
     total: usize,
 }
 
+/// Why the window's choices make no sweep to run.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// A board ticked is not in the catalogue.
+    #[error("{0}: not in the catalogue")]
+    NotInCatalogue(String),
+    /// A catalogue board's file does not read (the catalogue's tests make sure none fails).
+    #[error(transparent)]
+    Unreadable(#[from] crate::layout::FileError),
+    /// A catalogue board reads but cannot be played.
+    #[error("{0}: the catalogue board is invalid")]
+    Invalid(String),
+    /// No board ticked.
+    #[error("Choose at least one board")]
+    NoBoard,
+    /// No algorithm ticked.
+    #[error("Choose at least one algorithm")]
+    NoEngine,
+    /// The budgets do not read, or the plan needs more memory than there is.
+    #[error(transparent)]
+    Sweep(#[from] ExperimentError),
+}
+
 /// The Experiments window.
 pub struct ExperimentsView {
     open: bool,
@@ -48,7 +70,7 @@ pub struct ExperimentsView {
     boards: Vec<(&'static str, bool)>,
     /// The budgets as typed (parsed on Run).
     budgets: String,
-    /// The algorithms ticked, in [`SweepAlgorithm::ALL`]'s order.
+    /// The algorithms ticked, in [`Engine::ALL`]'s order.
     algorithms: [bool; 3],
     /// The sweep's job, keyed by the sweep's number (each Run is a new question).
     task: Task<u64, Vec<SweepRow>>,
@@ -142,15 +164,14 @@ impl ExperimentsView {
     }
 
     /// The plan the window's choices make, or what is wrong with them.
-    pub fn plan(&self) -> Result<SweepPlan, String> {
+    pub fn plan(&self) -> Result<SweepPlan, PlanError> {
         let mut layouts = Vec::new();
         for (key, _) in self.boards.iter().filter(|(_, on)| *on) {
             let puzzle = catalogue::find(key)
-                .ok_or_else(|| format!("{key}: not in the catalogue"))?
-                .layout()
-                .map_err(|e| e.to_string())?
+                .ok_or_else(|| PlanError::NotInCatalogue(key.to_string()))?
+                .layout()?
                 .validate()
-                .map_err(|_| format!("{key}: the catalogue board is invalid"))?;
+                .map_err(|_| PlanError::Invalid(key.to_string()))?;
             layouts.push(SweepLayout {
                 name: key.to_string(),
                 start: puzzle.start,
@@ -158,16 +179,16 @@ impl ExperimentsView {
             });
         }
         if layouts.is_empty() {
-            return Err("Choose at least one board".into());
+            return Err(PlanError::NoBoard);
         }
-        let budgets = parse_budgets(&self.budgets).map_err(|e| e.to_string())?;
-        let algorithms: Vec<SweepAlgorithm> = SweepAlgorithm::ALL
+        let budgets = parse_budgets(&self.budgets)?;
+        let algorithms: Vec<Engine> = Engine::ALL
             .into_iter()
             .zip(self.algorithms)
             .filter_map(|(a, on)| on.then_some(a))
             .collect();
         if algorithms.is_empty() {
-            return Err("Choose at least one algorithm".into());
+            return Err(PlanError::NoEngine);
         }
         Ok(SweepPlan {
             layouts,
@@ -182,9 +203,9 @@ impl ExperimentsView {
         vec![
             ExperimentsCommand::ChooseLevels(true),
             ExperimentsCommand::SetBudgets("10k, 100k".into()),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Classic, true),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Exact, false),
-            ExperimentsCommand::ChooseAlgorithm(SweepAlgorithm::Moves, false),
+            ExperimentsCommand::ChooseAlgorithm(Engine::Classic, true),
+            ExperimentsCommand::ChooseAlgorithm(Engine::Exact, false),
+            ExperimentsCommand::ChooseAlgorithm(Engine::FewestMoves, false),
             ExperimentsCommand::Run,
         ]
     }
@@ -205,7 +226,7 @@ impl ExperimentsView {
             }
             ExperimentsCommand::SetBudgets(text) => self.budgets = text,
             ExperimentsCommand::ChooseAlgorithm(algorithm, on) => {
-                if let Some(i) = SweepAlgorithm::ALL.iter().position(|&a| a == algorithm) {
+                if let Some(i) = Engine::ALL.iter().position(|&a| a == algorithm) {
                     self.algorithms[i] = on;
                 }
             }
@@ -274,11 +295,11 @@ impl ExperimentsView {
         }
         let plan = match self
             .plan()
-            .and_then(|p| check_memory(&p).map(|()| p).map_err(|e| e.to_string()))
+            .and_then(|p| check_memory(&p).map(|()| p).map_err(PlanError::from))
         {
             Ok(plan) => plan,
             Err(e) => {
-                self.status = Some(e);
+                self.status = Some(e.to_string());
                 return;
             }
         };
@@ -394,7 +415,7 @@ impl ExperimentsView {
             sort_rows(&mut rows, column, ascending);
         }
         table::table_ui(ui, &rows, self.sort, table_height, &mut actions);
-        let moves = rows.iter().any(|r| r.algorithm == SweepAlgorithm::Moves);
+        let moves = rows.iter().any(|r| r.algorithm == Engine::FewestMoves);
         ui.label(
             RichText::new(if moves {
                 "storage MiB: the engine's own tables, not the process's memory. A move is \
@@ -437,14 +458,12 @@ impl ExperimentsView {
                 }
                 ui.separator();
                 ui.label(RichText::new("Engines").strong());
-                for (algorithm, chosen) in SweepAlgorithm::ALL.into_iter().zip(self.algorithms) {
+                for (algorithm, chosen) in Engine::ALL.into_iter().zip(self.algorithms) {
                     let mut on = chosen;
                     let hover = match algorithm {
-                        SweepAlgorithm::Classic => "The assignment's depth-first search",
-                        SweepAlgorithm::Exact => {
-                            "The exact solver, its expansions capped at each budget"
-                        }
-                        SweepAlgorithm::Moves => {
+                        Engine::Classic => "The assignment's depth-first search",
+                        Engine::Exact => "The exact solver, its expansions capped at each budget",
+                        Engine::FewestMoves => {
                             "The fewest moves (a peg's chain of jumps is one move), its \
                              expansions capped at each budget: the table gains the moves \
                              found and the lower bound proven"

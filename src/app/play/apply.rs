@@ -242,10 +242,9 @@ impl PlayView {
                     Err(e) => ShellCommand::Warn(format!("Not saved: {}: {e}", path.display())),
                 });
             }
-            SolverCommand::SetAlgorithm(algorithm) => self.solver_panel.set_algorithm(algorithm),
+            SolverCommand::SetEngine(engine) => self.solver_panel.set_engine(engine),
             SolverCommand::SetNoLimit(on) => self.solver_panel.set_no_limit(on),
             SolverCommand::SetBudgetText(text) => self.solver_panel.set_budget_text(text),
-            SolverCommand::SetObjective(o) => self.solver_panel.set_objective(o),
         }
         out
     }

@@ -1,10 +1,10 @@
 //! The play view's command vocabulary: what its widgets, the keys and the shell ask of it,
 //! carried out in one place, [`super::PlayView::apply`], and what a solve is asked (its
-//! objective, start and engine).
+//! engine, budget and start).
 
 use crate::record::{Game, GameId};
 use crate::rules::{Goal, Jump};
-use crate::solver::Algorithm;
+use crate::solver::Engine;
 use std::path::PathBuf;
 
 /// Something a person asked the play view for. [`PlayView::apply`] carries it out.
@@ -81,14 +81,14 @@ pub enum SolverCommand {
     ChooseStatsFile,
     /// Save the STATS block to a file (the assignment's `output.txt`).
     SaveStats(PathBuf),
-    /// The solver panel's engine.
-    SetAlgorithm(crate::solver::Algorithm),
+    /// The solver panel's engine: exact or classic (the radio buttons), or the fewest-moves
+    /// search (the "Fewest moves" box; unticked, the panel goes back to its fewest-pegs
+    /// engine, see [`super::solve::SolverPanel::fewest_pegs_engine`]).
+    SetEngine(Engine),
     /// The solver panel's "no limit" (exact only).
     SetNoLimit(bool),
     /// The solver panel's budget, as typed.
     SetBudgetText(String),
-    /// The solver panel's objective: the fewest pegs or the fewest moves.
-    SetObjective(Objective),
 }
 
 /// Opening a board or game (through the game store) and saving the game.
@@ -115,17 +115,6 @@ pub enum FileCommand {
     ChooseFileToSave,
 }
 
-/// What a solve aims for beyond the finish: the fewest pegs (the engines' usual question),
-/// or the fewest moves to the finish.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Objective {
-    /// The fewest pegs left (one, on the finish, is a win): the exact or classic engine.
-    #[default]
-    FewestPegs,
-    /// A win with the fewest moves, proven: the fewest-moves engine.
-    FewestMoves,
-}
-
 /// Where a solve starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveFrom {
@@ -135,11 +124,12 @@ pub enum SolveFrom {
     Here,
 }
 
-/// What a person asked to solve: engine, budget (`None`: no limit, exact only) and start.
+/// What a person asked to solve: engine, budget (`None`: no limit, not for classic) and
+/// start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveRequest {
-    /// The engine.
-    pub algorithm: Algorithm,
+    /// The engine: the fewest pegs (exact, classic) or the fewest moves.
+    pub engine: Engine,
     /// Expansions allowed; `None` for no limit.
     pub budget: Option<u64>,
     /// Where the search starts.

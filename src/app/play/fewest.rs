@@ -1,32 +1,14 @@
-//! The solver panel's "Fewest moves" objective: running the fewest-moves engine for the
-//! chosen finish, and its result in words.
+//! The solver panel's "Fewest moves" result in words.
 //!
-//! Owns the objective ([`Objective`]), the run of
-//! [`crate::solver::engines::moves::fewest_moves`] on the solve session's thread, the
-//! translation of its outcome into the solver's plain [`Outcome`] (so Load solution, Copy
-//! stats and Save output.txt work as for any solve), and the result's lines in the panel.
-//! A move is one peg's chain of jumps ([`crate::rules::moves`]).
+//! Owns the lines the panel shows for a run of the fewest-moves engine
+//! ([`crate::solver::Engine::FewestMoves`], run by the solve session like any engine; its
+//! outcome is also read as a plain [`crate::solver::Outcome`], so Load solution, Copy stats
+//! and Save output.txt work as for any solve). A move is one peg's chain of jumps
+//! ([`crate::rules::moves`]).
 
-use crate::rules::{Goal, Position};
-use crate::solver::engines::moves::{self, MovesOutcome};
-use crate::solver::{Control, Outcome, Stop};
+use crate::solver::engines::moves::MovesOutcome;
+use crate::solver::Stop;
 use eframe::egui::{self, RichText, Ui};
-
-/// Runs the fewest-moves search from `start` for `goal` with `budget` positions expanded
-/// (`None`: no limit but the memory cap), returning the plain outcome and the moves outcome.
-pub fn run(
-    start: &Position,
-    goal: Goal,
-    budget: Option<u64>,
-    control: &mut Control,
-) -> (Outcome, MovesOutcome) {
-    let options = moves::Options {
-        budget,
-        ..moves::Options::default()
-    };
-    let found = moves::fewest_moves(start, goal, options, control);
-    (found.to_outcome(start), found)
-}
 
 /// The result in one line: "18 moves (proven fewest)", "20 moves (not proven; at least
 /// 15)", "None found within the budget; at least 15 moves", …

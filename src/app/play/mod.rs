@@ -18,6 +18,7 @@ pub mod hints;
 mod keys;
 pub mod moves;
 mod report;
+mod saved_form;
 mod session;
 mod shelf;
 pub mod solve;
@@ -32,7 +33,7 @@ use crate::rules::{Jump, Position};
 use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
 use board::BoardView;
 pub use command::{FileCommand, PlayCommand, SolverCommand, TimelineCommand};
-use command::{Objective, SolveFrom, SolveRequest};
+use command::{SolveFrom, SolveRequest};
 use eframe::egui;
 use session::SolveSession;
 use solve::SolverPanel;
@@ -164,16 +165,14 @@ impl PlayView {
             .map(|(_, j)| *j)
     }
 
-    /// Runs the solver panel's search (for its objective) to its end on this thread (the
-    /// `--solve` screenshot).
+    /// Runs a search to its end on this thread (the `--solve` screenshot).
     pub fn solve_blocking(&mut self, request: SolveRequest) {
         let start = match request.from {
             SolveFrom::Start => self.game.puzzle.start.clone(),
             SolveFrom::Here => self.game.record.position().clone(),
         };
-        let objective = self.solver_panel.objective();
         self.solve
-            .run_blocking(request, objective, start, self.game.puzzle.goal);
+            .run_blocking(request, start, self.game.puzzle.goal);
     }
 
     /// Stops every background search (the window is closing).
@@ -188,10 +187,7 @@ impl PlayView {
             SolveFrom::Start => self.game.puzzle.start.clone(),
             SolveFrom::Here => self.game.record.position().clone(),
         };
-        let objective = self.solver_panel.objective();
-        if request.algorithm == crate::solver::Algorithm::Classic
-            && objective == Objective::FewestPegs
-        {
+        if request.engine == crate::solver::Engine::Classic {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
             if let Err(e) = crate::solver::Budget(budget).check_memory(&start) {
                 return vec![ShellCommand::Warn(format!("Not started: {e}"))];
@@ -199,7 +195,7 @@ impl PlayView {
         }
         let wake = ctx.clone();
         let goal = self.game.puzzle.goal;
-        self.solve.start(request, objective, start, goal, move || {
+        self.solve.start(request, start, goal, move || {
             wake.request_repaint();
         });
         Vec::new()

@@ -3,7 +3,6 @@
 //!
 //! Owns only drawing: it reads the [`SolveSession`] and returns [`PlayCommand`]s.
 
-use super::command::Objective;
 use super::command::SolveFrom;
 use super::command::SolverCommand;
 use super::fewest;
@@ -12,7 +11,7 @@ use super::PlayCommand;
 use crate::record::Game;
 use crate::rules::Goal;
 use crate::solver::budget::thousands;
-use crate::solver::Stop;
+use crate::solver::{Engine, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -27,7 +26,7 @@ pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
         }
         return;
     };
-    let moves = session.running_objective() == Some(Objective::FewestMoves);
+    let moves = session.running_engine() == Some(Engine::FewestMoves);
     ui.horizontal(|ui| {
         ui.spinner();
         let text = if moves {
@@ -90,7 +89,7 @@ pub(super) fn report_ui(
 /// A fewest-pegs result in the assignment's terms.
 fn pegs_report_ui(ui: &mut Ui, report: &SolveReport, from: &str) {
     let o = &report.outcome;
-    ui.label(RichText::new(format!("Result: {} search {from}", o.algorithm.name())).strong());
+    ui.label(RichText::new(format!("Result: {} search {from}", o.engine.name())).strong());
     egui::Grid::new("result").num_columns(2).show(ui, |ui| {
         row(ui, "Expanded", thousands(o.expanded));
         row(ui, "Generated", thousands(o.generated));

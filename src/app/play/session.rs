@@ -4,13 +4,12 @@
 //! search found, and what it was asked). The panel (`solve.rs`) starts it; `report.rs`
 //! draws it.
 
-use super::command::{Objective, SolveRequest};
-use super::fewest;
+use super::command::SolveRequest;
 use crate::rules::{Goal, Position};
 use crate::solver::engines::moves::MovesOutcome;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::{Finished, Snapshot};
-use crate::solver::{search, Outcome};
+use crate::solver::{solve, Engine, Outcome, Solved};
 
 /// A finished search and what it was asked.
 #[derive(Clone, Debug)]
@@ -29,16 +28,13 @@ pub struct SolveReport {
     pub moves: Option<MovesOutcome>,
 }
 
-/// What a search answers: what was asked, for what objective, where it starts, the finish
+/// What a search answers: what was asked (its engine among it), where it starts, the finish
 /// it aims for.
-type SolveKey = (SolveRequest, Objective, Position, Goal);
-
-/// What a search hands back: the plain outcome and, for fewest moves, the moves outcome.
-type Found = (Outcome, Option<MovesOutcome>);
+type SolveKey = (SolveRequest, Position, Goal);
 
 /// The solve in flight, if any, and the last report.
 pub struct SolveSession {
-    task: Task<SolveKey, Found>,
+    task: Task<SolveKey, Solved>,
     report: Option<SolveReport>,
     error: Option<String>,
 }
@@ -54,12 +50,11 @@ impl Default for SolveSession {
 }
 
 impl SolveSession {
-    /// Starts a search of `start` for `goal` with `objective` (a search in flight is
+    /// Starts a search of `start` for `goal` as `request` asks (a search in flight is
     /// cancelled). `wake` is called when there is news.
     pub fn start(
         &mut self,
         request: SolveRequest,
-        objective: Objective,
         start: Position,
         goal: Goal,
         wake: impl Fn() + Send + Sync + 'static,
@@ -67,22 +62,16 @@ impl SolveSession {
         self.error = None;
         let position = start.clone();
         self.task.start(
-            (request, objective, start, goal),
-            move |job| job.control(|c| run(&request, objective, &position, goal, c)),
+            (request, start, goal),
+            move |job| job.control(|c| run(&request, &position, goal, c)),
             wake,
         );
     }
 
     /// Runs a search to its end on this thread (the `--solve` screenshot run).
-    pub fn run_blocking(
-        &mut self,
-        request: SolveRequest,
-        objective: Objective,
-        start: Position,
-        goal: Goal,
-    ) {
-        let (outcome, moves) =
-            crate::solver::uncontrolled(|c| run(&request, objective, &start, goal, c));
+    pub fn run_blocking(&mut self, request: SolveRequest, start: Position, goal: Goal) {
+        let Solved { outcome, moves } =
+            crate::solver::uncontrolled(|c| run(&request, &start, goal, c));
         self.task.clear();
         self.error = None;
         self.report = Some(SolveReport {
@@ -106,11 +95,12 @@ impl SolveSession {
 
     /// Takes in a finished search. Call once a frame; returns whether it finished now.
     pub fn poll(&mut self) -> bool {
-        let Some(((request, _, start, goal), finished)) = self.task.poll() else {
+        let Some(((request, start, goal), finished)) = self.task.poll() else {
             return false;
         };
         match finished {
-            Finished::Done((outcome, moves)) | Finished::Cancelled((outcome, moves)) => {
+            Finished::Done(Solved { outcome, moves })
+            | Finished::Cancelled(Solved { outcome, moves }) => {
                 self.report = Some(SolveReport {
                     request,
                     start,
@@ -129,9 +119,9 @@ impl SolveSession {
         self.task.is_busy()
     }
 
-    /// The running search's objective, if a search is running.
-    pub fn running_objective(&self) -> Option<Objective> {
-        self.task.key().map(|(_, objective, _, _)| *objective)
+    /// The running search's engine, if a search is running.
+    pub fn running_engine(&self) -> Option<Engine> {
+        self.task.key().map(|(request, _, _)| request.engine)
     }
 
     /// The running search's progress.
@@ -150,24 +140,14 @@ impl SolveSession {
     }
 }
 
-/// Runs one search as asked: for the fewest pegs, the engine chosen (a classic search always
-/// has a budget: [`search`] gives it the engine's default, [`DEFAULT_BUDGET`], if none was
-/// given); for the fewest moves, the fewest-moves engine with the same budget.
+/// Runs one search as asked, through the solver's one dispatch ([`solve`]): a classic search
+/// always has a budget ([`solve`] gives it the engine's default, [`super::solve::DEFAULT_BUDGET`],
+/// if none was given); the fewest-moves search hands back its moves besides.
 fn run(
     request: &SolveRequest,
-    objective: Objective,
     start: &Position,
     goal: Goal,
     control: &mut crate::solver::Control,
-) -> Found {
-    match objective {
-        Objective::FewestPegs => (
-            search(request.algorithm, start, goal, request.budget, control),
-            None,
-        ),
-        Objective::FewestMoves => {
-            let (outcome, moves) = fewest::run(start, goal, request.budget, control);
-            (outcome, Some(moves))
-        }
-    }
+) -> Solved {
+    solve(request.engine, start, goal, request.budget, control)
 }

@@ -2,19 +2,20 @@
 //! moves; solve from the start or from the position in play on a background thread; read the
 //! result in the assignment's terms (or in moves, see [`super::fewest`]).
 //!
-//! Owns the panel's form ([`SolverPanel`]); the running or finished search it shows is the
-//! [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s, its own
-//! form's changes included; the play view applies them.
+//! Owns the panel's form ([`SolverPanel`]; its form in the settings file, today's and
+//! before engines were one word, is `saved_form.rs`'s); the running or finished search it
+//! shows is the [`SolveSession`] (in `session.rs`). The panel only returns [`PlayCommand`]s,
+//! its own form's changes included; the play view applies them.
 
 use super::command::SolverCommand;
-use super::command::{Objective, PlayCommand, SolveFrom, SolveRequest};
+use super::command::{PlayCommand, SolveFrom, SolveRequest};
 use super::session::{SolveReport, SolveSession};
 use crate::record::Game;
 use crate::rules::cell_name;
 use crate::rules::Goal;
-use crate::solver::budget::parse_budget;
 use crate::solver::budget::thousands;
-use crate::solver::{Algorithm, Budget};
+use crate::solver::budget::{parse_budget, BudgetError};
+use crate::solver::{Budget, Engine};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -29,26 +30,41 @@ pub const PRESETS: [(u64, &str); 4] = [
 /// The classic search's budget until a person picks one: the engine's one default.
 pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
 
-/// The panel's form: engine, budget text, "no limit" and the objective (remembered between
-/// runs; a budget text that no longer parses is shown with its reason, as if typed).
+/// The panel's form: the engine, the fewest-pegs engine the radio buttons show, the budget
+/// text and "no limit" (remembered between runs, see `saved_form.rs`; a budget text that no
+/// longer parses is shown with its reason, as if typed).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
+#[serde(from = "super::saved_form::Read", into = "super::saved_form::Written")]
 pub struct SolverPanel {
-    algorithm: Algorithm,
-    budget_text: String,
-    no_limit: bool,
-    objective: Objective,
+    /// The engine the next solve runs.
+    pub(super) engine: Engine,
+    /// Exact or classic: the radio buttons' choice, kept while "Fewest moves" is ticked so
+    /// that unticking it goes back to it.
+    pub(super) fewest_pegs: Engine,
+    pub(super) budget_text: String,
+    pub(super) no_limit: bool,
 }
 
 impl Default for SolverPanel {
     fn default() -> SolverPanel {
         SolverPanel {
-            algorithm: Algorithm::Exact,
+            engine: Engine::Exact,
+            fewest_pegs: Engine::Exact,
             budget_text: thousands(DEFAULT_BUDGET),
             no_limit: true,
-            objective: Objective::FewestPegs,
         }
     }
+}
+
+/// Why the panel's budget cannot start a search.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetRefusal {
+    /// The text is not a budget.
+    #[error(transparent)]
+    NotABudget(#[from] BudgetError),
+    /// A budget of nothing.
+    #[error("a budget of 0 expands nothing: choose at least 1")]
+    Zero,
 }
 
 /// What the panel reads each frame.
@@ -63,50 +79,53 @@ pub struct SolverModel<'a> {
 
 impl SolverPanel {
     /// Sets the form (for tests and the `--solve` run).
-    pub fn set(&mut self, algorithm: Algorithm, budget: Option<u64>) {
-        self.algorithm = algorithm;
+    pub fn set(&mut self, engine: Engine, budget: Option<u64>) {
+        self.set_engine(engine);
         self.no_limit = budget.is_none();
         if let Some(b) = budget {
             self.budget_text = thousands(b);
         }
     }
 
-    /// Whether the budget may be "no limit": the exact engine and fewest moves stop on their
-    /// own (within the memory the process may use); the classic search always has a budget.
+    /// Whether the budget may be "no limit" ([`Engine::may_be_unlimited`]).
     fn may_be_unlimited(&self) -> bool {
-        self.algorithm == Algorithm::Exact || self.objective == Objective::FewestMoves
+        self.engine.may_be_unlimited()
     }
 
-    /// What the next solve aims for.
-    pub fn objective(&self) -> Objective {
-        self.objective
+    /// The engine the next solve runs.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
-    /// Sets what the next solve aims for.
-    pub fn set_objective(&mut self, objective: Objective) {
-        self.objective = objective;
+    /// The fewest-pegs engine (exact or classic) the radio buttons show: the engine itself,
+    /// or, while "Fewest moves" is ticked, the one unticking it goes back to.
+    pub fn fewest_pegs_engine(&self) -> Engine {
+        self.fewest_pegs
     }
 
     /// The request the form describes, or what is wrong with the budget.
-    pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, String> {
+    pub fn request(&self, from: SolveFrom) -> Result<SolveRequest, BudgetRefusal> {
         let budget = if self.may_be_unlimited() && self.no_limit {
             None
         } else {
-            match parse_budget(&self.budget_text).map_err(|e| e.to_string())? {
-                0 => return Err("a budget of 0 expands nothing: choose at least 1".into()),
+            match parse_budget(&self.budget_text)? {
+                0 => return Err(BudgetRefusal::Zero),
                 b => Some(b),
             }
         };
         Ok(SolveRequest {
-            algorithm: self.algorithm,
+            engine: self.engine,
             budget,
             from,
         })
     }
 
-    /// Sets the engine.
-    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
-        self.algorithm = algorithm;
+    /// Sets the engine; a fewest-pegs one is also what the radio buttons show from now on.
+    pub fn set_engine(&mut self, engine: Engine) {
+        self.engine = engine;
+        if engine.fewest_pegs() {
+            self.fewest_pegs = engine;
+        }
     }
 
     /// Sets "no limit" (exact only).
@@ -137,20 +156,20 @@ impl SolverPanel {
 
     fn form_ui(&self, ui: &mut Ui, model: &SolverModel<'_>, commands: &mut Vec<PlayCommand>) {
         ui.label(RichText::new("Algorithm").strong());
-        let mut algorithm = self.algorithm;
-        let moves = self.objective == Objective::FewestMoves;
+        let mut pegs = self.fewest_pegs;
+        let moves = self.engine == Engine::FewestMoves;
         ui.add_enabled_ui(!moves, |ui| {
             ui.horizontal(|ui| {
-                ui.radio_value(&mut algorithm, Algorithm::Exact, "Exact")
+                ui.radio_value(&mut pegs, Engine::Exact, "Exact")
                     .on_hover_text("Pegsol's solver: the fewest pegs, proven");
-                ui.radio_value(&mut algorithm, Algorithm::Classic, "Classic")
+                ui.radio_value(&mut pegs, Engine::Classic, "Classic")
                     .on_hover_text("The assignment's budgeted depth-first search");
             });
         })
         .response
         .on_disabled_hover_text("Fewest moves has its own engine");
-        if algorithm != self.algorithm {
-            commands.push(PlayCommand::Solver(SolverCommand::SetAlgorithm(algorithm)));
+        if pegs != self.fewest_pegs {
+            commands.push(PlayCommand::Solver(SolverCommand::SetEngine(pegs)));
         }
 
         ui.add_space(4.0);
@@ -250,11 +269,11 @@ impl SolverPanel {
             )
             .changed()
         {
-            commands.push(PlayCommand::Solver(SolverCommand::SetObjective(
+            commands.push(PlayCommand::Solver(SolverCommand::SetEngine(
                 if fewest_moves {
-                    Objective::FewestMoves
+                    Engine::FewestMoves
                 } else {
-                    Objective::FewestPegs
+                    self.fewest_pegs
                 },
             )));
         }
@@ -302,7 +321,7 @@ mod tests {
     #[test]
     fn the_form_refuses_a_bad_or_zero_budget_with_a_reason() {
         let mut panel = SolverPanel::default();
-        panel.set(Algorithm::Classic, Some(10));
+        panel.set(Engine::Classic, Some(10));
         panel.budget_text = "lots".into();
         assert!(panel.request(SolveFrom::Start).is_err());
         panel.budget_text = "0".into();
@@ -312,7 +331,7 @@ mod tests {
             panel.request(SolveFrom::Here).map(|r| r.budget),
             Ok(Some(1_200_000))
         );
-        panel.set(Algorithm::Exact, None);
+        panel.set(Engine::Exact, None);
         assert_eq!(panel.request(SolveFrom::Start).map(|r| r.budget), Ok(None));
     }
 }

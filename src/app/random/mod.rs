@@ -6,13 +6,14 @@
 //! again: `pegsol --layout english --random SEED`), and the puzzle those make, from
 //! [`crate::rules::random_puzzle`]. "Play this puzzle" hands it to the play view as a
 //! [`ShellCommand::PlayGame`]. The window changes only its own state, through
-//! [`RandomView::apply`].
+//! [`RandomView::apply`]; when the choices make no puzzle, it says why ([`NoPuzzle`]).
 
 pub mod command;
 
 use crate::app::command::ShellCommand;
 use crate::layout::edit::Board;
 use crate::layout::{catalogue, Puzzle};
+use crate::record::game::CatalogueError;
 use crate::record::{Game, Source};
 use crate::rules::{random_puzzle, Goal, RandomPuzzle};
 pub use command::{RandomBoard, RandomCommand};
@@ -51,8 +52,8 @@ impl RandomBoard {
     }
 
     /// A catalogue board by key.
-    pub fn from_catalogue(key: &str) -> Result<RandomBoard, String> {
-        let game = Game::from_catalogue(key).map_err(|e| e.to_string())?;
+    pub fn from_catalogue(key: &str) -> Result<RandomBoard, CatalogueError> {
+        let game = Game::from_catalogue(key)?;
         let key = match &game.source {
             Source::Catalogue(k) => Some(k.clone()),
             _ => None,
@@ -64,6 +65,25 @@ impl RandomBoard {
     pub fn holes(&self) -> u32 {
         self.shape.cells().len()
     }
+}
+
+/// Why the window's choices make no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoPuzzle {
+    /// The seed typed is not a whole number that fits.
+    #[error("`{text}` is not a seed: type a whole number from 0 to {}", u64::MAX)]
+    NotASeed {
+        /// What was typed (trimmed).
+        text: String,
+    },
+    /// The backward jumps from this seed cannot place that many pegs on the board.
+    #[error("{board} has no puzzle with {pegs} pegs from this seed: try fewer pegs")]
+    TooManyPegs {
+        /// The board's name.
+        board: String,
+        /// The pegs asked for.
+        pegs: u32,
+    },
 }
 
 /// The presets of the difficulty.
@@ -111,7 +131,7 @@ pub struct RandomView {
     pegs: u32,
     seed_text: String,
     /// The puzzle the choices make, or why there is none.
-    made: Option<Result<RandomPuzzle, String>>,
+    made: Option<Result<RandomPuzzle, NoPuzzle>>,
 }
 
 impl Default for RandomView {
@@ -163,7 +183,7 @@ impl RandomView {
     }
 
     /// The puzzle the choices make, or why there is none.
-    pub fn puzzle(&self) -> Option<&Result<RandomPuzzle, String>> {
+    pub fn puzzle(&self) -> Option<&Result<RandomPuzzle, NoPuzzle>> {
         self.made.as_ref()
     }
 
@@ -182,17 +202,15 @@ impl RandomView {
             return;
         };
         self.made = Some(match self.seed() {
-            None => Err(format!(
-                "`{}` is not a seed: type a whole number from 0 to {}",
-                self.seed_text.trim(),
-                u64::MAX
-            )),
-            Some(seed) => random_puzzle(&board.shape, self.pegs, seed).ok_or_else(|| {
-                format!(
-                    "{} has no puzzle with {} pegs from this seed: try fewer pegs",
-                    board.name, self.pegs
-                )
+            None => Err(NoPuzzle::NotASeed {
+                text: self.seed_text.trim().to_string(),
             }),
+            Some(seed) => {
+                random_puzzle(&board.shape, self.pegs, seed).ok_or_else(|| NoPuzzle::TooManyPegs {
+                    board: board.name.clone(),
+                    pegs: self.pegs,
+                })
+            }
         });
     }
 
@@ -214,7 +232,7 @@ impl RandomView {
                     self.pegs = Difficulty::Medium.pegs(board.holes());
                     self.board = Some(board);
                 }
-                Err(e) => return vec![ShellCommand::Warn(e)],
+                Err(e) => return vec![ShellCommand::Warn(e.to_string())],
             },
             RandomCommand::SetPegs(pegs) => self.pegs = pegs,
             RandomCommand::SetSeedText(text) => self.seed_text = text,
@@ -360,7 +378,7 @@ impl RandomView {
                 });
             }
             Some(Err(why)) => {
-                ui.colored_label(ui.visuals().warn_fg_color, why);
+                ui.colored_label(ui.visuals().warn_fg_color, why.to_string());
             }
             None => {}
         }

@@ -30,7 +30,7 @@ use crate::solver::engines::classic::Fate;
 use crate::solver::jobs::task::Task;
 use crate::solver::jobs::worker::Finished;
 use crate::solver::trace::{compare as compare_traces, Comparison};
-use crate::solver::trace::{Expansion, StudentTrace};
+use crate::solver::trace::{Expansion, StudentTrace, TraceError};
 use crate::solver::{Budget, Stop};
 use chart::History;
 pub use command::SearchCommand;
@@ -76,7 +76,30 @@ pub struct SearchView {
     compared: Option<Compared>,
     /// A comparison being worked out on its own thread (a long trace takes seconds), keyed
     /// by the start, budget and file it compares.
-    comparing: Task<CompareKey, Result<Compared, String>>,
+    comparing: Task<CompareKey, Result<Compared, CompareError>>,
+}
+
+/// Why a student's trace could not be compared: the file (by name) and what went wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    /// The file could not be opened.
+    #[error("{name}: {error}")]
+    Open {
+        /// The file's name.
+        name: String,
+        /// What the system said.
+        #[source]
+        error: std::io::Error,
+    },
+    /// The file is not a trace (the error names the line).
+    #[error("{name}: {error}")]
+    Read {
+        /// The file's name.
+        name: String,
+        /// Where and why it is not one.
+        #[source]
+        error: TraceError,
+    },
 }
 
 /// What a comparison answers: this start, with this budget, against this file.
@@ -286,7 +309,8 @@ impl SearchView {
                 self.compared = Some(compared);
                 Vec::new()
             }
-            Finished::Done(Err(e)) | Finished::Failed(e) => vec![ShellCommand::Warn(e)],
+            Finished::Done(Err(e)) => vec![ShellCommand::Warn(e.to_string())],
+            Finished::Failed(e) => vec![ShellCommand::Warn(e)],
             Finished::Cancelled(_) => Vec::new(),
         }
     }
@@ -344,17 +368,21 @@ impl SearchView {
 
 /// Reads the student's trace in `path` and compares it with the search from `start` with
 /// `budget`; the error names the file and, for a bad line, the line.
-fn compare_trace_file(start: &Position, budget: u64, path: PathBuf) -> Result<Compared, String> {
+fn compare_trace_file(
+    start: &Position,
+    budget: u64,
+    path: PathBuf,
+) -> Result<Compared, CompareError> {
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let theirs = std::fs::File::open(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|f| {
-            StudentTrace::read(std::io::BufReader::new(f), start).map_err(|e| e.to_string())
-        })
-        .map_err(|e| format!("{name}: {e}"))?;
+    let file = match std::fs::File::open(&path) {
+        Ok(file) => file,
+        Err(error) => return Err(CompareError::Open { name, error }),
+    };
+    let theirs = StudentTrace::read(std::io::BufReader::new(file), start)
+        .map_err(|error| CompareError::Read { name, error })?;
     Ok(Compared {
         comparison: compare_traces(start, budget, &theirs),
         file: path,

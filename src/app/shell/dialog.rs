@@ -236,7 +236,7 @@ fn new_folder_ui(ctx: &egui::Context, open: &mut Open) {
                             open.dialog.set_path(made);
                             done = true;
                         }
-                        Err(why) => *problem = Some(why),
+                        Err(why) => *problem = Some(why.to_string()),
                     }
                 }
                 if ui.button("Cancel").clicked() {
@@ -249,20 +249,45 @@ fn new_folder_ui(ctx: &egui::Context, open: &mut Open) {
         });
 }
 
+/// Why a new folder was not made.
+#[derive(Debug, thiserror::Error)]
+enum FolderError {
+    /// No name typed.
+    #[error("Type a name for the folder")]
+    NoName,
+    /// A path or `.`/`..`, not a name.
+    #[error("`{0}` is not a folder name")]
+    NotAName(String),
+    /// Something of that name is there already.
+    #[error("{} is already there", .0.display())]
+    Exists(PathBuf),
+    /// The system refused.
+    #[error("{}: {error}", path.display())]
+    Create {
+        /// The folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        error: std::io::Error,
+    },
+}
+
 /// Makes the folder `name` in `parent`, or says why not (no name, a path rather than a name,
 /// already there, the system's refusal).
-fn make_folder(parent: &Path, name: &str) -> Result<PathBuf, String> {
+fn make_folder(parent: &Path, name: &str) -> Result<PathBuf, FolderError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("Type a name for the folder".into());
+        return Err(FolderError::NoName);
     }
     if name.contains(['/', '\\']) || name == "." || name == ".." {
-        return Err(format!("`{name}` is not a folder name"));
+        return Err(FolderError::NotAName(name.to_string()));
     }
     let path = parent.join(name);
     if path.exists() {
-        return Err(format!("{} is already there", path.display()));
+        return Err(FolderError::Exists(path));
     }
-    std::fs::create_dir(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(path)
+    match std::fs::create_dir(&path) {
+        Ok(()) => Ok(path),
+        Err(error) => Err(FolderError::Create { path, error }),
+    }
 }

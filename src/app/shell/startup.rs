@@ -3,16 +3,34 @@
 //!
 //! Owns turning [`Options`], the remembered settings ([`PersistedState`]) and the game store
 //! into a [`PegsolApp`] (a board that does not open is reported in the window, never fatal
-//! unless a screenshot asked for it), and the reverse, [`PegsolApp::persisted`]. Every way in
+//! unless a screenshot asked for it: then it is a [`StartError`]), and the reverse,
+//! [`PegsolApp::persisted`]. Every way in
 //! goes through the game store, so none throws a game away: `pegsol --layout 5`, `pegsol
 //! FILE` (a double-click) and `--random` resume or put aside, and say so.
 
 use super::{PegsolApp, DEFAULT_BOARD};
 use crate::app::command::{Mode, ShellCommand};
+use crate::app::editor::files::EditorFileError;
 use crate::app::play::PlayView;
 use crate::app::start::persist::{self, PersistedState};
 use crate::app::start::Options;
-use crate::record::{Game, GameStore, Source};
+use crate::record::game::CatalogueError;
+use crate::record::{Game, GameStore, OpenError, Source};
+
+/// Why the app could not start: the board a screenshot asked for does not open, or the
+/// default board does not (the catalogue's tests make sure it does).
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The board or game asked for does not open.
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    /// The default board does not start.
+    #[error(transparent)]
+    Catalogue(#[from] CatalogueError),
+    /// The board asked for cannot be edited (`--editor`).
+    #[error(transparent)]
+    Edit(#[from] EditorFileError),
+}
 
 impl PegsolApp {
     /// The app as the window starts it, with the games kept in memory only (tests): see
@@ -20,7 +38,7 @@ impl PegsolApp {
     pub fn start(
         options: &Options,
         remembered: Option<PersistedState>,
-    ) -> Result<PegsolApp, String> {
+    ) -> Result<PegsolApp, StartError> {
         PegsolApp::start_with(options, remembered, GameStore::in_memory())
     }
 
@@ -33,7 +51,7 @@ impl PegsolApp {
         options: &Options,
         remembered: Option<PersistedState>,
         mut store: GameStore,
-    ) -> Result<PegsolApp, String> {
+    ) -> Result<PegsolApp, StartError> {
         if options.editor {
             return PegsolApp::start_editing(options, remembered, store);
         }
@@ -45,7 +63,7 @@ impl PegsolApp {
         let mut failed = None;
         let first = match requested {
             Some(Ok(game)) => Some(store.open_first(game)),
-            Some(Err(e)) if options.screenshot.is_some() => return Err(e.to_string()),
+            Some(Err(e)) if options.screenshot.is_some() => return Err(e.into()),
             Some(Err(e)) => {
                 eprintln!("pegsol: {e}");
                 failed = Some(e.to_string());
@@ -58,9 +76,7 @@ impl PegsolApp {
             None => match store.last_game() {
                 Some(game) => (game, None),
                 None => (
-                    store
-                        .open_first(Game::from_catalogue(DEFAULT_BOARD).map_err(|e| e.to_string())?)
-                        .game,
+                    store.open_first(Game::from_catalogue(DEFAULT_BOARD)?).game,
                     None,
                 ),
             },
@@ -96,7 +112,7 @@ impl PegsolApp {
         options: &Options,
         remembered: Option<PersistedState>,
         store: GameStore,
-    ) -> Result<PegsolApp, String> {
+    ) -> Result<PegsolApp, StartError> {
         let spec = match (&options.file, &options.layout) {
             (Some(file), _) => file.display().to_string(),
             (None, Some(layout)) => layout.clone(),
@@ -112,17 +128,17 @@ impl PegsolApp {
         app.shown.mode = Mode::Editor;
         if let Err(e) = app.editor.edit_spec(&spec) {
             if options.screenshot.is_some() {
-                return Err(e);
+                return Err(e.into());
             }
             eprintln!("pegsol: {e}");
-            app.frame.pending.push(ShellCommand::Warn(e));
+            app.frame.pending.push(ShellCommand::Warn(e.to_string()));
         }
         Ok(app)
     }
 
     /// An app started with remembered settings and nothing asked for (tests of what the
     /// settings bring back).
-    pub fn restore(state: PersistedState) -> Result<PegsolApp, String> {
+    pub fn restore(state: PersistedState) -> Result<PegsolApp, StartError> {
         PegsolApp::start(&Options::default(), Some(state))
     }
 

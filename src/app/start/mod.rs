@@ -21,6 +21,7 @@ use crate::app::play::PlayCommand;
 use crate::app::shell::PegsolApp;
 use crate::record::datafile::data_dir;
 use crate::record::{Game, GameStore};
+use crate::solver::Engine;
 use eframe::egui;
 pub use options::Options;
 use persist::LegacyState;
@@ -128,7 +129,7 @@ pub fn run(options: Options) -> ExitCode {
             let mut app =
                 PegsolApp::start_with(&options, remembered.clone(), store).inspect_err(|e| {
                     if let Ok(mut s) = start_error.lock() {
-                        *s = Some(e.clone());
+                        *s = Some(e.to_string());
                     }
                 })?;
             if let Some(path) = settings_path {
@@ -162,17 +163,21 @@ pub fn run(options: Options) -> ExitCode {
                 // Let the board settle without mid-jump frames or a notice.
                 app.apply(ctx, ShellCommand::SetAnimate(false));
                 if options.solve {
-                    if options.fewest_moves {
-                        let moves = crate::app::play::command::Objective::FewestMoves;
+                    let engine = if options.fewest_moves {
+                        // The panel shows "Fewest moves" ticked, as the result is in moves.
+                        let moves = Engine::FewestMoves;
                         app.apply(
                             ctx,
-                            ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetObjective(
+                            ShellCommand::Play(PlayCommand::Solver(SolverCommand::SetEngine(
                                 moves,
                             ))),
                         );
-                    }
+                        moves
+                    } else {
+                        Engine::Exact
+                    };
                     app.play_mut().solve_blocking(SolveRequest {
-                        algorithm: crate::solver::Algorithm::Exact,
+                        engine,
                         budget: None,
                         from: SolveFrom::Start,
                     });
@@ -209,7 +214,7 @@ pub fn run(options: Options) -> ExitCode {
         return ExitCode::from(1);
     }
     if screenshot_mode {
-        return match outcome.lock().map(|o| o.clone()) {
+        return match outcome.lock().map(|mut o| o.take()) {
             Ok(Some(Ok(()))) => ExitCode::SUCCESS,
             Ok(Some(Err(e))) => {
                 note!("pegsol: screenshot failed: {e}");

@@ -64,9 +64,10 @@ impl PersistedState {
         ron::ser::to_string_pretty(self, crate::layout::format::ron_pretty()).unwrap_or_default()
     }
 
-    /// Reads the settings from RON text, or says why they cannot be used.
-    pub fn from_ron(text: &str) -> Result<PersistedState, String> {
-        datafile::parse::<PersistedState>(text, Path::new(FILE_NAME)).map_err(|e| e.to_string())
+    /// Reads the settings from RON text, or says why they cannot be used (the error names
+    /// the file as [`FILE_NAME`]).
+    pub fn from_ron(text: &str) -> Result<PersistedState, datafile::DataFileError> {
+        datafile::parse::<PersistedState>(text, Path::new(FILE_NAME))
     }
 }
 

@@ -16,7 +16,21 @@ const SETTLE_FRAMES: u32 = 8;
 const TIMEOUT_SECONDS: f64 = 30.0;
 
 /// The outcome of a screenshot run, shared between the app and `run`.
-pub type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
+pub type Outcome = Arc<Mutex<Option<Result<(), ScreenshotError>>>>;
+
+/// Why a screenshot run made no picture.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenshotError {
+    /// The graphics driver never delivered the pixels.
+    #[error("no picture from the graphics driver within {seconds} s")]
+    NoPicture {
+        /// How long the run waited.
+        seconds: f64,
+    },
+    /// The pixels came but the PNG could not be written.
+    #[error(transparent)]
+    Png(#[from] PngError),
+}
 
 /// A screenshot run in progress.
 #[derive(Debug)]
@@ -55,9 +69,9 @@ impl ScreenshotJob {
         }
         if now - started > TIMEOUT_SECONDS {
             if let Ok(mut o) = self.outcome.lock() {
-                *o = Some(Err(format!(
-                    "no picture from the graphics driver within {TIMEOUT_SECONDS} s"
-                )));
+                *o = Some(Err(ScreenshotError::NoPicture {
+                    seconds: TIMEOUT_SECONDS,
+                }));
             }
             return;
         }
@@ -65,8 +79,7 @@ impl ScreenshotJob {
             self.requested = true;
             let (path, outcome, repaint) = (self.path.clone(), self.outcome.clone(), ctx.clone());
             ctx.request_screenshot(move |image| {
-                // The outcome is a message for standard error.
-                let result = write_png(&path, &image).map_err(|e| e.to_string());
+                let result = write_png(&path, &image).map_err(ScreenshotError::from);
                 if let Ok(mut o) = outcome.lock() {
                     *o = Some(result);
                 }

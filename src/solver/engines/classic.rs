@@ -25,7 +25,7 @@ use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::system_memory::{available_memory, size_text};
 use crate::solver::Budget;
-use crate::solver::{Algorithm, Control, Outcome, Stop, REPORT_EVERY};
+use crate::solver::{Control, Engine, Outcome, Stop, REPORT_EVERY};
 use crate::with_bits;
 use std::time::Duration;
 
@@ -306,7 +306,7 @@ impl<B: Bits> Search<B> {
             + self.recent.len() * std::mem::size_of::<B>()
             + self.stack.capacity() * std::mem::size_of::<(B, u16, u16)>();
         Outcome {
-            algorithm: Algorithm::Classic,
+            engine: Engine::Classic,
             pegs_left: end.peg_count(),
             jumps,
             won,

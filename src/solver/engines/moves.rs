@@ -25,7 +25,7 @@ use crate::rules::{Cell, CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::{Algorithm, Control, Outcome, Stop};
+use crate::solver::{Control, Engine, Outcome, Stop};
 use crate::with_bits;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -121,9 +121,7 @@ impl MovesOutcome {
     pub fn to_outcome(&self, start: &Position) -> Outcome {
         let jumps = self.jumps();
         Outcome {
-            // The fewest-moves engine belongs to Pegsol's exact family; the panel's heading says
-            // "fewest-moves" from the moves outcome, never from this.
-            algorithm: Algorithm::Exact,
+            engine: Engine::FewestMoves,
             pegs_left: start.peg_count().saturating_sub(jumps.len() as u32),
             jumps,
             won: self.won,

@@ -12,7 +12,7 @@ use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::prove;
-use crate::solver::{Algorithm, Control, Finder, Outcome, Stop};
+use crate::solver::{Control, Engine, Finder, Outcome, Stop};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -324,7 +324,7 @@ impl<B: HasFailTable> Search<B> {
             end.play_unchecked(j);
         }
         Outcome {
-            algorithm: Algorithm::Exact,
+            engine: Engine::Exact,
             pegs_left: end.peg_count(),
             won: self.goal.is_won(end.pegs()),
             jumps,
