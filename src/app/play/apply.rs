@@ -122,6 +122,20 @@ impl PlayView {
             }
             PlayCommand::Hint => out.extend(self.show_hint()),
             PlayCommand::StopThinking => out.extend(self.stop_thinking()),
+            PlayCommand::ThinkItThrough => {
+                let wake = ctx.clone();
+                let position = self.game.record.position().clone();
+                self.deep.start(&position, self.game.puzzle.goal, move || {
+                    wake.request_repaint();
+                });
+            }
+            PlayCommand::StopThinkingItThrough => {
+                self.deep.cancel();
+                tell(
+                    &mut out,
+                    "Stopped thinking it through: the position stays undecided",
+                );
+            }
             PlayCommand::ColourJumps(on) => {
                 self.advice_settings.colour_jumps = on;
                 if let Some(advisor) = &mut self.advisor {

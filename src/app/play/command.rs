@@ -35,6 +35,11 @@ pub enum PlayCommand {
     /// Stop thinking on the hint for the position on the board (its answer stays
     /// undecided).
     StopThinking,
+    /// Decide the position on the board exhaustively, in the background ("Think it
+    /// through", once the hint says unknown).
+    ThinkItThrough,
+    /// Stop thinking it through.
+    StopThinkingItThrough,
     /// Something for the timeline (replaying the game's jumps).
     Timeline(TimelineCommand),
     /// Something for the solver panel and its search.

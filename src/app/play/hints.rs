@@ -33,10 +33,19 @@ pub struct Overlay<'a> {
 }
 
 impl PlayView {
+    /// Whether the position is being thought through ("Think it through").
+    pub fn thinking_it_through(&self) -> bool {
+        self.deep.busy()
+    }
+
     /// Each legal jump of the position on the board and whether the goal stays reachable
     /// after it, once the advisor has judged them (only while they are shown).
     pub fn jump_verdicts(&self) -> Option<&[(Jump, Option<bool>)]> {
         let position = self.game.record.position();
+        // Thought through, every jump is decided.
+        if let Some(jumps) = self.deep.jumps(position, self.game.puzzle.goal) {
+            return Some(jumps);
+        }
         self.advisor
             .as_ref()?
             .jumps(position, self.game.puzzle.goal)

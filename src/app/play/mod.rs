@@ -13,6 +13,7 @@ mod apply;
 pub mod board;
 mod chain;
 pub mod command;
+pub mod deep;
 pub mod fewest;
 pub mod hints;
 mod keys;
@@ -90,6 +91,8 @@ pub struct PlayView {
     /// Whether Left/Right, Space, Home and End drive the timeline rather than the board's
     /// cursor: after a solution is loaded or the timeline is used, until a jump is played.
     replay_keys: bool,
+    /// "Think it through": the exhaustive decision asked for, and its last answer.
+    deep: deep::Deep,
 }
 
 impl PlayView {
@@ -116,6 +119,7 @@ impl PlayView {
             picking_finish: false,
             playback: Playback::default(),
             replay_keys: false,
+            deep: deep::Deep::default(),
         }
     }
 
@@ -235,6 +239,9 @@ impl PlayView {
         advisor.poll();
         advisor.ask(self.game.record.position(), self.game.puzzle.goal);
         let mut out = Vec::new();
+        if let Some(failed) = self.deep.poll() {
+            out.push(ShellCommand::Warn(failed));
+        }
         if self.hint_due() {
             out.extend(self.show_hint());
         }
@@ -259,6 +266,7 @@ impl PlayView {
         self.solver_line = None;
         self.board = BoardView::default();
         self.solve.clear();
+        self.deep.cancel();
         self.hint = None;
         self.hint_wanted = false;
         self.picking_finish = false;

@@ -1,6 +1,7 @@
 //! The play view's status line: pegs left, jumps and moves, the state of play, the
 //! advisor's word, the finish, and at the right the game's clock and the player's figures.
 
+use super::deep::{self, DeepShow};
 use super::{thinking, PlayCommand};
 use crate::record::stats::{self, BoardStats, GameClock};
 use crate::record::Game;
@@ -21,6 +22,7 @@ pub fn status_ui(
     ui: &mut Ui,
     game: &Game,
     advice: Option<&Advice>,
+    deep: &DeepShow,
     clock: Option<GameClock>,
     figures: Option<BoardStats>,
 ) -> Option<PlayCommand> {
@@ -28,7 +30,7 @@ pub fn status_ui(
     // cuts the left side instead.
     let (command, ()) = egui::Sides::new().shrink_left().show(
         ui,
-        |ui| status_left_ui(ui, game, advice),
+        |ui| status_left_ui(ui, game, advice, deep),
         |ui| {
             let time = clock.map_or("–:––".to_string(), |c| stats::clock(c.seconds));
             let time = RichText::new(format!("Time {time}")).monospace();
@@ -50,7 +52,12 @@ pub fn status_ui(
 
 /// The status line's left part: pegs, jumps, state, the advisor's word, finish. Returns
 /// the command to stop thinking when its Stop button is clicked.
-fn status_left_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<PlayCommand> {
+fn status_left_ui(
+    ui: &mut Ui,
+    game: &Game,
+    advice: Option<&Advice>,
+    deep: &DeepShow,
+) -> Option<PlayCommand> {
     let mut command = None;
     let position = game.record.position();
     ui.label(format!("Pegs left: {}", position.peg_count()));
@@ -76,7 +83,11 @@ fn status_left_ui(ui: &mut Ui, game: &Game, advice: Option<&Advice>) -> Option<P
     ui.label(state);
     ui.separator();
     if !position.is_won(game.puzzle.goal) {
-        command = thinking::advice_ui(ui, advice);
+        // A proof from thinking it through replaces the advisor's "unknown".
+        if !matches!(deep, DeepShow::Done(Ok(_))) {
+            command = thinking::advice_ui(ui, advice);
+        }
+        command = deep::deep_ui(ui, deep).or(command);
         ui.separator();
     }
     ui.label(finish_text(game.puzzle.goal));

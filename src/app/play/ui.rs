@@ -11,6 +11,7 @@ use super::status;
 use super::{timeline, PlayView};
 use crate::app::command::ShellCommand;
 use crate::app::frame::ViewFrame;
+use crate::solver::services::advice::Advice;
 use eframe::egui;
 
 impl PlayView {
@@ -25,9 +26,20 @@ impl PlayView {
         let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
         let advice = self.advice();
         let game = &self.game;
+        let unknown = matches!(advice, Some(Advice::Unknown { .. }));
+        let deep = self
+            .deep
+            .show(game.record.position(), game.puzzle.goal, unknown);
         let stop = egui::Panel::bottom("status")
             .show(ui, |ui| {
-                status::status_ui(ui, game, advice.as_ref(), frame.clock, frame.board_stats)
+                status::status_ui(
+                    ui,
+                    game,
+                    advice.as_ref(),
+                    &deep,
+                    frame.clock,
+                    frame.board_stats,
+                )
             })
             .inner;
         commands.extend(stop);
