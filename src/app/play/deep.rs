@@ -9,6 +9,7 @@
 
 use super::PlayCommand;
 use crate::rules::{Goal, Jump, Position};
+use crate::solver::budget::grouped;
 use crate::solver::engines::whole::decide::{decide, Decided};
 use crate::solver::engines::whole::{Settings, WholeError};
 use crate::solver::jobs::task::Task;
@@ -64,7 +65,15 @@ impl Deep {
             move |job| {
                 job.control(|c| {
                     decide(&p, goal, &Settings::default(), c.cancel_flag(), &mut |s| {
-                        job.stage(s.line());
+                        // Short: the status line has the clock to keep in view.
+                        job.stage(format!(
+                            "{} jumps {} of {}, {} positions, {:.0} s",
+                            s.phase,
+                            s.jumps,
+                            s.of,
+                            grouped(&s.positions.to_string()),
+                            s.elapsed.as_secs_f64()
+                        ));
                     })
                 })
             },

@@ -83,8 +83,8 @@ fn status_left_ui(
     ui.label(state);
     ui.separator();
     if !position.is_won(game.puzzle.goal) {
-        // A proof from thinking it through replaces the advisor's "unknown".
-        if !matches!(deep, DeepShow::Done(Ok(_))) {
+        // Thinking it through, and its proof, replace the advisor's "unknown".
+        if !matches!(deep, DeepShow::Done(Ok(_)) | DeepShow::Running(_)) {
             command = thinking::advice_ui(ui, advice);
         }
         command = deep::deep_ui(ui, deep).or(command);
