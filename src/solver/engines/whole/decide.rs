@@ -58,28 +58,10 @@ pub fn decide(
     let fewest_pegs = levels.last().map_or(position.peg_count(), |l| l.pegs);
     let winners = winners(&board, goal, &mut levels, watch)?;
     let start = board.compact.encode(position.pegs());
-    let jumps: Vec<(Jump, bool)> = match winners.get(1) {
-        Some(below) => {
-            let children: Vec<(usize, u64)> = board
-                .compact
-                .legal(start)
-                .iter()
-                .map(|j| (j, board.sub.canon(start ^ board.compact.jumps[j].all)))
-                .collect();
-            let held = holds(&board, below, children.iter().map(|&(_, c)| c))?;
-            children
-                .iter()
-                .zip(held)
-                .map(|(&(j, _), wins)| (board.compact.jumps[j].jump, wins))
-                .collect()
-        }
-        None => board
-            .compact
-            .legal(start)
-            .iter()
-            .map(|j| (board.compact.jumps[j].jump, false))
-            .collect(),
-    };
+    let jumps = judged(&board, start, winners.get(1))?
+        .into_iter()
+        .map(|(j, _, wins)| (board.compact.jumps[j].jump, wins))
+        .collect();
     let line = if winners.first().is_some_and(|w| w.len > 0) {
         Some(line(&board, start, &winners)?)
     } else {
@@ -156,23 +138,43 @@ fn holds(
     Ok(out)
 }
 
+/// Every legal jump from `at` (its index), the child it makes, and whether that child is
+/// among the winners `below` (none wins without them).
+fn judged(
+    board: &Board,
+    at: u64,
+    below: Option<&Level>,
+) -> Result<Vec<(usize, u64, bool)>, WholeError> {
+    let children: Vec<(usize, u64)> = board
+        .compact
+        .legal(at)
+        .iter()
+        .map(|j| (j, at ^ board.compact.jumps[j].all))
+        .collect();
+    let held = match below {
+        Some(level) => holds(
+            board,
+            level,
+            children.iter().map(|&(_, c)| board.sub.canon(c)),
+        )?,
+        None => vec![false; children.len()],
+    };
+    Ok(children
+        .into_iter()
+        .zip(held)
+        .map(|((j, c), wins)| (j, c, wins))
+        .collect())
+}
+
 /// A winning line from `start` down the kept `winners` (`winners[0]` holds the start).
 fn line(board: &Board, start: u64, winners: &[Level]) -> Result<Vec<Jump>, WholeError> {
     let mut at = start;
     let mut line = Vec::new();
     for below in &winners[1..] {
-        let children: Vec<(usize, u64)> = board
-            .compact
-            .legal(at)
-            .iter()
-            .map(|j| (j, at ^ board.compact.jumps[j].all))
-            .collect();
-        let held = holds(
-            board,
-            below,
-            children.iter().map(|&(_, c)| board.sub.canon(c)),
-        )?;
-        let Some(&(j, child)) = children.iter().zip(held).find(|(_, h)| *h).map(|(c, _)| c) else {
+        let Some((j, child, _)) = judged(board, at, Some(below))?
+            .into_iter()
+            .find(|&(_, _, wins)| wins)
+        else {
             return Err(WholeError::Failed(format!(
                 "no winner below the line's {} jumps",
                 line.len()
