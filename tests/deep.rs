@@ -69,7 +69,7 @@ fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
     let levels = uncontrolled(|c| count(p, goal, c)).unwrap();
     assert_eq!(
         d.fewest_pegs,
-        p.peg_count() + 1 - levels.len() as u32,
+        Some(p.peg_count() + 1 - levels.len() as u32),
         "{board}: the fewest pegs are the last level's"
     );
     let reachable: u64 = levels.iter().map(|l| l.positions).sum();
@@ -78,7 +78,11 @@ fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
 
 #[test]
 fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
-    let (mut won, mut lost) = (0, 0);
+    let (mut won, mut lost, mut cut) = (0, 0, 0);
+    let with_pagodas = Settings {
+        pagodas: true,
+        ..Settings::default()
+    };
     for board in ["triangle", "triangle-21", "cross-5x7", "level-3", "level-4"] {
         let puzzle = resolve_puzzle(board).unwrap();
         // Level 4's first positions (31-32 pegs) take the in-memory count and the judge
@@ -87,6 +91,9 @@ fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
             for goal in [Goal::Anywhere, puzzle.goal] {
                 let d = decided(&p, goal, &Settings::default());
                 check(board, &p, goal, &d);
+                let pruned = decided(&p, goal, &with_pagodas);
+                check_pruned(board, &d, &pruned);
+                cut += pruned.cut;
                 if d.winnable() {
                     won += 1;
                 } else {
@@ -99,18 +106,52 @@ fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
         won >= 5 && lost >= 5,
         "{won} won, {lost} lost: both kinds wanted"
     );
+    assert!(cut > 0, "the pagoda functions cut nothing on any board");
+}
+
+/// With pagoda functions cutting, `pruned` is the same proof as `every` (which kept every
+/// position): the verdict, every jump's, the line's length; fewer positions kept, and the
+/// fewest pegs known only where nothing was cut or it wins.
+fn check_pruned(board: &str, every: &Decided, pruned: &Decided) {
+    assert_eq!(every.jumps, pruned.jumps, "{board}: jump verdicts");
+    assert_eq!(
+        every.line.as_ref().map(Vec::len),
+        pruned.line.as_ref().map(Vec::len),
+        "{board}: verdict"
+    );
+    assert!(pruned.positions <= every.positions, "{board}: kept more");
+    assert_eq!(
+        pruned.cut == 0,
+        pruned.positions == every.positions,
+        "{board}"
+    );
+    if pruned.winnable() || pruned.cut == 0 {
+        assert_eq!(pruned.fewest_pegs, every.fewest_pegs, "{board}");
+    } else {
+        assert_eq!(pruned.fewest_pegs, None, "{board}");
+    }
 }
 
 #[test]
 fn deep_verdicts_are_the_same_when_every_level_spills_to_disk() {
     let dir = std::env::temp_dir().join(format!("pegsol-deep-test-{}", std::process::id()));
-    let tiny = Settings {
-        memory: Some(1),
-        scratch: Some(dir.clone()),
-    };
-    for board in ["triangle-21", "cross-5x7"] {
+    for (board, pagodas) in [
+        ("triangle-21", false),
+        ("cross-5x7", false),
+        ("cross-5x7", true),
+    ] {
+        let tiny = Settings {
+            memory: Some(1),
+            scratch: Some(dir.clone()),
+            pagodas,
+            ..Settings::default()
+        };
+        let here_settings = Settings {
+            pagodas,
+            ..Settings::default()
+        };
         for p in positions(board) {
-            let here = decided(&p, Goal::Anywhere, &Settings::default());
+            let here = decided(&p, Goal::Anywhere, &here_settings);
             let spilled = decided(&p, Goal::Anywhere, &tiny);
             assert_eq!(
                 (&here.line, &here.jumps, here.fewest_pegs, here.positions),
@@ -146,7 +187,14 @@ fn hint_deep_on_the_command_line_decides_and_says_the_fewest_pegs() {
         .iter()
         .all(|j| j["verdict"] == "winnable" || j["verdict"] == "lost"));
     let o = std::process::Command::new(exe)
-        .args(["hint", "level-3", "--deep", "--finish", "0,0"])
+        .args([
+            "hint",
+            "level-3",
+            "--deep",
+            "--finish",
+            "0,0",
+            "--every-position",
+        ])
         .output()
         .expect("pegsol runs");
     let text = String::from_utf8_lossy(&o.stdout);

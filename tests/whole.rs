@@ -85,6 +85,7 @@ fn whole_board_counts_are_unchanged_when_every_level_spills_to_disk() {
     let tiny = Settings {
         memory: Some(1),
         scratch: Some(dir.clone()),
+        ..Settings::default()
     };
     for (name, centre) in [("triangle-21", false), ("cross-5x7", false)] {
         eprintln!("{name}");

@@ -47,6 +47,7 @@ impl MachineArgs {
         Settings {
             memory: self.memory,
             scratch: self.scratch.clone(),
+            ..Settings::default()
         }
     }
 }

@@ -88,6 +88,7 @@ pub fn forward(
     let top = first.count_ones();
     let of = top.saturating_sub(1);
     levels.push(board.level_of(top, class, &[first])?);
+    let mut held = 1u64;
     loop {
         let n = levels.len() - 1;
         let source = &levels[n];
@@ -115,6 +116,10 @@ pub fn forward(
         watch(&board.status("forward", n as u32 + 1, of, next.len));
         if next.len == 0 {
             return Ok(());
+        }
+        held += next.len;
+        if let Some(most) = board.most_positions.filter(|&m| held > m) {
+            return Err(WholeError::PastMost { most });
         }
         levels.push(next);
     }
