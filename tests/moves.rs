@@ -195,6 +195,29 @@ fn the_english_central_game_takes_eighteen_moves_proven() {
 }
 
 #[test]
+fn the_english_board_with_the_finish_anywhere_answers_proven_and_its_finish_cell_agrees() {
+    // With the finish anywhere the search once ran out of room ("at least 13 moves"): it
+    // now keeps only positions the level engine found can still win. No published figure
+    // for this problem was at hand; the centre finish's published 18 bounds it, and the
+    // search for its own finish cell alone (a different goal, its own winners) agrees.
+    let puzzle = resolve_puzzle("english").expect("english");
+    let out = solve(&puzzle.start, Goal::Anywhere);
+    assert!(out.won && out.proven_optimal, "{out:?}");
+    let moves = out.moves().expect("won");
+    assert!(moves <= 18, "{moves} moves: the centre finish takes 18");
+    assert_eq!(out.lower_bound, moves);
+    check_chains(&puzzle.start, Goal::Anywhere, &out);
+    let mut last = puzzle.start.clone();
+    for j in out.jumps() {
+        last = last.try_play(j).expect("legal");
+    }
+    let cell = last.pegs().iter().next().expect("one peg");
+    let there = solve(&puzzle.start, Goal::At(cell));
+    assert_eq!(there.moves(), Some(moves), "finishing on {cell}");
+    assert!(there.proven_optimal);
+}
+
+#[test]
 fn the_english_central_game_has_its_published_number_of_solutions() {
     // 40,861,647,040,079,968 jump sequences end with one peg in the centre (Durango Bill,
     // "33 hole peg solitaire"), through the 1,679,072 positions (up to symmetry) that can

@@ -20,6 +20,7 @@
 //! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
 //!   start, a chain that reaches the next canonical form is found again, move by move.
 
+use super::whole::{self, WholeError};
 use super::winnable::{self, WinnableSet};
 use crate::rules::{Cell, CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
@@ -106,6 +107,22 @@ pub struct MovesOutcome {
 }
 
 impl MovesOutcome {
+    /// Nothing found yet: the start held, nothing searched.
+    fn nothing() -> MovesOutcome {
+        MovesOutcome {
+            chains: Vec::new(),
+            won: false,
+            proven_optimal: false,
+            lower_bound: 0,
+            stop: Stop::Exhausted,
+            expanded: 0,
+            generated: 0,
+            held: 1,
+            storage_bytes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
     /// The moves made (the number of chains), when the goal was reached.
     pub fn moves(&self) -> Option<u32> {
         self.won.then_some(self.chains.len() as u32)
@@ -159,10 +176,65 @@ pub fn fewest_moves(
                         .collect()
                 })
         }
-        _ => None,
+        _ => match reachable_winners(start, goal, options, control) {
+            Ok(all) => Some(all),
+            Err(WholeError::Cancelled) => {
+                return MovesOutcome {
+                    stop: Stop::Cancelled,
+                    lower_bound: u32::from(start.peg_count() > 1),
+                    elapsed: control.elapsed(),
+                    ..MovesOutcome::nothing()
+                }
+            }
+            // Too large to have cheaply (or refused): the goal side prunes instead.
+            Err(_) => None,
+        },
     };
     let cells = shape.cells().len();
     with_bits!(cells, B => run::<B>(start, goal, options, winnable.as_deref(), control))
+}
+
+/// Most positions the level engine may hold on its way to the winnable positions (see
+/// [`reachable_winners`]): the French board's catalogue start reaches about 1.5 billion
+/// canonical forms, in about four minutes.
+pub const MOST_LEVEL_POSITIONS: u64 = 2_000_000_000;
+
+/// Positions the level engine may hold per expansion of a budgeted search: a level step
+/// costs about a sixteenth of a search's expansion (measured on English: 23 million
+/// canonical forms forward and back in 3.6 s, against 1.5 million expansions in 8 s).
+const LEVEL_PER_EXPANSION: u64 = 16;
+
+/// Every position reachable from `start` that can still reach `goal`, from the level engine
+/// with pagoda functions cutting ([`whole::decide::reachable_winners`]): for a goal with no
+/// whole winnable set, it prunes every lost position, not only those with few pegs, so the
+/// search holds a few positions where it would hold every one it reaches. A search with a
+/// cap on what it holds, or a budget, caps the level engine as well.
+fn reachable_winners(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    control: &Control,
+) -> Result<Vec<u64>, WholeError> {
+    if start.shape().cells().len() > whole::MAX_CELLS {
+        return Err(WholeError::TooLarge {
+            cells: start.shape().cells().len(),
+            max: whole::MAX_CELLS,
+        });
+    }
+    let settings = whole::Settings {
+        pagodas: true,
+        most_positions: Some(
+            MOST_LEVEL_POSITIONS
+                .min(options.max_held.unwrap_or(u64::MAX))
+                .min(
+                    options
+                        .budget
+                        .map_or(u64::MAX, |b| b.saturating_mul(LEVEL_PER_EXPANSION)),
+                ),
+        ),
+        ..whole::Settings::default()
+    };
+    whole::decide::reachable_winners(start, goal, &settings, control.cancel_flag())
 }
 
 /// What a walk over moves calls for each position it reaches: `(board, canonical form, jump
@@ -264,18 +336,7 @@ fn run<B: Bits>(
         to,
         goal: goal_board,
     };
-    let mut out = MovesOutcome {
-        chains: Vec::new(),
-        won: false,
-        proven_optimal: false,
-        lower_bound: 0,
-        stop: Stop::Exhausted,
-        expanded: 0,
-        generated: 0,
-        held: 1,
-        storage_bytes: 0,
-        elapsed: Duration::ZERO,
-    };
+    let mut out = MovesOutcome::nothing();
     let start_board = board.compact.encode(start.pegs());
     let finish = |mut out: MovesOutcome, control: &Control| {
         out.elapsed = control.elapsed();
@@ -369,7 +430,9 @@ fn run<B: Bits>(
     'levels: while !level.is_empty() {
         let mut next = Vec::new();
         for &p in &level {
-            if out.expanded >= budget || reached >= cap {
+            // With every winnable position known, the map holds them all from the start:
+            // reaching one costs nothing more.
+            if out.expanded >= budget || (!known && reached >= cap) {
                 out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                 // The positions held now, not at the end of the last whole level.
                 out.held = reached;
