@@ -69,7 +69,7 @@ fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
     let levels = uncontrolled(|c| count(p, goal, c)).unwrap();
     assert_eq!(
         d.fewest_pegs,
-        Some(p.peg_count() + 1 - levels.len() as u32),
+        p.peg_count() + 1 - levels.len() as u32,
         "{board}: the fewest pegs are the last level's"
     );
     let reachable: u64 = levels.iter().map(|l| l.positions).sum();
@@ -78,11 +78,7 @@ fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
 
 #[test]
 fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
-    let (mut won, mut lost, mut cut) = (0, 0, 0);
-    let with_pagodas = Settings {
-        pagodas: true,
-        ..Settings::default()
-    };
+    let (mut won, mut lost) = (0, 0);
     for board in ["triangle", "triangle-21", "cross-5x7", "level-3", "level-4"] {
         let puzzle = resolve_puzzle(board).unwrap();
         // Level 4's first positions (31-32 pegs) take the in-memory count and the judge
@@ -91,9 +87,6 @@ fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
             for goal in [Goal::Anywhere, puzzle.goal] {
                 let d = decided(&p, goal, &Settings::default());
                 check(board, &p, goal, &d);
-                let pruned = decided(&p, goal, &with_pagodas);
-                check_pruned(board, &d, &pruned);
-                cut += pruned.cut;
                 if d.winnable() {
                     won += 1;
                 } else {
@@ -106,52 +99,19 @@ fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
         won >= 5 && lost >= 5,
         "{won} won, {lost} lost: both kinds wanted"
     );
-    assert!(cut > 0, "the pagoda functions cut nothing on any board");
-}
-
-/// With pagoda functions cutting, `pruned` is the same proof as `every` (which kept every
-/// position): the verdict, every jump's, the line's length; fewer positions kept, and the
-/// fewest pegs known only where nothing was cut or it wins.
-fn check_pruned(board: &str, every: &Decided, pruned: &Decided) {
-    assert_eq!(every.jumps, pruned.jumps, "{board}: jump verdicts");
-    assert_eq!(
-        every.line.as_ref().map(Vec::len),
-        pruned.line.as_ref().map(Vec::len),
-        "{board}: verdict"
-    );
-    assert!(pruned.positions <= every.positions, "{board}: kept more");
-    assert_eq!(
-        pruned.cut == 0,
-        pruned.positions == every.positions,
-        "{board}"
-    );
-    if pruned.winnable() || pruned.cut == 0 {
-        assert_eq!(pruned.fewest_pegs, every.fewest_pegs, "{board}");
-    } else {
-        assert_eq!(pruned.fewest_pegs, None, "{board}");
-    }
 }
 
 #[test]
 fn deep_verdicts_are_the_same_when_every_level_spills_to_disk() {
     let dir = std::env::temp_dir().join(format!("pegsol-deep-test-{}", std::process::id()));
-    for (board, pagodas) in [
-        ("triangle-21", false),
-        ("cross-5x7", false),
-        ("cross-5x7", true),
-    ] {
-        let tiny = Settings {
-            memory: Some(1),
-            scratch: Some(dir.clone()),
-            pagodas,
-            ..Settings::default()
-        };
-        let here_settings = Settings {
-            pagodas,
-            ..Settings::default()
-        };
+    let tiny = Settings {
+        memory: Some(1),
+        scratch: Some(dir.clone()),
+        ..Settings::default()
+    };
+    for board in ["triangle-21", "cross-5x7"] {
         for p in positions(board) {
-            let here = decided(&p, Goal::Anywhere, &here_settings);
+            let here = decided(&p, Goal::Anywhere, &Settings::default());
             let spilled = decided(&p, Goal::Anywhere, &tiny);
             assert_eq!(
                 (&here.line, &here.jumps, here.fewest_pegs, here.positions),
@@ -187,14 +147,7 @@ fn hint_deep_on_the_command_line_decides_and_says_the_fewest_pegs() {
         .iter()
         .all(|j| j["verdict"] == "winnable" || j["verdict"] == "lost"));
     let o = std::process::Command::new(exe)
-        .args([
-            "hint",
-            "level-3",
-            "--deep",
-            "--finish",
-            "0,0",
-            "--every-position",
-        ])
+        .args(["hint", "level-3", "--deep", "--finish", "0,0"])
         .output()
         .expect("pegsol runs");
     let text = String::from_utf8_lossy(&o.stdout);
@@ -204,4 +157,30 @@ fn hint_deep_on_the_command_line_decides_and_says_the_fewest_pegs() {
         "{text}"
     );
     assert!(text.contains("Fewest pegs any line leaves: 1"), "{text}");
+}
+
+/// A caller's cap on the positions held stops the engine early with a reason, not an
+/// answer: the fewest-moves search then prunes without it.
+#[test]
+fn reachable_winners_stop_past_the_most_positions_asked_for() {
+    use pegsol::solver::engines::whole::decide::reachable_winners;
+    use pegsol::solver::engines::whole::WholeError;
+    let start = resolve_puzzle("english").unwrap().start;
+    let cancel = AtomicBool::new(false);
+    let capped = Settings {
+        most_positions: Some(1_000),
+        ..Settings::default()
+    };
+    assert!(matches!(
+        reachable_winners(&start, Goal::Anywhere, &capped, &cancel),
+        Err(WholeError::PastMost { most: 1_000 })
+    ));
+    // Uncapped on a small board: every winner, the start among them.
+    let start = resolve_puzzle("triangle").unwrap().start;
+    let all = reachable_winners(&start, Goal::Anywhere, &Settings::default(), &cancel).unwrap();
+    assert!(!all.is_empty());
+    let mut sorted = all.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), all.len(), "no position twice");
 }

@@ -14,9 +14,8 @@ use super::running::run_job;
 use super::{finish_goal, resolve_layout, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{pegs_in_words, CellSet, Goal, Position};
-use crate::solver::budget::grouped;
 use crate::solver::budget::parse_budget;
-use crate::solver::engines::whole::{self, Settings, WholeError};
+use crate::solver::engines::whole::{self, WholeError};
 use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use crate::solver::services::hint::{
     goal_in_words, positions_in_words, Answer, Hint, Judge, Reason, DEFAULT_EFFORT,
@@ -42,15 +41,11 @@ pub struct HintArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Decide it exhaustively with the level engine: every position reachable from it but
-    /// those pagoda functions prove lost, nothing forgotten, so the answer is a proof either
-    /// way (no budget: it takes the memory and scratch disk it needs, or refuses up front).
+    /// Decide it exhaustively with the level engine: every position reachable from it,
+    /// nothing pruned or forgotten, so the answer is a proof either way (no budget: it takes
+    /// the memory and scratch disk it needs, or refuses up front).
     #[arg(long, conflicts_with = "budget")]
     pub deep: bool,
-    /// With --deep, keep every reachable position (no pagoda functions): slower and larger,
-    /// but a lost position's fewest pegs is then known.
-    #[arg(long, requires = "deep")]
-    pub every_position: bool,
     #[command(flatten)]
     pub machine: super::count::MachineArgs,
 }
@@ -86,10 +81,7 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
 /// every jump decided, and the fewest pegs any line leaves.
 fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<(), CliError> {
     let start = puzzle.start.clone();
-    let settings = Settings {
-        pagodas: !args.every_position,
-        ..args.machine.settings()
-    };
+    let settings = args.machine.settings();
     let ran = run_job("pegsol-hint", &format!("deciding {name}"), move |job| {
         job.control(|c| {
             whole::decide::decide(&start, goal, &settings, c.cancel_flag(), &mut |s| {
@@ -120,30 +112,18 @@ fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<
     if args.json {
         let mut v = json_of(name, goal, puzzle.start.pegs().len(), &hint);
         v["fewest_pegs"] = json!(decided.fewest_pegs);
-        v["pagoda_functions"] = json!(decided.pagodas);
-        v["cut"] = json!(decided.cut);
         v["scratch_disk_peak"] = json!(decided.usage.disk_peak);
         println(v)
     } else {
         let mut text = text_of(puzzle, goal, 0, &hint);
-        let disk = match decided.usage.disk_peak {
-            0 => String::new(),
-            disk => format!("; {} of scratch disk at most", size_text(disk)),
-        };
-        let examined = match decided.pagodas {
-            0 => "every position reachable from here examined".to_string(),
-            n => format!(
-                "every position reachable from here examined but {} cut by {n} pagoda functions",
-                grouped(&decided.cut.to_string())
-            ),
-        };
-        text.push_str(&match decided.fewest_pegs {
-            Some(pegs) => format!("Fewest pegs any line leaves: {pegs} ({examined}{disk})\n"),
-            None => format!(
-                "Fewest pegs any line leaves: not worked out ({examined}{disk}; \
-                 --every-position works it out)\n"
-            ),
-        });
+        text.push_str(&format!(
+            "Fewest pegs any line leaves: {} (every position reachable from here examined{})\n",
+            decided.fewest_pegs,
+            match decided.usage.disk_peak {
+                0 => String::new(),
+                disk => format!("; {} of scratch disk at most", size_text(disk)),
+            }
+        ));
         print(&text)
     }
 }

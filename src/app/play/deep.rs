@@ -60,16 +60,11 @@ impl Deep {
         wake: impl Fn() + Send + Sync + 'static,
     ) {
         let p = position.clone();
-        // Pagoda functions cut the lost lines: the verdict is still a proof, reached sooner.
-        let settings = Settings {
-            pagodas: true,
-            ..Settings::default()
-        };
         self.task.start(
             (position.clone(), goal),
             move |job| {
                 job.control(|c| {
-                    decide(&p, goal, &settings, c.cancel_flag(), &mut |s| {
+                    decide(&p, goal, &Settings::default(), c.cancel_flag(), &mut |s| {
                         // Short: the status line has the clock to keep in view.
                         job.stage(format!(
                             "{} jumps {} of {}, {} positions, {:.0} s",
@@ -175,20 +170,14 @@ pub fn deep_ui(ui: &mut Ui, show: &DeepShow) -> Option<PlayCommand> {
             } else {
                 (visuals.warn_fg_color, "Not winnable, proven")
             };
-            ui.colored_label(colour, word)
-                .on_hover_text(match d.pagodas {
-                    0 => format!(
-                        "Thought through: {} reachable from here, all examined",
-                        positions_in_words(d.positions)
-                    ),
-                    n => format!(
-                        "Thought through: {} reachable from here examined, and every other one \
-                     proven lost by {n} pagoda functions",
-                        positions_in_words(d.positions)
-                    ),
-                });
-            if let (false, Some(pegs)) = (d.winnable(), d.fewest_pegs) {
-                ui.label(RichText::new(format!("the best line leaves {pegs} pegs")).weak());
+            ui.colored_label(colour, word).on_hover_text(format!(
+                "Thought through: {} reachable from here, all examined",
+                positions_in_words(d.positions)
+            ));
+            if !d.winnable() {
+                ui.label(
+                    RichText::new(format!("the best line leaves {} pegs", d.fewest_pegs)).weak(),
+                );
             }
             None
         }

@@ -264,12 +264,6 @@ impl Pruner {
         total
     }
 
-    /// The weight of the cell with compact index `i` under every function (nothing past the
-    /// board's cells).
-    pub fn cell_weights(&self, i: usize) -> Weights {
-        self.weights.get(i).copied().unwrap_or([0; MAX_FUNCTIONS])
-    }
-
     /// The weights after compact jump `j` from a position weighing `weights`.
     #[inline(always)]
     pub fn after(&self, weights: &Weights, j: usize) -> Weights {

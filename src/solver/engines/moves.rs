@@ -205,7 +205,7 @@ pub const MOST_LEVEL_POSITIONS: u64 = 2_000_000_000;
 const LEVEL_PER_EXPANSION: u64 = 16;
 
 /// Every position reachable from `start` that can still reach `goal`, from the level engine
-/// with pagoda functions cutting ([`whole::decide::reachable_winners`]): for a goal with no
+/// ([`whole::decide::reachable_winners`]): for a goal with no
 /// whole winnable set, it prunes every lost position, not only those with few pegs, so the
 /// search holds a few positions where it would hold every one it reaches. A search with a
 /// cap on what it holds, or a budget, caps the level engine as well.
@@ -222,7 +222,6 @@ fn reachable_winners(
         });
     }
     let settings = whole::Settings {
-        pagodas: true,
         most_positions: Some(
             MOST_LEVEL_POSITIONS
                 .min(options.max_held.unwrap_or(u64::MAX))

@@ -4,14 +4,11 @@
 //! position wins when it is among its level's winners. A winning line walks down the kept
 //! winners, and each first jump is judged by whether its child is a winner.
 //!
-//! Nothing is forgotten: the answer is a proof either way, and the same on every run (no
-//! table that drops entries under pressure, no timing). With [`Settings::pagodas`] the
-//! forward levels leave out the children pagoda functions prove lost ([`super::prune`]):
-//! still a proof, over fewer positions.
+//! Nothing is pruned and nothing is forgotten: the answer is a proof either way, and the
+//! same on every run (no table that drops entries under pressure, no timing).
 
 use super::count::{forward, goal_winners};
 use super::level::{Level, LevelCursor};
-use super::prune::Prune;
 use super::{Board, Settings, Status, Usage, WholeError};
 use crate::rules::{Goal, Jump, Position};
 use crate::solver::engines::levels::Direction;
@@ -26,17 +23,10 @@ pub struct Decided {
     pub line: Option<Vec<Jump>>,
     /// Every legal jump from the position and whether the goal can still be reached after it.
     pub jumps: Vec<(Jump, bool)>,
-    /// The fewest pegs any sequence of jumps leaves: the goal's one peg when it wins; for a
-    /// lost position `None` when pagoda functions cut lines (a cut line might have left
-    /// fewer pegs than any kept one).
-    pub fewest_pegs: Option<u32>,
-    /// Distinct positions reachable from it (itself included) that were kept: all of them
-    /// unless pagoda functions cut some.
+    /// The fewest pegs any sequence of jumps leaves.
+    pub fewest_pegs: u32,
+    /// Distinct positions reachable from it (itself included).
     pub positions: u64,
-    /// Pagoda functions that cut lines (0: every reachable position was kept).
-    pub pagodas: usize,
-    /// Children the pagoda functions cut (one reached from several parents counts each time).
-    pub cut: u64,
     /// Memory and disk used.
     pub usage: Usage,
     /// Wall time.
@@ -60,17 +50,12 @@ pub fn decide(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Decided, WholeError> {
-    let mut board = Board::new(position, goal, settings, cancel)?;
-    if settings.pagodas {
-        board.prune = Prune::new(&board.compact, &board.sub, position, goal);
-    }
+    let board = Board::new(position, goal, settings, cancel)?;
     let mut levels = Vec::new();
     let mut counts = Vec::new();
     forward(&board, position, &mut levels, &mut counts, false, watch)?;
     let positions = counts.iter().map(|c| c.positions).sum();
-    let last_pegs = levels.last().map_or(position.peg_count(), |l| l.pegs);
-    let pagodas = board.prune.as_ref().map_or(0, |p| p.functions());
-    let cut = board.prune.as_ref().map_or(0, |p| p.cut());
+    let fewest_pegs = levels.last().map_or(position.peg_count(), |l| l.pegs);
     let winners = winners(&board, goal, &mut levels, watch)?;
     let start = board.compact.encode(position.pegs());
     let jumps = judged(&board, start, winners.get(1))?
@@ -82,20 +67,11 @@ pub fn decide(
     } else {
         None
     };
-    let fewest_pegs = if line.is_some() {
-        Some(1)
-    } else if cut == 0 {
-        Some(last_pegs)
-    } else {
-        None
-    };
     Ok(Decided {
         line,
         jumps,
         fewest_pegs,
         positions,
-        pagodas,
-        cut,
         usage: board.usage(),
         elapsed: board.elapsed(),
     })
@@ -221,10 +197,7 @@ pub fn reachable_winners(
     settings: &Settings,
     cancel: &AtomicBool,
 ) -> Result<Vec<u64>, WholeError> {
-    let mut board = Board::new(start, goal, settings, cancel)?;
-    if settings.pagodas {
-        board.prune = Prune::new(&board.compact, &board.sub, start, goal);
-    }
+    let board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
     forward(
         &board,

@@ -24,7 +24,6 @@ pub mod count;
 pub mod decide;
 pub mod figures;
 pub mod level;
-pub mod prune;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;
@@ -36,7 +35,6 @@ use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::levels::children::{self, Kids};
 use crate::solver::engines::levels::ranked::{self, Invariant, RankBase};
-use crate::solver::engines::levels::Direction;
 use crate::solver::engines::memory::{NoMemory, Room};
 use crate::solver::system_memory::size_text;
 use level::Level;
@@ -55,9 +53,6 @@ pub struct Settings {
     pub memory: Option<u64>,
     /// The scratch folder (`None`: [`scratch::default_parent`]).
     pub scratch: Option<PathBuf>,
-    /// Whether deciding a position cuts the children pagoda functions prove lost
-    /// ([`prune`]); counts never cut.
-    pub pagodas: bool,
     /// Most positions the forward levels may hold in all (`None`: no limit but memory and
     /// disk); past it the engine stops with [`WholeError::PastMost`]. For callers that only
     /// want the engine's answer when it comes cheaply.
@@ -193,8 +188,6 @@ pub struct Board<'a> {
     pub account: Arc<Account>,
     /// The scratch folder.
     pub scratch: Arc<Scratch>,
-    /// Pagoda functions cutting forward steps, when deciding with them.
-    pub prune: Option<prune::Prune>,
     /// Most positions the forward levels may hold ([`Settings::most_positions`]).
     pub most_positions: Option<u64>,
     cancel: &'a AtomicBool,
@@ -246,25 +239,11 @@ impl<'a> Board<'a> {
             invariant,
             account,
             scratch: Arc::new(Scratch::new(settings.scratch.clone())),
-            prune: None,
             most_positions: settings.most_positions,
             cancel,
             started: Instant::now(),
             full,
         })
-    }
-
-    /// Whether forward steps drop `child` (pagoda functions prove it lost).
-    #[inline(always)]
-    pub fn cut(&self, direction: Direction, child: u64) -> bool {
-        direction == Direction::Forward && self.prune.as_ref().is_some_and(|p| p.lost(child))
-    }
-
-    /// Adds `n` children to those cut.
-    pub fn count_cut(&self, n: u64) {
-        if let Some(p) = &self.prune {
-            p.count_cut(n);
-        }
     }
 
     /// Whether the caller asked to stop.

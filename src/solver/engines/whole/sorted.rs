@@ -89,22 +89,18 @@ impl Board<'_> {
             || self.key_gather(cap),
             |g, keys, values| {
                 visit(keys, values);
-                let mut cut = 0;
                 with_kids!(&self.kids, k => {
                     for &p in keys {
                         if g.buf.len() + most_kids > cap {
                             flush(g)?;
                         }
                         k.each(p, direction, |c| {
-                            if self.cut(direction, c) {
-                                cut += 1;
-                            } else if keep(c) {
+                            if keep(c) {
                                 g.buf.push(c);
                             }
                         });
                     }
                 });
-                self.count_cut(cut);
                 Ok(())
             },
         )?;

@@ -215,11 +215,9 @@ impl Board<'_> {
                 visit(keys, values);
                 let mut setter = DelayedSet::new(&words);
                 let mut outside = false;
-                let mut cut = 0;
                 with_kids!(&self.kids, k => {
                     for &p in keys {
                         k.each(p, direction, |c| match out.rank(c) {
-                            Some(_) if self.cut(direction, c) => cut += 1,
                             Some(r) if keep(c) => setter.push(r),
                             Some(_) => {}
                             None => outside = true,
@@ -227,7 +225,6 @@ impl Board<'_> {
                     }
                 });
                 setter.finish();
-                self.count_cut(cut);
                 if outside {
                     stray.store(true, Ordering::Relaxed);
                 }
