@@ -16,6 +16,8 @@ use std::collections::VecDeque;
 
 mod games;
 use games::box_board;
+#[path = "support/tools.rs"]
+mod tools;
 
 /// Fewest moves from `start` to `goal` by brute force: a 0-1 breadth-first search over
 /// (pegs, the cell the last jump landed on), where a jump from that cell costs nothing and any
@@ -227,4 +229,33 @@ fn the_english_central_game_has_its_published_number_of_solutions() {
     let out = uncontrolled(|c| count_solutions(&puzzle.start, centre, c)).expect("counted");
     assert_eq!(out.solutions.to_string(), "40861647040079968");
     assert_eq!(out.up_to_symmetry, 1_679_072);
+}
+
+/// The search with the winnable positions known runs a level on every thread; the answer and
+/// the solution it prints are the same on one core as on all of them.
+#[test]
+fn fewest_moves_on_one_core_and_on_all_print_the_same_solution() {
+    if !tools::have("taskset", "fewest moves on one core") {
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    let args = ["solve", "cross-5x9", "--fewest-moves", "--json"];
+    let run = |one_core: bool| {
+        let mut c = if one_core {
+            let mut c = std::process::Command::new("taskset");
+            c.args(["-c", "0", exe]);
+            c
+        } else {
+            std::process::Command::new(exe)
+        };
+        let o = c.args(args).output().expect("pegsol runs");
+        assert!(o.status.success(), "{o:?}");
+        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        v.as_object_mut().expect("an object").remove("seconds");
+        assert_eq!(v["proven_optimal"], true, "{v}");
+        v
+    };
+    let (one, all) = (run(true), run(false));
+    assert_eq!(one["chains"], all["chains"]);
+    assert_eq!(one, all);
 }

@@ -22,6 +22,8 @@
 
 use super::whole::{self, WholeError};
 use super::winnable::{self, WinnableSet};
+
+mod known;
 use crate::rules::{Cell, CellSet, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
@@ -191,7 +193,10 @@ pub fn fewest_moves(
         },
     };
     let cells = shape.cells().len();
-    with_bits!(cells, B => run::<B>(start, goal, options, winnable.as_deref(), control))
+    match winnable {
+        Some(all) if cells <= known::MAX_CELLS => known::run(start, goal, options, &all, control),
+        _ => with_bits!(cells, B => run::<B>(start, goal, options, control)),
+    }
 }
 
 /// Most positions the level engine may hold on its way to the winnable positions (see
@@ -306,81 +311,77 @@ impl<B: Bits> Board<B> {
     }
 }
 
+impl<B: Bits> Board<B> {
+    /// The machinery for moves from `start` toward `goal`.
+    fn new(start: &Position, goal: Goal) -> Board<B> {
+        let compact = Compact::<B>::new(start.shape());
+        let syms = Symmetries::keeping_start_and_goal(&compact, start, goal);
+        let mut from = vec![Vec::new(); compact.cells.len()];
+        let mut to = Vec::with_capacity(compact.jumps.len());
+        for (j, cj) in compact.jumps.iter().enumerate() {
+            let index = |c: Cell| compact.index(c).unwrap_or(0);
+            from[index(cj.jump.from) as usize].push(j);
+            to.push(index(cj.jump.to));
+        }
+        let goal_board = match goal {
+            Goal::At(c) => Some(compact.encode(CellSet::single(c))),
+            Goal::Anywhere => None,
+        };
+        Board {
+            compact,
+            syms,
+            from,
+            to,
+            goal: goal_board,
+        }
+    }
+
+    /// The answer with no search at all, where there is one: the start already wins, or the
+    /// position class rules the goal out.
+    fn at_once(&self, start: &Position, goal: Goal) -> Option<MovesOutcome> {
+        let mut out = MovesOutcome::nothing();
+        if self.is_goal(self.compact.encode(start.pegs())) {
+            out.won = true;
+            out.proven_optimal = true;
+            out.stop = Stop::Solved;
+            return Some(out);
+        }
+        let finishes = start.shape().possible_finishes(start.pegs());
+        let class_allows = match goal {
+            Goal::At(c) => finishes.contains(c),
+            Goal::Anywhere => !finishes.is_empty(),
+        };
+        (!class_allows || start.peg_count() < 2).then(|| {
+            out.proven_optimal = true;
+            out
+        })
+    }
+}
+
+/// The search with the goal side answering "can it win?" for positions with few pegs (see
+/// the module docs); [`known::run`] when every winnable position is known.
 fn run<B: Bits>(
     start: &Position,
     goal: Goal,
     options: Options,
-    // Every canonical form that can still win, when known (boards of at most 64 holes).
-    winnable: Option<&[u64]>,
     control: &mut Control,
 ) -> MovesOutcome {
-    let shape = start.shape();
-    let compact = Compact::<B>::new(shape);
-    let syms = Symmetries::keeping_start_and_goal(&compact, start, goal);
-    let mut from = vec![Vec::new(); compact.cells.len()];
-    let mut to = Vec::with_capacity(compact.jumps.len());
-    for (j, cj) in compact.jumps.iter().enumerate() {
-        let index = |c: Cell| compact.index(c).unwrap_or(0);
-        from[index(cj.jump.from) as usize].push(j);
-        to.push(index(cj.jump.to));
-    }
-    let goal_board = match goal {
-        Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-        Goal::Anywhere => None,
-    };
-    let board = Board {
-        compact,
-        syms,
-        from,
-        to,
-        goal: goal_board,
-    };
-    let mut out = MovesOutcome::nothing();
-    let start_board = board.compact.encode(start.pegs());
+    let board = Board::<B>::new(start, goal);
     let finish = |mut out: MovesOutcome, control: &Control| {
         out.elapsed = control.elapsed();
         out
     };
-    if board.is_goal(start_board) {
-        out.won = true;
-        out.proven_optimal = true;
-        out.stop = Stop::Solved;
+    if let Some(out) = board.at_once(start, goal) {
         return finish(out, control);
     }
-    // The position class decides some goals with no search at all.
-    let finishes = shape.possible_finishes(start.pegs());
-    let class_allows = match goal {
-        Goal::At(c) => finishes.contains(c),
-        Goal::Anywhere => !finishes.is_empty(),
-    };
-    if !class_allows || start.peg_count() < 2 {
-        out.proven_optimal = true;
-        return finish(out, control);
-    }
+    let mut out = MovesOutcome::nothing();
+    let start_board = board.compact.encode(start.pegs());
+    let goal_board = board.goal;
 
-    // parent[canonical form] = the canonical form of the level before it came from, or
-    // UNSEEN for a position known to be winnable but not reached yet. With the whole
-    // winnable set known, the map starts with every winnable position in it, so one probe
-    // says both "can it win?" and "was it reached?"; otherwise the goal side answers the
-    // first for positions with few pegs.
-    let unseen = B::ZERO;
+    // parent[canonical form] = the canonical form of the level before it came from; the
+    // goal side answers "can it win?" for positions with few pegs.
     let mut parent: FxHashMap<B, B> = FxHashMap::default();
-    let known = winnable.is_some();
-    if let Some(all) = winnable {
-        parent.reserve(all.len() + 1);
-        for &w in all {
-            let mut b = B::ZERO;
-            let mut bits = w;
-            while bits != 0 {
-                b = b | B::bit(bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-            parent.insert(b, unseen);
-        }
-    }
-    let goal_side = if known {
-        None
-    } else {
+    let goal_side = {
         let goals: Vec<B> = match goal_board {
             Some(g) => vec![g],
             None => (0..board.compact.cells.len() as u32).map(B::bit).collect(),
@@ -407,8 +408,7 @@ fn run<B: Bits>(
     };
 
     // What the search holds besides the map and its levels.
-    let fixed_bytes = goal_side.as_ref().map_or(0, |side| side.bytes() as u64)
-        + winnable.map_or(0, |all| std::mem::size_of_val(all) as u64);
+    let fixed_bytes = goal_side.as_ref().map_or(0, |side| side.bytes() as u64);
     let storage = |parent: &FxHashMap<B, B>, level: &Vec<B>, next: &Vec<B>| -> u64 {
         // A hashbrown map allocates a slot and a control byte per bucket, with buckets at
         // least 8/7 of its capacity.
@@ -429,9 +429,7 @@ fn run<B: Bits>(
     'levels: while !level.is_empty() {
         let mut next = Vec::new();
         for &p in &level {
-            // With every winnable position known, the map holds them all from the start:
-            // reaching one costs nothing more.
-            if out.expanded >= budget || (!known && reached >= cap) {
+            if out.expanded >= budget || reached >= cap {
                 out.storage_bytes = out.storage_bytes.max(storage(&parent, &level, &next));
                 // The positions held now, not at the end of the last whole level.
                 out.held = reached;
@@ -454,26 +452,15 @@ fn run<B: Bits>(
                     parent.insert(canon, p);
                     return Err(canon);
                 }
-                match parent.get_mut(&canon) {
-                    // Winnable, reached now for the first time.
-                    Some(slot) if *slot == unseen => {
-                        *slot = p;
-                        next.push(canon);
-                        reached += 1;
+                // One reached before has its moves searched from there, but the chain goes
+                // on through it.
+                if let std::collections::hash_map::Entry::Vacant(slot) = parent.entry(canon) {
+                    if !promising(b, canon) {
+                        return Ok(false);
                     }
-                    // Reached before: its moves are searched from there, but the chain
-                    // goes on through it.
-                    Some(_) => {}
-                    // Not in the winnable set: lost.
-                    None if known => return Ok(false),
-                    None => {
-                        if !promising(b, canon) {
-                            return Ok(false);
-                        }
-                        parent.insert(canon, p);
-                        next.push(canon);
-                        reached += 1;
-                    }
+                    slot.insert(p);
+                    next.push(canon);
+                    reached += 1;
                 }
                 out.generated += 1;
                 Ok(true)
@@ -497,25 +484,28 @@ fn run<B: Bits>(
         return finish(out, control);
     };
     out.lower_bound = moves + 1;
-    out.chains = rebuild(&board, start_board, start_canon, goal_canon, &parent);
+    out.chains = rebuild(&board, start_board, start_canon, goal_canon, |b| {
+        parent.get(&b).copied()
+    });
     out.won = !out.chains.is_empty();
     out.stop = Stop::Solved;
     finish(out, control)
 }
 
-/// The jumps of a solution, move by move, from the canonical forms its moves pass through.
+/// The jumps of a solution, move by move, from the canonical forms its moves pass through
+/// (`parent`: the form each was reached from).
 fn rebuild<B: Bits>(
     board: &Board<B>,
     start: B,
     start_canon: B,
     goal_canon: B,
-    parent: &FxHashMap<B, B>,
+    parent: impl Fn(B) -> Option<B>,
 ) -> Vec<Vec<Jump>> {
     let mut path = vec![goal_canon];
     let mut at = goal_canon;
     while at != start_canon {
-        match parent.get(&at) {
-            Some(&p) => {
+        match parent(at) {
+            Some(p) => {
                 path.push(p);
                 at = p;
             }
