@@ -194,7 +194,7 @@ pub fn fewest_moves(
     };
     let cells = shape.cells().len();
     match winnable {
-        Some(all) if cells <= known::MAX_CELLS => known::run(start, goal, options, &all, control),
+        Some(all) if cells <= known::MAX_CELLS => known::run(start, goal, options, all, control),
         _ => with_bits!(cells, B => run::<B>(start, goal, options, control)),
     }
 }
