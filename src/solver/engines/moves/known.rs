@@ -9,7 +9,7 @@
 //! on which thread came first; the next level is sorted, so neither does the order the
 //! levels are read in, nor where a budget cuts one.
 
-use super::{rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
+use super::{finish, rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
 use crate::rules::{Goal, Position};
 use crate::solver::engines::levels;
 use crate::solver::{Control, Stop};
@@ -61,14 +61,10 @@ pub fn run(
     winnable: Vec<u64>,
     control: &mut Control,
 ) -> MovesOutcome {
-    let board = Board::<u64>::new(start, goal);
-    let finish = |mut out: MovesOutcome, control: &Control| {
-        out.elapsed = control.elapsed();
-        out
+    let board = match Board::<u64>::begin(start, goal, control) {
+        Ok(board) => board,
+        Err(answered) => return answered,
     };
-    if let Some(out) = board.at_once(start, goal) {
-        return finish(out, control);
-    }
     let mut out = MovesOutcome::nothing();
     let mut slots: FxHashMap<u64, AtomicU64> = FxHashMap::default();
     if slots.try_reserve(winnable.len() + 1).is_err() {

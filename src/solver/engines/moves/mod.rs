@@ -181,12 +181,12 @@ pub fn fewest_moves(
         _ => match reachable_winners(start, goal, options, control) {
             Ok(all) => Some(all),
             Err(WholeError::Cancelled) => {
-                return MovesOutcome {
+                let cancelled = MovesOutcome {
                     stop: Stop::Cancelled,
                     lower_bound: u32::from(start.peg_count() > 1),
-                    elapsed: control.elapsed(),
                     ..MovesOutcome::nothing()
-                }
+                };
+                return finish(cancelled, control);
             }
             // Too large to have cheaply (or refused): the goal side prunes instead.
             Err(_) => None,
@@ -336,6 +336,16 @@ impl<B: Bits> Board<B> {
         }
     }
 
+    /// The machinery for moves from `start` toward `goal`, or the finished answer where no
+    /// search is needed ([`Board::at_once`]).
+    fn begin(start: &Position, goal: Goal, control: &Control) -> Result<Board<B>, MovesOutcome> {
+        let board = Board::new(start, goal);
+        match board.at_once(start, goal) {
+            Some(out) => Err(finish(out, control)),
+            None => Ok(board),
+        }
+    }
+
     /// The answer with no search at all, where there is one: the start already wins, or the
     /// position class rules the goal out.
     fn at_once(&self, start: &Position, goal: Goal) -> Option<MovesOutcome> {
@@ -358,6 +368,12 @@ impl<B: Bits> Board<B> {
     }
 }
 
+/// `out` with the time the search has taken.
+fn finish(mut out: MovesOutcome, control: &Control) -> MovesOutcome {
+    out.elapsed = control.elapsed();
+    out
+}
+
 /// The search with the goal side answering "can it win?" for positions with few pegs (see
 /// the module docs); [`known::run`] when every winnable position is known.
 fn run<B: Bits>(
@@ -366,14 +382,10 @@ fn run<B: Bits>(
     options: Options,
     control: &mut Control,
 ) -> MovesOutcome {
-    let board = Board::<B>::new(start, goal);
-    let finish = |mut out: MovesOutcome, control: &Control| {
-        out.elapsed = control.elapsed();
-        out
+    let board = match Board::<B>::begin(start, goal, control) {
+        Ok(board) => board,
+        Err(answered) => return answered,
     };
-    if let Some(out) = board.at_once(start, goal) {
-        return finish(out, control);
-    }
     let mut out = MovesOutcome::nothing();
     let start_board = board.compact.encode(start.pegs());
     let goal_board = board.goal;
