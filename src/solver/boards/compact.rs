@@ -4,7 +4,7 @@
 //! stores a board as n bits: a `u64` when the board has at most 64 holes (every classic
 //! board), a `u128` otherwise. Jumps become three masks, and playing one is a single xor.
 
-use crate::rules::{Cell, CellSet, Jump, Shape, CELL_COUNT};
+use crate::rules::{Cell, CellSet, Goal, Jump, Shape, CELL_COUNT};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitOr, BitXor, Not};
@@ -236,6 +236,15 @@ impl<B: Bits> Compact<B> {
         set.iter()
             .filter_map(|c| self.index(c))
             .fold(B::ZERO, |b, i| b | B::bit(i))
+    }
+
+    /// The board `goal` asks for when it names a cell (one peg there); `None` for a finish
+    /// anywhere, which any one-peg board meets.
+    pub fn goal_board(&self, goal: Goal) -> Option<B> {
+        match goal {
+            Goal::At(c) => Some(self.encode(CellSet::single(c))),
+            Goal::Anywhere => None,
+        }
     }
 
     /// A compact board back as a cell set.

@@ -13,7 +13,7 @@
 //! count its children exactly before deduplication), and counting is refused with that
 //! figure when it would not fit, rather than failing in the allocator.
 
-use crate::rules::{CellSet, Goal, Position};
+use crate::rules::{Goal, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::set::BoardSet;
 use crate::solver::boards::symmetry::Symmetries;
@@ -118,10 +118,7 @@ fn run<B: Bits>(
     // for the levels themselves.
     let group = Symmetries::all(&compact, shape);
     let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
-    let goal_board = match goal {
-        Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-        Goal::Anywhere => None,
-    };
+    let goal_board = compact.goal_board(goal);
     let is_goal = |b: B| match goal_board {
         Some(g) => b == g,
         None => b.count() == 1,

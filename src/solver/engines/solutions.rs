@@ -237,10 +237,7 @@ fn dp<T: Tally>(
     start_canon: u64,
     control: &mut Control,
 ) -> Result<Option<Counted>, SolutionsError> {
-    let goal_canon = match goal {
-        Goal::At(c) => Some(sym.canon(compact.encode(CellSet::single(c)))),
-        Goal::Anywhere => None,
-    };
+    let goal_canon = compact.goal_board(goal).map(|g| sym.canon(g));
     let mut below: Vec<T> = Vec::new();
     let mut wins: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
     let mut start = BigUint::ZERO;

@@ -13,7 +13,7 @@
 //! solver's first: one peg (two where the position class rules one out), on the goal's cell
 //! if it has one. The tests hold each round to the engine's own beam run alone.
 
-use crate::rules::{CellSet, ClassMasks, Goal, Jump, Position};
+use crate::rules::{ClassMasks, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::exact::{Borders, FIRST_WIDTH, MAX_WIDTH};
@@ -140,10 +140,7 @@ impl<B: Bits> Beam<B> {
             (stopped, solution)
         };
         Beam {
-            goal_board: match goal {
-                Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-                Goal::Anywhere => None,
-            },
+            goal_board: compact.goal_board(goal),
             compact,
             syms,
             borders,

@@ -72,10 +72,7 @@ impl<B: HasFailTable> Search<B> {
                 jumps,
             })
             .collect();
-        let goal_board = match goal {
-            Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-            Goal::Anywhere => None,
-        };
+        let goal_board = compact.goal_board(goal);
         Search {
             compact,
             orders,

@@ -24,7 +24,7 @@ use super::whole::{self, WholeError};
 use super::winnable::{self, WinnableSet};
 
 mod known;
-use crate::rules::{Cell, CellSet, Goal, Jump, Position};
+use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
@@ -323,10 +323,7 @@ impl<B: Bits> Board<B> {
             from[index(cj.jump.from) as usize].push(j);
             to.push(index(cj.jump.to));
         }
-        let goal_board = match goal {
-            Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-            Goal::Anywhere => None,
-        };
+        let goal_board = compact.goal_board(goal);
         Board {
             compact,
             syms,

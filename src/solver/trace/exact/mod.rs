@@ -21,7 +21,7 @@
 //! from its centre): the tests below hold it to both.
 
 use super::Expansion;
-use crate::rules::{CellSet, ClassMasks, Goal, Jump, Position};
+use crate::rules::{ClassMasks, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::exact::NEAR_TARGET;
@@ -164,10 +164,7 @@ impl<B: Bits> Dfs<B> {
             }
         };
         Dfs {
-            goal_board: match goal {
-                Goal::At(c) => Some(compact.encode(CellSet::single(c))),
-                Goal::Anywhere => None,
-            },
+            goal_board: compact.goal_board(goal),
             compact,
             syms,
             order,
