@@ -15,7 +15,7 @@
 use super::figures::Figures;
 use super::level::Level;
 use super::{Board, Settings, Status, Usage, WholeError};
-use crate::rules::{CellSet, Goal, Position};
+use crate::rules::{Goal, Position};
 use crate::solver::engines::count::LevelCount;
 use crate::solver::engines::levels::Direction;
 use std::sync::atomic::AtomicBool;
@@ -174,16 +174,11 @@ pub fn goal_winners(board: &Board, goal: Goal, last: &Level) -> Result<Level, Wh
         Vec::new()
     } else {
         let mut all = Vec::new();
-        let ranks = board.ranks_of(last)?;
-        let mut buf = super::level::ChunkBuf::default();
-        for i in 0..last.chunks() {
-            last.read_chunk(i, ranks.as_ref().map(|r| &r.0), &mut buf)?;
-            all.extend_from_slice(&buf.keys);
-        }
-        match goal {
-            Goal::Anywhere => all,
-            Goal::At(c) => {
-                let g = board.sub.canon(board.compact.encode(CellSet::single(c)));
+        board.read_keys(last, &mut all)?;
+        match board.compact.goal_board(goal) {
+            None => all,
+            Some(g) => {
+                let g = board.sub.canon(g);
                 all.into_iter().filter(|&k| k == g).collect()
             }
         }

@@ -214,16 +214,8 @@ pub fn reachable_winners(
     all.try_reserve_exact(total as usize).map_err(|_| {
         WholeError::Memory(crate::solver::engines::memory::NoMemory { bytes: total * 8 })
     })?;
-    let mut buf = super::level::ChunkBuf::default();
     for level in &winners {
-        let ranks = board.ranks_of(level)?;
-        for i in 0..level.chunks() {
-            if board.cancelled() {
-                return Err(WholeError::Cancelled);
-            }
-            level.read_chunk(i, ranks.as_ref().map(|r| &r.0), &mut buf)?;
-            all.extend_from_slice(&buf.keys);
-        }
+        board.read_keys(level, &mut all)?;
     }
     Ok(all)
 }

@@ -320,6 +320,21 @@ impl Board<'_> {
         })
     }
 
+    /// Appends every key of `level` to `keys`, ascending, on this thread; stops soon after a
+    /// cancel.
+    pub fn read_keys(&self, level: &Level, keys: &mut Vec<u64>) -> Result<(), WholeError> {
+        let ranks = self.ranks_of(level)?;
+        let mut buf = ChunkBuf::default();
+        for i in 0..level.chunks() {
+            if self.cancelled() {
+                return Err(WholeError::Cancelled);
+            }
+            level.read_chunk(i, ranks.as_ref().map(|r| &r.0), &mut buf)?;
+            keys.extend_from_slice(&buf.keys);
+        }
+        Ok(())
+    }
+
     /// Calls `visit` with every chunk of `level` (for its figures), on every thread.
     pub fn visit_all(&self, level: &Level, visit: Visit) -> Result<(), WholeError> {
         let ranks = self.ranks_of(level)?;
