@@ -259,3 +259,32 @@ fn fewest_moves_on_one_core_and_on_all_print_the_same_solution() {
     assert_eq!(one["chains"], all["chains"]);
     assert_eq!(one, all);
 }
+
+/// The solution count shares each level among the threads; the counts it prints are the same
+/// on one core as on all of them (the English central game: levels of up to some 250,000
+/// positions, split in stretches).
+#[test]
+fn solutions_on_one_core_and_on_all_print_the_same_count() {
+    if !tools::have("taskset", "solutions on one core") {
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    let args = ["solutions", "english", "--finish", "center", "--json"];
+    let run = |one_core: bool| {
+        let mut c = if one_core {
+            let mut c = std::process::Command::new("taskset");
+            c.args(["-c", "0", exe]);
+            c
+        } else {
+            std::process::Command::new(exe)
+        };
+        let o = c.args(args).output().expect("pegsol runs");
+        assert!(o.status.success(), "{o:?}");
+        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        v.as_object_mut().expect("an object").remove("seconds");
+        v
+    };
+    let (one, all) = (run(true), run(false));
+    assert_eq!(one, all);
+    assert_eq!(all["solutions"], "40861647040079968", "{all}");
+}

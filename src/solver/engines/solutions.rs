@@ -12,13 +12,15 @@
 //! The counts are exact at any size: 128-bit while they fit, arbitrary precision past that.
 
 use super::levels::step::Stepper;
-use super::levels::{Direction, Halt};
+use super::levels::{in_parts, parts_for, Direction, Halt};
 use super::winnable::{self, WinnableSet};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::{Control, Stop};
 use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How many ways a start can be solved.
@@ -228,8 +230,11 @@ struct Counted {
     wins: Vec<Vec<bool>>,
 }
 
-/// The dynamic programme in one number type: `Ok(None)` when a count overflows it.
-fn dp<T: Tally>(
+/// The dynamic programme in one number type: `Ok(None)` when a count overflows it. Each
+/// level's positions are shared out among the threads in consecutive stretches: a position's
+/// count reads only the level below, so the stretches are independent, and joined in order
+/// they give the same counts on any number of threads.
+fn dp<T: Tally + Send + Sync>(
     compact: &Compact<u64>,
     sym: &Symmetries<u64>,
     goal: Goal,
@@ -238,40 +243,65 @@ fn dp<T: Tally>(
     control: &mut Control,
 ) -> Result<Option<Counted>, SolutionsError> {
     let goal_canon = compact.goal_board(goal).map(|g| sym.canon(g));
+    let cancel = control.cancel_flag();
     let mut below: Vec<T> = Vec::new();
     let mut wins: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
     let mut start = BigUint::ZERO;
     for k in 1..levels.len() {
         let level = &levels[k];
-        let mut here: Vec<T> = Vec::with_capacity(level.len());
-        for (n, &p) in level.iter().enumerate() {
-            if n % 4096 == 0 && control.cancelled() {
-                return Err(SolutionsError::Cancelled);
-            }
-            let ways = if k == 1 {
-                if goal_canon.is_none_or(|g| g == p) {
+        // Where each position of the level below sits: one lookup a child, where a binary
+        // search of the level took some twenty.
+        let under: FxHashMap<u64, u32> = levels[k - 1]
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, i as u32))
+            .collect();
+        let under = &under;
+        let below_ref = &below;
+        let count = |p: u64| -> Option<T> {
+            if k == 1 {
+                return Some(if goal_canon.is_none_or(|g| g == p) {
                     T::one()
                 } else {
                     T::zero()
-                }
-            } else {
-                let images = sym.images(p);
-                let mut total = T::zero();
-                for j in compact.legal(p).iter() {
-                    let child = sym.child_canon(&images, j);
-                    if let Ok(i) = levels[k - 1].binary_search(&child) {
-                        match total.plus(&below[i]) {
-                            Some(t) => total = t,
-                            None => return Ok(None),
-                        }
-                    }
-                }
-                total
-            };
-            if p == start_canon && k == start_canon.count_ones() as usize {
-                start = ways.clone().into_big();
+                });
             }
-            here.push(ways);
+            let images = sym.images(p);
+            let mut total = T::zero();
+            for j in compact.legal(p).iter() {
+                let child = sym.child_canon(&images, j);
+                if let Some(&i) = under.get(&child) {
+                    total = total.plus(&below_ref[i as usize])?;
+                }
+            }
+            Some(total)
+        };
+        let parts = in_parts(level.len(), parts_for(level.len()), |range| {
+            let mut out: Vec<T> = Vec::with_capacity(range.len());
+            for (n, &p) in level[range].iter().enumerate() {
+                if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
+                    return Err(SolutionsError::Cancelled);
+                }
+                match count(p) {
+                    Some(ways) => out.push(ways),
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some(out))
+        });
+        let mut here: Vec<T> = Vec::with_capacity(level.len());
+        for part in parts {
+            // A stretch's thread that panicked takes the count down with it: the caller's
+            // job reports it, where carrying on would print a wrong count.
+            match part.unwrap_or_else(|panic| std::panic::resume_unwind(panic))? {
+                Some(counts) => here.extend(counts),
+                None => return Ok(None),
+            }
+        }
+        if k == start_canon.count_ones() as usize {
+            if let Ok(i) = level.binary_search(&start_canon) {
+                start = here[i].clone().into_big();
+            }
         }
         wins[k] = here.iter().map(|w| !w.is_zero()).collect();
         below = here;
