@@ -172,12 +172,19 @@ fn reachable_winners_stop_past_the_most_positions_asked_for() {
         ..Settings::default()
     };
     assert!(matches!(
-        reachable_winners(&start, Goal::Anywhere, &capped, &cancel),
+        reachable_winners(&start, Goal::Anywhere, &capped, &cancel, &mut |_| {}),
         Err(WholeError::PastMost { most: 1_000 })
     ));
     // Uncapped on a small board: every winner, the start among them.
     let start = resolve_puzzle("triangle").unwrap().start;
-    let all = reachable_winners(&start, Goal::Anywhere, &Settings::default(), &cancel).unwrap();
+    let all = reachable_winners(
+        &start,
+        Goal::Anywhere,
+        &Settings::default(),
+        &cancel,
+        &mut |_| {},
+    )
+    .unwrap();
     assert!(!all.is_empty());
     let mut sorted = all.clone();
     sorted.sort_unstable();

@@ -288,3 +288,51 @@ fn solutions_on_one_core_and_on_all_print_the_same_count() {
     assert_eq!(one, all);
     assert_eq!(all["solutions"], "40861647040079968", "{all}");
 }
+
+/// A fewest-moves search that first asks the level engine for the positions that can still
+/// win reports that work as it goes (the window and the terminal show it; before, they showed
+/// nothing for seconds on English and minutes on French): the forward levels one jump deeper
+/// each time, then the winners, then the search proper with no stage.
+#[test]
+fn fewest_moves_reports_the_level_engines_work_before_its_search() {
+    use pegsol::solver::{Control, Progress};
+    use std::sync::atomic::AtomicBool;
+    let puzzle = resolve_puzzle("cross-5x9").expect("a catalogue board");
+    let cancel = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::<Progress>::new());
+    let mut record = |p: &Progress| seen.lock().expect("not poisoned").push(*p);
+    let mut control = Control::new(&cancel, &mut record);
+    let out = fewest_moves(
+        &puzzle.start,
+        Goal::Anywhere,
+        Options::default(),
+        &mut control,
+    );
+    assert!(out.won && out.proven_optimal, "{out:?}");
+    let seen = seen.into_inner().expect("not poisoned");
+    let stages: Vec<_> = seen.iter().filter_map(|p| p.preparing).collect();
+    let forward: Vec<u32> = stages
+        .iter()
+        .filter(|s| s.phase == "forward")
+        .map(|s| s.jumps)
+        .collect();
+    let of = puzzle.start.peg_count() - 1;
+    assert!(forward.len() > 5, "{stages:?}");
+    assert!(forward.windows(2).all(|w| w[1] == w[0] + 1), "{forward:?}");
+    // Every stage names a level of this game: none past its last jump.
+    assert!(
+        stages.iter().all(|s| s.of == of && s.jumps <= of),
+        "{:?}",
+        stages
+            .iter()
+            .filter(|s| s.of != of || s.jumps > of)
+            .collect::<Vec<_>>()
+    );
+    assert!(stages.iter().any(|s| s.phase == "winners"), "{stages:?}");
+    // Every stage comes before the search proper's first report.
+    let first_search = seen.iter().position(|p| p.preparing.is_none());
+    let last_stage = seen.iter().rposition(|p| p.preparing.is_some());
+    if let (Some(search), Some(stage)) = (first_search, last_stage) {
+        assert!(stage < search, "a stage after the search began");
+    }
+}

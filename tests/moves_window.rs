@@ -132,6 +132,21 @@ fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
     assert!(h
         .query_by_label_contains("Searching for the fewest moves")
         .is_some());
+    // French has no whole winnable set: the level engine first makes every reachable
+    // position (minutes), and the panel says how far it has got.
+    wait_for(&mut h, "the level engine's progress", 60, |app| {
+        app.play()
+            .solve_session()
+            .snapshot()
+            .and_then(|s| s.progress)
+            .and_then(|p| p.preparing)
+            .is_some_and(|p| p.jumps >= 3)
+    });
+    h.run_steps(2);
+    assert!(h
+        .query_by_label_contains("Finding every position reachable from the start")
+        .is_some());
+    assert!(h.query_by_label_contains("of 35 jumps").is_some());
     click(&mut h, "Cancel solve");
     wait_for(&mut h, "the cancelled solve", 30, solved);
     let found = moves_report(&h);

@@ -93,7 +93,9 @@ pub fn run_job<T: Send + 'static>(
             if let Some(stage) = &s.stage {
                 line.push_str(&format!(" ({stage})"));
             }
-            if let Some(p) = s.progress {
+            if let Some(prep) = s.progress.and_then(|p| p.preparing) {
+                line.push_str(&format!(": {}", prep.line()));
+            } else if let Some(p) = s.progress {
                 line.push_str(&format!(
                     ": {} expanded, best {} pegs",
                     Budget(p.expanded),

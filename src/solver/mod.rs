@@ -47,6 +47,39 @@ pub struct Progress {
     pub best_pegs: u32,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// What the search is doing before its own search begins, when it first asks the level
+    /// engine for every position that can still win (the fewest-moves search on a board with
+    /// no whole winnable set: seconds on English, minutes on French); `None` once the search
+    /// proper runs. The counters above stay at zero until then.
+    pub preparing: Option<Preparing>,
+}
+
+/// One step of the level engine's work that a search waits for (see [`Progress::preparing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preparing {
+    /// "forward" while it makes the levels reachable from the start, "winners" while it
+    /// keeps, from the last level up, those that can still win.
+    pub phase: &'static str,
+    /// Jumps from the start of the level just made.
+    pub jumps: u32,
+    /// Jumps of the whole game: the last level there can be.
+    pub of: u32,
+    /// Positions of that level (up to symmetry).
+    pub positions: u64,
+}
+
+impl Preparing {
+    /// In words: "every position that can still win: forward, jumps 12 of 35, 16,159,520
+    /// positions".
+    pub fn line(&self) -> String {
+        format!(
+            "every position that can still win: {}, jumps {} of {}, {} positions",
+            self.phase,
+            self.jumps,
+            self.of,
+            budget::grouped(&self.positions.to_string())
+        )
+    }
 }
 
 /// How a caller steers a running search: a cancel flag and a progress callback.
@@ -101,6 +134,20 @@ impl<'a> Control<'a> {
             generated,
             best_pegs,
             elapsed: self.started.elapsed(),
+            preparing: None,
+        };
+        (self.on_progress)(&p);
+    }
+
+    /// Reports a step of the level engine's work before the search proper (see
+    /// [`Progress::preparing`]).
+    pub fn report_preparing(&mut self, preparing: Preparing) {
+        let p = Progress {
+            expanded: self.offset,
+            generated: 0,
+            best_pegs: 0,
+            elapsed: self.started.elapsed(),
+            preparing: Some(preparing),
         };
         (self.on_progress)(&p);
     }

@@ -11,7 +11,7 @@ use super::PlayCommand;
 use crate::record::Game;
 use crate::rules::Goal;
 use crate::solver::budget::thousands;
-use crate::solver::{Engine, Stop};
+use crate::solver::{Engine, Preparing, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -37,6 +37,10 @@ pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
         ui.label(RichText::new(text).strong());
     });
     let seconds = snapshot.elapsed.as_secs_f64();
+    if let Some(prep) = snapshot.progress.and_then(|p| p.preparing) {
+        preparing_ui(ui, &prep, seconds);
+        return;
+    }
     egui::Grid::new("progress").num_columns(2).show(ui, |ui| {
         let (expanded, generated, best) = snapshot.progress.map_or((0, 0, None), |p| {
             (p.expanded, p.generated, Some(p.best_pegs))
@@ -57,6 +61,25 @@ pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
             0
         };
         row(ui, "Expanded/s", thousands(rate));
+        row(ui, "Elapsed", format!("{seconds:.1} s"));
+    });
+}
+
+/// The level engine's work before a fewest-moves search: which level it has made, of how
+/// many, and how large, so a wait of minutes on a big board shows it moving.
+fn preparing_ui(ui: &mut Ui, prep: &Preparing, seconds: f64) {
+    let doing = match prep.phase {
+        "forward" => "Finding every position reachable from the start",
+        _ => "Keeping the positions that can still win",
+    };
+    ui.label(format!("{doing} (the level engine, before the search)"));
+    egui::Grid::new("preparing").num_columns(2).show(ui, |ui| {
+        row(
+            ui,
+            "Level",
+            format!("after {} of {} jumps", prep.jumps, prep.of),
+        );
+        row(ui, "Positions in it", thousands(prep.positions));
         row(ui, "Elapsed", format!("{seconds:.1} s"));
     });
 }

@@ -28,7 +28,7 @@ use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::{Control, Engine, Outcome, Stop};
+use crate::solver::{Control, Engine, Outcome, Preparing, Stop};
 use crate::with_bits;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -218,7 +218,7 @@ fn reachable_winners(
     start: &Position,
     goal: Goal,
     options: Options,
-    control: &Control,
+    control: &mut Control,
 ) -> Result<Vec<u64>, WholeError> {
     if start.shape().cells().len() > whole::MAX_CELLS {
         return Err(WholeError::TooLarge {
@@ -238,7 +238,15 @@ fn reachable_winners(
         ),
         ..whole::Settings::default()
     };
-    whole::decide::reachable_winners(start, goal, &settings, control.cancel_flag())
+    let cancel = control.cancel_flag();
+    whole::decide::reachable_winners(start, goal, &settings, cancel, &mut |s| {
+        control.report_preparing(Preparing {
+            phase: s.phase,
+            jumps: s.jumps,
+            of: s.of,
+            positions: s.positions,
+        });
+    })
 }
 
 /// What a walk over moves calls for each position it reaches: `(board, canonical form, jump

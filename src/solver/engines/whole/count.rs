@@ -113,10 +113,10 @@ pub fn forward(
             up_to_symmetry,
             winnable_up_to_symmetry: 0,
         });
-        watch(&board.status("forward", n as u32 + 1, of, next.len));
         if next.len == 0 {
             return Ok(());
         }
+        watch(&board.status("forward", n as u32 + 1, of, next.len));
         held += next.len;
         if let Some(most) = board.most_positions.filter(|&m| held > m) {
             return Err(WholeError::PastMost { most });
@@ -137,7 +137,8 @@ fn backward(
     let Some(last) = levels.last() else {
         return Ok(());
     };
-    let of = counts.len() as u32;
+    // The whole game's jumps, as the forward levels say it.
+    let of = levels.first().map_or(0, |l| l.pegs.saturating_sub(1));
     let mut winners = goal_winners(board, goal, last)?;
     loop {
         let n = levels.len() - 1;

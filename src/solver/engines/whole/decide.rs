@@ -88,7 +88,8 @@ fn winners(
     let Some(last) = levels.last() else {
         return Ok(Vec::new());
     };
-    let of = levels.len() as u32;
+    // The whole game's jumps, as the forward levels say it.
+    let of = levels.first().map_or(0, |l| l.pegs.saturating_sub(1));
     let mut kept = Vec::new();
     let mut winners = goal_winners(board, goal, last)?;
     loop {
@@ -196,18 +197,12 @@ pub fn reachable_winners(
     goal: Goal,
     settings: &Settings,
     cancel: &AtomicBool,
+    watch: &mut dyn FnMut(&Status),
 ) -> Result<Vec<u64>, WholeError> {
     let board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
-    forward(
-        &board,
-        start,
-        &mut levels,
-        &mut Vec::new(),
-        false,
-        &mut |_| {},
-    )?;
-    let winners = winners(&board, goal, &mut levels, &mut |_| {})?;
+    forward(&board, start, &mut levels, &mut Vec::new(), false, watch)?;
+    let winners = winners(&board, goal, &mut levels, watch)?;
     drop(levels);
     let total: u64 = winners.iter().map(|w| w.len).sum();
     let mut all = Vec::new();
