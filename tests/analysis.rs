@@ -131,3 +131,51 @@ fn diamond_tip_pairs_are_decided_by_the_prover_within_a_small_budget() {
         "{near:?}"
     );
 }
+
+/// Meeting in the middle decides every start-finish pair as the searches do: every pair a
+/// board's class allows is handed to it as undecided, and the finishes it finds are the
+/// analysis's, start by start (the triangle, a 5x7 cross, and the English board's 125 pairs,
+/// each of which the searches decide).
+#[test]
+fn meeting_in_the_middle_agrees_with_the_analysis_on_every_pair() {
+    use pegsol::rules::Position;
+    use pegsol::solver::engines::whole::Settings;
+    use pegsol::solver::services::analyze::StartReport;
+    use pegsol::solver::services::meet_pairs::settle;
+    use std::sync::atomic::AtomicBool;
+    for name in ["triangle", "cross-5x7", "english"] {
+        let puzzle = resolve_puzzle(name).expect("a catalogue board");
+        let shape = puzzle.shape().clone();
+        let known = uncontrolled(|c| analyze(&shape, None, None, c)).expect("analysed");
+        assert!(known.iter().all(|r| r.unknown.is_empty()), "{name}");
+        let mut asked: Vec<StartReport> = known
+            .iter()
+            .map(|r| {
+                let pegs = shape.cells() - CellSet::single(r.start);
+                let start = Position::new(shape.clone(), pegs).expect("a start");
+                StartReport {
+                    start: r.start,
+                    finishes: Vec::new(),
+                    unknown: shape.possible_finishes(start.pegs()).iter().collect(),
+                }
+            })
+            .collect();
+        let pairs: usize = asked.iter().map(|r| r.unknown.len()).sum();
+        let cancel = AtomicBool::new(false);
+        let (settled, stopped) = settle(
+            &shape,
+            &mut asked,
+            &Settings::default(),
+            &cancel,
+            &mut |_, _| {},
+        );
+        assert!(stopped.is_none(), "{name}: {stopped:?}");
+        assert_eq!(settled as usize, pairs, "{name}");
+        for (a, k) in asked.iter().zip(&known) {
+            let mut want = k.finishes.clone();
+            want.sort_by_key(|c| (c.y, c.x));
+            assert_eq!(a.finishes, want, "{name}: start {:?}", a.start);
+            assert!(a.unknown.is_empty());
+        }
+    }
+}

@@ -13,3 +13,4 @@ pub mod advice;
 pub mod advisor;
 pub mod analyze;
 pub mod hint;
+pub mod meet_pairs;

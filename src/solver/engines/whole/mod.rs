@@ -24,6 +24,7 @@ pub mod count;
 pub mod decide;
 pub mod figures;
 pub mod level;
+pub mod meet;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;
