@@ -179,3 +179,35 @@ fn meeting_in_the_middle_agrees_with_the_analysis_on_every_pair() {
         }
     }
 }
+
+/// `pegsol analyze`: the pairs its solves leave open (a budget of one expansion leaves most
+/// of a 5x7 cross's open) are decided by meeting in the middle, to the same table as the
+/// solves give with room; `--no-meet` leaves them undecided.
+#[test]
+fn analyze_meets_in_the_middle_what_its_solves_leave_open() {
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+            .args(args)
+            .output()
+            .expect("pegsol runs");
+        assert!(o.status.success(), "{args:?}: {o:?}");
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (full, _) = run(&["analyze", "cross-5x7", "--json"]);
+    let (met, note) = run(&["analyze", "cross-5x7", "--budget", "1", "--json"]);
+    let (open, _) = run(&[
+        "analyze",
+        "cross-5x7",
+        "--budget",
+        "1",
+        "--no-meet",
+        "--json",
+    ]);
+    assert_eq!(met, full);
+    assert!(!full.contains("unknown"), "{full}");
+    assert!(open.contains("unknown"), "{open}");
+    assert!(note.contains("decided by meeting in the middle"), "{note}");
+}

@@ -186,11 +186,14 @@ enum Command {
         /// Only look at these finishes: any, center, or X,Y.
         #[arg(long)]
         finish: Option<String>,
-        /// Expansions allowed per (start, finish) solve; pairs it leaves open stay
-        /// undecided (default: 2M a solve, then every pair left open is decided by meeting
-        /// in the middle with the level engine).
+        /// Expansions allowed per (start, finish) solve (default: 2M); every pair the
+        /// solves leave open is then decided by meeting in the middle with the level engine.
         #[arg(long, value_parser = parse_budget)]
         budget: Option<u64>,
+        /// Leave the pairs the solves do not decide undecided, instead of meeting in the
+        /// middle (which on a big board takes minutes and gigabytes).
+        #[arg(long)]
+        no_meet: bool,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -326,9 +329,10 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             layout,
             finish,
             budget,
+            no_meet,
             json,
             machine,
-        } => analyze_command(&layout, finish.as_deref(), budget, json, &machine),
+        } => analyze_command(&layout, finish.as_deref(), budget, !no_meet, json, &machine),
         Command::Count {
             layout,
             start,
@@ -486,6 +490,7 @@ fn analyze_command(
     spec: &OsStr,
     finish: Option<&str>,
     budget: Option<u64>,
+    meet: bool,
     json: bool,
     machine: &count::MachineArgs,
 ) -> Result<(), CliError> {
@@ -497,10 +502,10 @@ fn analyze_command(
     let shape = puzzle.shape().clone();
     let settings = machine.settings();
     let ran = run_job("pegsol-analyze", &format!("analysing {name}"), move |job| {
-        let searched = budget.or(Some(ANALYZE_SEARCH_BUDGET));
-        let mut reports = job.control(|c| analyze::analyze(&shape, only, searched, c))?;
+        let searched = budget.unwrap_or(ANALYZE_SEARCH_BUDGET);
+        let mut reports = job.control(|c| analyze::analyze(&shape, only, Some(searched), c))?;
         let open = reports.iter().any(|r| !r.unknown.is_empty());
-        if budget.is_some() || !open || job.cancelled() {
+        if !meet || !open || job.cancelled() {
             return Some((reports, None));
         }
         let (settled, stopped) = job.control(|c| {
