@@ -14,3 +14,7 @@ pub mod record;
 pub mod rules;
 pub mod solver;
 pub mod tui;
+
+/// A folder for one unit test, removed when it passes.
+#[cfg(test)]
+pub(crate) mod test_scratch;

@@ -3,6 +3,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{board, board_in, board_sized, click, harness, press, press_with, settle};
 use eframe::egui;
 use egui::{Key, Modifiers};
@@ -15,6 +18,7 @@ use pegsol::app::PegsolApp;
 use pegsol::layout::Layout;
 use pegsol::record::{Game, GameStore, Source};
 use pegsol::rules::Cell;
+use scratch::Scratch;
 
 fn jumps(h: &Harness<'_, PegsolApp>) -> usize {
     h.state().play().game().record.index()
@@ -224,8 +228,7 @@ fn corrupt_or_old_settings_are_refused_not_fatal() {
 
 #[test]
 fn saved_games_and_bad_files_open_from_a_path() {
-    let dir = std::env::temp_dir().join(format!("pegsol-app-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("app-test");
     let mut h = board("english");
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
@@ -253,7 +256,6 @@ fn saved_games_and_bad_files_open_from_a_path() {
     assert!(err.to_string().contains("jump 1"), "{err}");
     std::fs::write(dir.join("junk.ron"), [0xff, 0xfe, 0]).expect("write");
     assert!(Game::from_file(&dir.join("junk.ron")).is_err());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -300,11 +302,8 @@ fn click_board(h: &mut Harness<'_, PegsolApp>, name: &str) {
 }
 
 /// A fresh folder for one test.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("app-{name}"))
 }
 
 #[test]
@@ -343,14 +342,15 @@ fn a_board_left_and_opened_again_keeps_its_game_across_a_restart() {
     click_board(&mut h2, "Level 5");
     assert_eq!(jumps(&h2), 4);
     assert_eq!(h2.state().play().game().record.jumps().len(), 5);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
     let dir = temp_dir("dialog");
     let mut h = board("english");
-    h.state_mut().dialogs_mut().use_builtin(Some(dir.clone()));
+    h.state_mut()
+        .dialogs_mut()
+        .use_builtin(Some(dir.to_path_buf()));
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     press_with(&mut h, Modifiers::COMMAND, Key::S);
@@ -365,7 +365,6 @@ fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
     assert_eq!(game.record.index(), 1);
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains(&path.display().to_string()), "{notice}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -454,7 +453,6 @@ fn a_save_that_fails_is_shown_and_a_quit_asks_first() {
     click(&mut h, "Cancel");
     assert!(h.query_by_label("Quit anyway").is_none());
     assert_eq!(jumps(&h), 1, "the game is still there");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -505,7 +503,6 @@ fn a_board_opened_from_the_command_line_is_edited_and_saved_in_place() {
     assert!(!h.state().editor().is_dirty());
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("mine.ron"), "{notice}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -527,14 +524,15 @@ fn an_editor_autosave_that_fails_is_shown() {
     let notice = h.state().notice().unwrap_or_default().to_string();
     assert!(notice.contains("could not be autosaved"), "{notice}");
     assert!(h.state().editor().is_dirty());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn the_built_in_dialogs_new_folder_asks_for_a_name_and_save_stays_save() {
     let dir = temp_dir("new-folder");
     let mut h = board("english");
-    h.state_mut().dialogs_mut().use_builtin(Some(dir.clone()));
+    h.state_mut()
+        .dialogs_mut()
+        .use_builtin(Some(dir.to_path_buf()));
     press_with(&mut h, Modifiers::COMMAND, Key::S);
     click(&mut h, "New folder…");
     assert!(
@@ -557,7 +555,6 @@ fn the_built_in_dialogs_new_folder_asks_for_a_name_and_save_stays_save() {
     // Inside the new folder, Save still saves, with the file name as it was.
     click_dialog_save(&mut h);
     assert!(dir.join("games").join("game.pegsol").is_file());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Clicks the built-in file dialog's Save button (the last button of that name), then

@@ -1,6 +1,10 @@
 //! The command line as a person uses it: real processes, real files, exit codes.
 
-use std::path::PathBuf;
+#[path = "support/scratch.rs"]
+mod scratch;
+
+use scratch::Scratch;
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn pegsol(args: &[&str]) -> Output {
@@ -10,7 +14,7 @@ fn pegsol(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn pegsol_in(dir: &PathBuf, args: &[&str]) -> Output {
+fn pegsol_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pegsol"))
         .args(args)
         .current_dir(dir)
@@ -26,10 +30,8 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-test-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("test-{name}"))
 }
 
 fn seed_rows(level: usize) -> Vec<String> {

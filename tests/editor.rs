@@ -4,6 +4,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{click, press_with, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
@@ -17,6 +20,7 @@ use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::edit::{Board, CellKind};
 use pegsol::layout::{Finish, Layout};
 use pegsol::rules::{Cell, Grid};
+use scratch::Scratch;
 use std::path::PathBuf;
 
 /// An app already showing the editor.
@@ -38,10 +42,8 @@ fn board(h: &Harness<'_, PegsolApp>) -> Board {
     h.state().editor().board().clone()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-editor-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("editor-{name}"))
 }
 
 fn c(x: u8, y: u8) -> Cell {
@@ -118,7 +120,6 @@ fn design_a_board_save_it_reopen_it_and_play_it() {
     click(&mut h, "peg at d2");
     click(&mut h, "empty hole at d4");
     assert_eq!(h.state().play().game().record.index(), 1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -304,7 +305,6 @@ fn broken_files_give_the_message_and_change_nothing() {
         click(&mut h, "Dismiss");
         assert!(h.state().editor().error().is_none());
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -387,7 +387,6 @@ fn the_autosave_is_offered_back_after_a_crash() {
     h.state_mut().editor_mut().attach_autosave(autosave.clone());
     settle(&mut h);
     assert!(h.state().editor().recovery().is_none());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

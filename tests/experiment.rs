@@ -7,9 +7,12 @@
 #[path = "support/interrupt.rs"]
 mod interrupt;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::experiment::{self, SweepRow};
 use pegsol::solver::Engine;
-use std::path::PathBuf;
+use scratch::Scratch;
 use std::process::{Command, Output};
 
 fn pegsol(args: &[&str]) -> Output {
@@ -19,11 +22,8 @@ fn pegsol(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-experiment-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("experiment-{name}"))
 }
 
 /// Runs a sweep with `--csv` and returns its rows read back from the file.
@@ -74,7 +74,6 @@ fn classic_rows_equal_single_solve_runs() {
     assert_eq!(five.len(), 1);
     assert_eq!((five[0].pegs_at_start, five[0].expanded), (36, 100_000));
     assert_same_as_solve(&five[0], "5");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -144,7 +143,6 @@ fn moves_rows_equal_single_fewest_moves_runs() {
         .iter()
         .filter(|r| r.algorithm == Engine::Exact)
         .all(|r| r.moves.is_none() && r.moves_lower_bound.is_none()));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -185,7 +183,6 @@ fn a_moves_sweep_prints_the_moves_columns_and_draws_the_moves_chart() {
     assert!(plots.join("budget-vs-moves.png").is_file());
     assert!(plots.join("speed.png").is_file());
     assert!(!plots.join("pegs-vs-start.png").exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -231,7 +228,6 @@ fn the_table_is_printed_and_the_files_are_written() {
             .count();
         assert!(coloured > 500, "{name}: {coloured} coloured pixels");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -258,7 +254,6 @@ fn csv_written_by_the_command_reads_back_to_its_own_text() {
     assert_eq!(rows.len(), 8);
     let text = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
     assert_eq!(experiment::csv(&rows), text);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[cfg(unix)]
@@ -290,5 +285,4 @@ fn ctrl_c_keeps_the_runs_finished_in_the_table_and_the_csv_and_exits_130() {
     assert!(!table_rows.iter().any(cut_short), "{out}");
     let written = std::fs::read_to_string(&csv).expect("the CSV is written");
     assert_eq!(written.lines().count(), 1 + 3, "{written}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{board_sized, click, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
@@ -14,6 +17,7 @@ use pegsol::app::experiments::{export, ExportKind};
 use pegsol::app::PegsolApp;
 use pegsol::experiment;
 use pegsol::solver::Engine;
+use scratch::Scratch;
 
 /// The app on the English board, in a window tall enough for the sweep table.
 fn harness() -> Harness<'static, PegsolApp> {
@@ -132,8 +136,7 @@ fn sorting_copying_and_exporting_work_on_the_rows() {
     click(&mut h, "Copy as Markdown");
     assert!(h.query_by_label_contains("Copied 3 rows").is_some());
     // Exports go through a function that takes a path (no dialog in a test).
-    let dir = std::env::temp_dir().join(format!("pegsol-exp-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("exp-app");
     let rows = h.state().experiments().rows().to_vec();
     let csv = dir.join("rows.csv");
     export(&rows, ExportKind::Csv, &csv).unwrap();
@@ -143,7 +146,6 @@ fn sorting_copying_and_exporting_work_on_the_rows() {
     );
     export(&rows, ExportKind::Png, &dir.join("charts")).unwrap();
     assert!(dir.join("charts/speed.png").is_file());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -9,9 +9,13 @@
 
 #![cfg(unix)]
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::record::datafile;
 use pegsol::record::store::StoreFile;
 use pegsol::record::{Game, GameStore};
+use scratch::Scratch;
 
 fn set_file_size_limit(bytes: u64) {
     let limit = libc::rlimit {
@@ -27,9 +31,7 @@ fn set_file_size_limit(bytes: u64) {
 fn a_full_disk_leaves_every_file_whole_and_the_write_is_tried_again() {
     // SAFETY: ignoring a signal has no precondition.
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
-    let dir = std::env::temp_dir().join(format!("pegsol-full-disk-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("full-disk");
 
     // A game kept while there is room.
     let mut store = GameStore::in_folder(&dir);
@@ -82,5 +84,4 @@ fn a_full_disk_leaves_every_file_whole_and_the_write_is_tried_again() {
     let mut lines: Vec<usize> = kept.games.iter().map(|g| g.game.jumps.len()).collect();
     lines.sort();
     assert_eq!(lines, vec![1, 3]);
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,6 +6,9 @@
 mod common;
 mod pty;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{click, harness, press, settle, wait_for};
 use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
@@ -15,13 +18,11 @@ use pegsol::app::play::SolverCommand;
 use pegsol::app::start::persist::PersistedState;
 use pegsol::app::{Options, PegsolApp, ShellCommand};
 use pegsol::record::{BoardKey, Game, GameStore, Source};
-use std::path::{Path, PathBuf};
+use scratch::Scratch;
+use std::path::Path;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-ways-in-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("ways-in-{name}"))
 }
 
 /// Plays `jumps` jumps of `wanted`'s board in the store in `dir`, as an earlier run did.

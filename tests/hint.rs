@@ -2,6 +2,7 @@
 //! holds, every "winnable" verdict comes with a line that replays to the goal, and
 //! `pegsol hint` prints what it says it does.
 
+use games::scratch::Scratch;
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal, Grid, Position};
 use pegsol::solver::engines::prove::Limits;
@@ -256,8 +257,7 @@ fn an_undecided_hint_offers_the_closest_line_it_found_as_a_guess() {
 
 #[test]
 fn hint_takes_any_position_written_as_a_layout_file() {
-    let dir = std::env::temp_dir().join(format!("pegsol-test-hint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("test-hint");
     // Two pegs side by side and a hole: one jump wins; with a third peg off in a corner it
     // cannot.
     let path = dir.join("two.ron");
@@ -285,7 +285,6 @@ fn hint_takes_any_position_written_as_a_layout_file() {
         .expect("runs");
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Lost:"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The backward proof (the prover on the game played backwards) is sound: on the 15- and

@@ -14,9 +14,8 @@ use pegsol::solver::services::hint::{DEFAULT_EFFORT, HINT_BUDGET};
 
 #[test]
 fn the_hint_effort_is_picked_in_the_view_menu_and_bounds_the_thinking() {
-    let path = games::undecided_middle_game_file("test-effort");
+    let (_dir, path) = games::undecided_middle_game_file("test-effort");
     let game = pegsol::record::Game::from_file(&path).expect("a position as a layout");
-    let _ = path.parent().map(std::fs::remove_dir_all);
     let mut h = common::harness_sized(PegsolApp::new(game), egui::vec2(1280.0, 800.0));
     assert_eq!(
         h.state().settings().hint_effort,

@@ -2,8 +2,12 @@
 //! binary: each is refused with exit status 2 and a message naming the file and where, or
 //! read as the person meant it.
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
+use scratch::Scratch;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -42,10 +46,8 @@ fn pegsol(dir: &Path, args: &[&str]) -> (i32, String, String) {
     (status.code().unwrap_or(-1), out, err)
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-hostile-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("hostile-{name}"))
 }
 
 #[test]
@@ -63,7 +65,6 @@ fn huge_pegs_game_ids_are_refused_before_anything_is_allocated() {
         assert!(err.contains(&format!("{name}:1:")), "{err}");
         assert!(err.contains("must be 1 to 11"), "{err}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -77,7 +78,6 @@ fn a_board_problem_in_a_ron_file_names_the_files_line_and_column() {
     let (code, _, err) = pegsol(&dir, &["show", "x.ron"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("x.ron:5:8: row 1, character 2: `x`"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -91,7 +91,6 @@ fn a_file_with_a_byte_order_mark_and_crlf_is_read() {
     let (code, out, err) = pegsol(&dir, &["show", "bom.ron"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim_end(), "o o .");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -109,7 +108,6 @@ fn control_characters_from_a_file_never_reach_the_terminal() {
         assert!(!err.contains('\u{1b}'), "{err:?}");
         assert!(err.contains("\\u{1b}"), "{err}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -119,5 +117,4 @@ fn a_folder_is_reported_as_not_a_file_rather_than_not_a_level() {
     let (code, _, err) = pegsol(&dir, &["show", "boards"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("boards: not a file"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -3,19 +3,20 @@
 //! a memory limit, Ctrl+C, and messages that misled. Each ends with status 0, 2 (or 130 for
 //! Ctrl+C) and a message, never 101 or a signal.
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
+use scratch::Scratch;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// Far more than any of these needs; a run that takes longer is a hang, killed and failed.
 const LIMIT: Duration = Duration::from_secs(60);
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-runs-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::new(&format!("runs-{name}"))
 }
 
 fn bin() -> Command {

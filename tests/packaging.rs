@@ -8,7 +8,11 @@
 #[path = "support/tools.rs"]
 mod tools;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::app::APP_ID;
+use scratch::Scratch;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -171,8 +175,7 @@ fn every_deb_asset_exists_and_icons_have_their_size() {
 
 #[test]
 fn the_declared_file_type_opens_boards_and_games() {
-    let dir = std::env::temp_dir().join(format!("pegsol-packaging-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("packaging-test");
     // A board: a catalogue layout saved under the package's extension.
     let board = dir.join("board.pegsol");
     std::fs::copy(root().join("layouts/english.ron"), &board).expect("copy");
@@ -182,7 +185,6 @@ fn the_declared_file_type_opens_boards_and_games() {
     let saved = dir.join("game.pegsol");
     game.save_to(&saved).expect("saves");
     assert!(pegsol::record::Game::from_file(&saved).is_ok());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{click, harness_sized};
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
@@ -15,16 +18,14 @@ use pegsol::record::problems::{problem_of, FILE_NAME};
 use pegsol::record::Game;
 use pegsol::rules::{cell_name, Jump};
 use pegsol::solver::{search, uncontrolled, Engine};
-use std::path::{Path, PathBuf};
+use scratch::Scratch;
+use std::path::Path;
 
 const SIZE: egui::Vec2 = egui::vec2(1280.0, 900.0);
 
 /// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-problems-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("problems-{name}"))
 }
 
 /// A winning line of `problem`, from the exact solver.

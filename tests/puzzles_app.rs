@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{board_sized, click, harness_sized, press, settle, wait_for};
 use eframe::egui;
 use egui::accesskit::Role;
@@ -20,16 +23,14 @@ use pegsol::record::{BoardKey, Game};
 use pegsol::rules::{random_puzzle, Goal};
 use pegsol::solver::engines::exact;
 use pegsol::solver::uncontrolled;
+use scratch::Scratch;
 use std::path::PathBuf;
 
 const SIZE: egui::Vec2 = egui::vec2(1280.0, 900.0);
 
 /// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-puzzles-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("puzzles-{name}"))
 }
 
 fn apply(h: &mut Harness<'_, PegsolApp>, command: ShellCommand) {
@@ -265,7 +266,6 @@ fn only_the_players_own_wins_count_and_they_survive_a_restart() {
         2
     );
     assert!(h.query_by_label_contains("won 2").is_some());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -306,7 +306,6 @@ fn a_broken_stats_file_is_kept_aside_with_a_notice() {
         );
         std::fs::remove_file(&path).ok();
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{board, click, press, settle, wait_for, SIZE};
 use eframe::egui;
 use egui::Key;
@@ -16,6 +19,7 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::solver::engines::classic;
 use pegsol::solver::trace::{Variant, VariantSearch};
 use pegsol::solver::{uncontrolled, Stop};
+use scratch::Scratch;
 
 fn apply(h: &mut Harness<'_, PegsolApp>, command: ShellCommand) {
     let ctx = h.ctx.clone();
@@ -172,15 +176,16 @@ fn a_students_trace_opens_in_the_view_and_shows_where_it_differs() {
         let jump = e.jump.map_or("-".to_string(), |j| j.to_string());
         text.push_str(&format!("{} {} {jump}\n", e.depth, e.pegs));
     }
-    let dir = std::env::temp_dir().join(format!("pegsol-search-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("search-view");
     std::fs::write(dir.join("rows.txt"), text).unwrap();
 
     let mut h = searching();
     let budget = ShellCommand::Search(SearchCommand::SetBudgetText("300".into()));
     apply(&mut h, budget);
     click(&mut h, "Restart");
-    h.state_mut().dialogs_mut().use_builtin(Some(dir.clone()));
+    h.state_mut()
+        .dialogs_mut()
+        .use_builtin(Some(dir.to_path_buf()));
     click(&mut h, "Compare a trace file…");
     assert!(
         h.state_mut().dialogs_mut().is_open(),

@@ -13,6 +13,7 @@ use eframe::egui;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
+use games::scratch::Scratch;
 use pegsol::app::play::PlayCommand;
 use pegsol::app::play::SolverCommand;
 use pegsol::app::{PegsolApp, ShellCommand};
@@ -221,9 +222,8 @@ fn an_undecided_position_gets_a_guess_marked_as_one_while_thinking_goes_on() {
     // undecided (so does a billion-expansion search): H still offers a jump, the first of the
     // closest line found, and says it is only a guess; the status line says it is still
     // thinking, with the positions examined, until Stop leaves it undecided.
-    let path = games::undecided_middle_game_file("test-guess");
+    let (_dir, path) = games::undecided_middle_game_file("test-guess");
     let game = pegsol::record::Game::from_file(&path).expect("a position as a layout");
-    let _ = path.parent().map(std::fs::remove_dir_all);
     let mut h = common::harness_sized(PegsolApp::new(game), egui::vec2(1280.0, 800.0));
     assert_eq!(h.state().play().game().puzzle.goal, Goal::Anywhere);
     press(&mut h, Key::H);
@@ -368,14 +368,14 @@ fn save_output_txt_writes_the_assignment_stats_block() {
     click(&mut h, "Solve from start");
     assert!(frames_until(&mut h, 120, solved));
     // What File > Save output.txt… does once the dialog has a path.
-    let path = std::env::temp_dir().join(format!("pegsol-output-{}.txt", std::process::id()));
+    let dir = Scratch::new("output");
+    let path = dir.join("output.txt");
     let ctx = h.ctx.clone();
     h.state_mut().apply(
         &ctx,
         ShellCommand::Play(PlayCommand::Solver(SolverCommand::SaveStats(path.clone()))),
     );
     let text = std::fs::read_to_string(&path).expect("written");
-    std::fs::remove_file(&path).ok();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[..5],

@@ -60,9 +60,8 @@ fn think_it_through_proves_the_position_and_decides_every_jump() {
 
 #[test]
 fn thinking_it_through_shows_its_progress_and_cancel_stops_it() {
-    let path = games::undecided_middle_game_file("test-think-through");
+    let (_dir, path) = games::undecided_middle_game_file("test-think-through");
     let game = Game::from_file(&path).expect("a position as a layout");
-    let _ = path.parent().map(std::fs::remove_dir_all);
     let mut h = with_a_short_hint(game);
     click(&mut h, "Think it through");
     assert!(h.state().play().thinking_it_through());

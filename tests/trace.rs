@@ -6,9 +6,13 @@
 //! one change students make: the compare must find the first expansion where that change
 //! shows and name it.
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::Position;
 use pegsol::solver::trace::{compare, Cause, DifferenceKind, StudentTrace};
+use scratch::Scratch;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -25,12 +29,12 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A file `name` holding `text`, in a folder of its own (removed when the test passes).
+fn temp_file(name: &str, text: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new(&format!("trace-{}", name.trim_end_matches(".txt")));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 /// What a student changed in the assignment's search.
@@ -371,7 +375,7 @@ fn compare_prints_both_boards_paths_and_the_cause() {
         rows_outer: true,
         ..Changes::default()
     };
-    let file = temp_file("rows.txt", &student_trace("5", 500, changes));
+    let (_dir, file) = temp_file("rows.txt", &student_trace("5", 500, changes));
     let o = pegsol(&[
         "trace",
         "5",
@@ -402,7 +406,7 @@ fn compare_prints_both_boards_paths_and_the_cause() {
 
 #[test]
 fn a_bad_trace_file_is_refused_naming_the_line() {
-    let file = temp_file("bad.txt", "0 36 -\n1 35 6,3-4,3\n2 34 banana\n");
+    let (_dir, file) = temp_file("bad.txt", "0 36 -\n1 35 6,3-4,3\n2 34 banana\n");
     let o = pegsol(&["trace", "5", "--compare", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr).into_owned();

@@ -3,6 +3,7 @@
 //! background threads (polled with a time limit), replays, the look, a too-small terminal,
 //! and the game in progress passing between the terminal and the window.
 
+use games::scratch::Scratch;
 use pegsol::record::{Game, GameStore};
 use pegsol::rules::{Cell, Jump};
 use pegsol::solver::services::advice::Advice;
@@ -245,9 +246,8 @@ fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_c_stops_it() 
     // Level 6's 36-peg middle game that the quick answer leaves undecided: h still marks a
     // jump on the board, and the message says it is only a guess; the status line says it
     // is still thinking, with the positions examined, the window's words; c stops it.
-    let path = games::undecided_middle_game_file("tui-guess");
+    let (_dir, path) = games::undecided_middle_game_file("tui-guess");
     let mut g = game(path.to_str().expect("utf-8 path"));
-    let _ = path.parent().map(std::fs::remove_dir_all);
     key(&mut g, KeyCode::Char('h'));
     tick_until(&mut g, "the guess", |g| g.hint().is_some());
     assert!(g.message().starts_with("Still thinking"), "{}", g.message());
@@ -273,8 +273,7 @@ fn an_undecided_position_gets_a_guess_while_thinking_goes_on_until_c_stops_it() 
 fn a_lost_position_says_why_in_the_terminal_as_in_the_window() {
     // Two pegs side by side and a third far off: lost, and h says why, in the words the
     // window uses (it said only "No jump reaches the goal from here" before).
-    let dir = std::env::temp_dir().join(format!("pegsol-tui-lost-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("tui-lost");
     let path = dir.join("three.ron");
     std::fs::write(
         &path,
@@ -282,7 +281,6 @@ fn a_lost_position_says_why_in_the_terminal_as_in_the_window() {
     )
     .expect("write");
     let mut g = game(path.to_str().expect("utf-8 path"));
-    let _ = std::fs::remove_dir_all(&dir);
     key(&mut g, KeyCode::Char('h'));
     tick_until(&mut g, "the verdict", |g| {
         g.message().starts_with("Not winnable")
@@ -573,8 +571,7 @@ fn watch_animates_a_solution_from_the_start() {
 
 #[test]
 fn a_game_begun_in_the_terminal_continues_in_the_window_and_back() {
-    let dir = std::env::temp_dir().join(format!("pegsol-tui-share-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("tui-share");
     let mut store = GameStore::in_folder(&dir);
     let mut g = TuiGame::new(
         store.open_first(Game::from_spec("english").unwrap()).game,

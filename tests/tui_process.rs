@@ -5,9 +5,15 @@
 
 mod pty;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::record::GameStore;
+use scratch::Scratch;
 
 fn pegsol(args: &[&str]) -> std::process::Output {
+    // A data folder away from the person's own; never made, as these runs stop before they
+    // touch their data (so it needs no Scratch).
     let home = std::env::temp_dir().join(format!("pegsol-tui-cli-{}", std::process::id()));
     std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
         .args(args)
@@ -47,8 +53,7 @@ fn play_names_a_bad_board_and_asks_for_a_terminal_when_it_has_none() {
 /// screen left, the cursor shown) and the game kept in the game store.
 #[test]
 fn on_a_terminal_level_0_is_played_to_a_win_and_the_terminal_is_restored() {
-    let home = std::env::temp_dir().join(format!("pegsol-tui-pty-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
+    let home = Scratch::new("tui-pty");
     let mut p = pty::Pty::spawn(&mut pty::pegsol(&home, &["0"]), 100, 40);
     let screen = p.wait_for("Pegs left: 3", 20).expect("the board is drawn");
     assert!(
@@ -118,10 +123,8 @@ fn restored_and_kept(p: &pty::Pty, home: &std::path::Path, how: &str) {
     assert_eq!(kept.record.played().len(), 1, "{how}: the jump is kept");
 }
 
-fn fresh_home(name: &str) -> std::path::PathBuf {
-    let home = std::env::temp_dir().join(format!("pegsol-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&home);
-    home
+fn fresh_home(name: &str) -> Scratch {
+    Scratch::new(&format!("tui-{name}"))
 }
 
 #[test]

@@ -4,6 +4,9 @@
 
 mod common;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use common::{click, harness};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -12,6 +15,7 @@ use pegsol::app::start::persist::PersistedState;
 use pegsol::app::Options;
 use pegsol::app::PegsolApp;
 use pegsol::record::Game;
+use scratch::Scratch;
 
 /// The app as the window starts it on a machine that has never run Pegsol.
 fn first_run() -> Harness<'static, PegsolApp> {
@@ -102,8 +106,7 @@ fn old_state_files_still_load_and_the_test_constructor_shows_nothing() {
 
 #[test]
 fn a_file_from_the_command_line_opens_under_the_welcome_window() {
-    let dir = std::env::temp_dir().join(format!("pegsol-welcome-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("welcome-test");
     let path = dir.join("board.pegsol");
     std::fs::write(&path, "Layout(name: \"Tiny\", rows: [\"o o .\"])\n").expect("write");
     let options = Options {
@@ -113,5 +116,4 @@ fn a_file_from_the_command_line_opens_under_the_welcome_window() {
     let app = PegsolApp::start(&options, None).expect("opens a .pegsol file");
     assert_eq!(app.play().game().puzzle.name, "Tiny");
     assert!(app.welcome_open());
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,12 +6,16 @@
 #[path = "support/interrupt.rs"]
 mod interrupt;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::Goal;
 use pegsol::solver::engines::count::count;
 use pegsol::solver::engines::solutions::count_solutions;
 use pegsol::solver::engines::whole::{self, Settings};
 use pegsol::solver::uncontrolled;
+use scratch::Scratch;
 use std::sync::atomic::AtomicBool;
 
 fn goal_of(name: &str, centre: bool) -> (pegsol::rules::Position, Goal) {
@@ -81,10 +85,11 @@ fn whole_board_counts_equal_the_in_memory_counts_on_small_boards() {
 
 #[test]
 fn whole_board_counts_are_unchanged_when_every_level_spills_to_disk() {
-    let dir = std::env::temp_dir().join(format!("pegsol-whole-test-{}", std::process::id()));
+    let dir = Scratch::new("whole-test");
     let tiny = Settings {
         memory: Some(1),
-        scratch: Some(dir.clone()),
+        // A folder not there yet, as before: the engine makes it.
+        scratch: Some(dir.join("spill")),
         ..Settings::default()
     };
     for (name, centre) in [("triangle-21", false), ("cross-5x7", false)] {
@@ -94,7 +99,6 @@ fn whole_board_counts_are_unchanged_when_every_level_spills_to_disk() {
         let usage = same_solutions(name, centre, &tiny);
         assert!(usage.disk_peak > 0, "{name}: nothing went to disk");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

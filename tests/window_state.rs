@@ -7,13 +7,17 @@
 #[path = "support/tools.rs"]
 mod tools;
 
+#[path = "support/scratch.rs"]
+mod scratch;
+
+use scratch::Scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-state-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A fresh home for one test, with its data folder made.
+fn temp_dir(name: &str) -> Scratch {
+    let dir = Scratch::new(&format!("state-{name}"));
     std::fs::create_dir_all(dir.join("data/pegsol")).expect("a temporary folder");
     dir
 }

@@ -144,12 +144,10 @@ fn kind_in_words(kind: std::fs::FileType) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_scratch::Scratch;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("pegsol-files-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("layout-files-{name}"))
     }
 
     #[test]
@@ -181,9 +179,7 @@ mod unix_tests {
 
     #[test]
     fn open_regular_refuses_a_fifo_a_folder_and_a_device_without_waiting() {
-        let dir = std::env::temp_dir().join(format!("pegsol-regular-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_scratch::Scratch::new("regular");
         let fifo = dir.join("fifo");
         let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
         // SAFETY: a valid NUL-terminated path; mkfifo has no other precondition.
@@ -200,6 +196,5 @@ mod unix_tests {
         assert!(e.contains("device"), "{e}");
         std::fs::write(dir.join("f"), "x").unwrap();
         assert!(open_regular(&dir.join("f")).is_ok());
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -364,10 +364,8 @@ mod tests {
         ));
     }
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("pegsol-load-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> crate::test_scratch::Scratch {
+        crate::test_scratch::Scratch::new(&format!("load-{name}"))
     }
 
     #[test]
@@ -390,7 +388,6 @@ mod tests {
                 .contains(&format!("{spec}:5:12: row 1, character 2")),
             "{e}"
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -398,7 +395,6 @@ mod tests {
         let dir = scratch("folder");
         let e = resolve(dir.to_str().unwrap()).unwrap_err();
         assert!(matches!(e, LoadError::NotAFile(_)), "{e}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -415,7 +411,6 @@ mod tests {
         let path = dir.join("big.txt");
         std::fs::write(&path, vec![b'o'; MAX_FILE_BYTES as usize + 1]).unwrap();
         assert!(matches!(read_text(&path), Err(LoadError::TooLarge { .. })));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -429,7 +424,6 @@ mod tests {
         .unwrap();
         let layouts = load_file(&path).unwrap();
         assert_eq!(layouts[0].rows, vec!["o o ."]);
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -395,6 +395,7 @@ pub fn data_dir() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_scratch::Scratch;
     use serde::Deserialize;
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
@@ -413,11 +414,8 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("pegsol-data-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("data-{name}"))
     }
 
     fn entries(dir: &Path) -> Vec<String> {

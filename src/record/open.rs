@@ -160,11 +160,10 @@ impl Game {
 mod tests {
     use super::*;
     use crate::layout::catalogue;
+    use crate::test_scratch::Scratch;
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("pegsol-open-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("open-{name}"))
     }
 
     #[test]
@@ -181,7 +180,6 @@ mod tests {
         record.to_saved(&puzzle).save(&game).unwrap();
         let (p2, r2) = open(&game).unwrap().into_parts();
         assert_eq!((p2.start, r2.index()), (puzzle.start, 1));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -199,6 +197,5 @@ mod tests {
             open(&dir.join("missing.ron")),
             Err(OpenError::Load(LoadError::Io { .. }))
         ));
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -128,6 +128,7 @@ impl SolvedMarks {
 mod tests {
     use super::*;
     use crate::rules::Jump;
+    use crate::test_scratch::Scratch;
 
     /// A fresh game of the Cross.
     fn cross() -> Game {
@@ -148,10 +149,8 @@ mod tests {
 
     #[test]
     fn reaching_the_goal_marks_the_problem_and_the_mark_is_read_back() {
-        let dir = std::env::temp_dir().join(format!("pegsol-problems-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
+        let dir = Scratch::new("problems");
         let path = dir.join(FILE_NAME);
-        let _ = std::fs::remove_file(&path);
         let (mut marks, notice) = SolvedMarks::at(path.clone());
         assert_eq!(notice, None);
         let mut game = cross();
@@ -172,7 +171,6 @@ mod tests {
         let (again, _) = SolvedMarks::at(path);
         assert!(again.is_solved("cross"));
         assert_eq!(again.count(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A win of `game` found by trying every line (the Cross is small enough).

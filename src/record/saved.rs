@@ -223,8 +223,7 @@ mod tests {
 
     #[test]
     fn saving_is_atomic_and_a_failed_save_is_an_error_not_a_file() {
-        let dir = std::env::temp_dir().join(format!("pegsol-saved-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_scratch::Scratch::new("saved");
         let p = puzzle("english");
         let saved = Record::new(p.start.clone()).to_saved(&p);
         let path = dir.join("game.ron");
@@ -236,7 +235,6 @@ mod tests {
         assert!(matches!(e, SaveError::Write { .. }), "{e}");
         assert!(e.to_string().contains("cannot write"), "{e}");
         assert!(!missing.exists());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     const README_EXAMPLE: &str = r#"SavedGame(

@@ -6,7 +6,12 @@
 // Each test binary compiles this module on its own and may use only some of it.
 #![allow(dead_code)]
 
+// Test binaries with this module use its `scratch`: clippy refuses a second `mod` of the file.
+#[path = "../support/scratch.rs"]
+pub mod scratch;
+
 use pegsol::rules::{Cell, CellSet, Grid, Position, Shape};
+use scratch::Scratch;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -96,10 +101,10 @@ pub fn random_positions(start: &Position, games: usize, seed: u64) -> Vec<Positi
 
 /// A 36-peg middle game of level 6 (Wiegleb's board, 8 jumps in: the hint bench's game 7)
 /// that no budget tried decides, up to 1,000M expansions, written as a layout file in a new
-/// temporary folder named after `tag`. The caller removes the folder (the path's parent).
-pub fn undecided_middle_game_file(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+/// temporary folder named after `tag`: the folder, which goes when the test passes (hold it
+/// while the file is needed), and the file.
+pub fn undecided_middle_game_file(tag: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new(tag);
     let path = dir.join("middle-game.txt");
     let rows = [
         "   ooo   ",
@@ -113,5 +118,5 @@ pub fn undecided_middle_game_file(tag: &str) -> PathBuf {
         "   ooo   ",
     ];
     std::fs::write(&path, rows.join("\n")).expect("write");
-    path
+    (dir, path)
 }

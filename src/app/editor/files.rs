@@ -286,11 +286,10 @@ impl Autosaver {
 mod tests {
     use super::*;
     use crate::layout::catalogue;
+    use crate::test_scratch::Scratch;
 
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("pegsol-files-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    fn dir(name: &str) -> Scratch {
+        Scratch::new(&format!("editor-files-{name}"))
     }
 
     #[test]
@@ -305,7 +304,6 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(&d).unwrap().flatten().collect();
         assert_eq!(names.len(), 1, "no .tmp left behind");
         assert!(save_layout(&d.join("missing").join("x.ron"), &layout).is_err());
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
@@ -323,7 +321,6 @@ mod tests {
         assert_eq!(open_board(&plain).unwrap().name, "Tiny");
         assert!(board_from_text("   ", "<pasted>").is_err());
         assert!(open_board(&d.join("nope.ron")).is_err());
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
@@ -346,7 +343,6 @@ mod tests {
         assert!(e.to_string().starts_with("<pasted text>"), "{e}");
         let e = board_from_text("  ", "<pasted text>").expect_err("nothing");
         assert!(matches!(e, EditorFileError::Empty { .. }), "{e:?}");
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
@@ -365,6 +361,5 @@ mod tests {
         clear_autosave(&path);
         clear_autosave(&path);
         assert!(!path.exists());
-        std::fs::remove_dir_all(&d).ok();
     }
 }

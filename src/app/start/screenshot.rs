@@ -185,8 +185,7 @@ mod tests {
 
     #[test]
     fn png_is_written_and_readable() {
-        let dir = std::env::temp_dir().join(format!("pegsol-png-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_scratch::Scratch::new("png");
         let path = dir.join("t.png");
         let image = ColorImage::new([3, 2], vec![egui::Color32::RED; 6]);
         write_png(&path, &image).unwrap();
@@ -194,6 +193,5 @@ mod tests {
             png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
         let reader = decoder.read_info().unwrap();
         assert_eq!((reader.info().width, reader.info().height), (3, 2));
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -4,12 +4,10 @@
 use super::file::{KeptGame, LegacyGame, LegacyShelf, StoreFile, LEGACY_GAME};
 use super::*;
 use crate::record::datafile::{self, DataFile};
+use crate::test_scratch::Scratch;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pegsol-store-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("store-{name}"))
 }
 
 fn board(spec: &str) -> Game {
@@ -201,7 +199,7 @@ fn copies_on_threads_interleaving_jumps_lose_none() {
     let handles: Vec<_> = boards
         .iter()
         .map(|spec| {
-            let dir = dir.clone();
+            let dir = dir.to_path_buf();
             let spec = spec.to_string();
             std::thread::spawn(move || {
                 let mut store = GameStore::in_folder(&dir);

@@ -504,10 +504,12 @@ mod tests {
     use super::*;
     use crate::solver::engines::memory::Room;
 
-    fn scratch() -> Arc<Scratch> {
-        Arc::new(Scratch::new(Some(
-            std::env::temp_dir().join(format!("pegsol-runs-test-{}", std::process::id())),
-        )))
+    /// The engine's scratch in a folder of the test's own, removed when the test passes
+    /// (the guard is dropped after the scratch: declared first).
+    fn scratch(name: &str) -> (crate::test_scratch::Scratch, Arc<Scratch>) {
+        let dir = crate::test_scratch::Scratch::new(name);
+        let scratch = Arc::new(Scratch::new(Some(dir.to_path_buf())));
+        (dir, scratch)
     }
 
     fn all(run: &Run) -> Vec<(u64, u128)> {
@@ -522,7 +524,7 @@ mod tests {
 
     #[test]
     fn runs_read_back_what_was_written_in_memory_and_on_disk() {
-        let scratch = scratch();
+        let (_dir, scratch) = scratch("runs-read-back");
         let keys: Vec<u64> = (0..100_000u64).map(|i| i * i * 7 + (i % 3)).collect();
         for room in [64 << 20, 4 << 20] {
             let account = Account::new(Room::fixed(room));
@@ -546,7 +548,7 @@ mod tests {
 
     #[test]
     fn merging_adds_the_counts_of_shared_keys() {
-        let scratch = scratch();
+        let (_dir, scratch) = scratch("runs-merging");
         let account = Account::new(Room::fixed(64 << 20));
         let make = |pairs: &[(u64, u128)]| {
             let mut w = RunWriter::new(true, &account, &scratch);

@@ -364,9 +364,8 @@ mod tests {
 
     #[test]
     fn scratch_files_are_counted_and_removed_with_their_folder() {
-        let parent =
-            std::env::temp_dir().join(format!("pegsol-scratch-test-{}", std::process::id()));
-        let scratch = Scratch::new(Some(parent.clone()));
+        let parent = crate::test_scratch::Scratch::new("engine-scratch");
+        let scratch = Scratch::new(Some(parent.to_path_buf()));
         let mut f = scratch.file("t").expect("a file");
         f.append(b"hello world").expect("written");
         let mut back = [0u8; 5];
@@ -380,7 +379,6 @@ mod tests {
         assert!(dir.exists());
         drop(scratch);
         assert!(!dir.exists());
-        let _ = std::fs::remove_dir_all(parent);
     }
 
     #[test]
