@@ -168,7 +168,7 @@ fn meeting_in_the_middle_agrees_with_the_analysis_on_every_pair() {
             &mut asked,
             &Settings::default(),
             &cancel,
-            &mut |_, _| {},
+            &mut |_| {},
         );
         assert!(stopped.is_none(), "{name}: {stopped:?}");
         assert_eq!(settled as usize, pairs, "{name}");

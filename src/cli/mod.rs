@@ -514,12 +514,7 @@ fn analyze_command(
                 &mut reports,
                 &settings,
                 c.cancel_flag(),
-                &mut |hole, s| {
-                    job.stage(format!(
-                        "levels from the start without {hole}: {}",
-                        s.line()
-                    ));
-                },
+                &mut |step| job.stage(step.line()),
             )
         });
         Some((reports, Some((settled, stopped))))

@@ -15,6 +15,46 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+/// What [`settle`] is doing, for its progress line.
+#[derive(Clone, Copy, Debug)]
+pub enum Step<'s> {
+    /// Making the levels to halfway of the start without `hole`.
+    Levels {
+        /// The start's empty hole.
+        hole: Cell,
+        /// The level engine's latest step.
+        status: &'s Status,
+    },
+    /// Meeting the halves for one class of pairs (`pair` of `of`).
+    Meeting {
+        /// The pair's start hole.
+        start: Cell,
+        /// The pair's finish cell.
+        finish: Cell,
+        /// Which class of pairs, from 1.
+        pair: usize,
+        /// Classes of pairs in all.
+        of: usize,
+    },
+}
+
+impl Step<'_> {
+    /// In words, for a progress line.
+    pub fn line(&self) -> String {
+        match self {
+            Step::Levels { hole, status } => {
+                format!("levels from the start without {hole}: {}", status.line())
+            }
+            Step::Meeting {
+                start,
+                finish,
+                pair,
+                of,
+            } => format!("meeting in the middle: {start} to {finish}, pair {pair} of {of}"),
+        }
+    }
+}
+
 /// A pair's class, as its representative's two cells' [`key`]s.
 type PairKey = ((u8, u8), (u8, u8));
 
@@ -49,14 +89,13 @@ fn pair_class(shape: &Shape, start: Cell, finish: Cell) -> (Cell, Cell) {
 /// Decides every pair `reports` leave unknown (see the module docs), moving each to the
 /// start's finishes when it wins; returns how many pairs it decided and, if it stopped early
 /// (memory and scratch disk too small for a half, a cancel), why: the pairs not decided by
-/// then stay unknown. `watch` hears the level engine's progress, with the hole of the start
-/// whose levels it makes.
+/// then stay unknown. `watch` hears each [`Step`].
 pub fn settle(
     shape: &Arc<Shape>,
     reports: &mut [StartReport],
     settings: &Settings,
     cancel: &AtomicBool,
-    watch: &mut dyn FnMut(Cell, &Status),
+    watch: &mut dyn FnMut(Step),
 ) -> (u32, Option<WholeError>) {
     let mut classes: BTreeMap<PairKey, (Cell, Cell)> = BTreeMap::new();
     for r in reports.iter() {
@@ -93,11 +132,11 @@ fn decide(
     classes: &BTreeMap<PairKey, (Cell, Cell)>,
     settings: &Settings,
     cancel: &AtomicBool,
-    watch: &mut dyn FnMut(Cell, &Status),
+    watch: &mut dyn FnMut(Step),
     answers: &mut BTreeMap<PairKey, bool>,
 ) -> Result<(), WholeError> {
     let mut halves: BTreeMap<(u8, u8), Half> = BTreeMap::new();
-    for (&class, &(start, finish)) in classes {
+    for (n, (&class, &(start, finish))) in classes.iter().enumerate() {
         for hole in [cell_class(shape, start), cell_class(shape, finish)] {
             if halves.contains_key(&key(hole)) {
                 continue;
@@ -108,7 +147,9 @@ fn decide(
                 let held: u64 = halves.values().map(|h| h.board.account.used()).sum();
                 mine.memory = Some(first.board.account.room().saturating_sub(held));
             }
-            let half = Half::new(shape, hole, &mine, cancel, &mut |s| watch(hole, s))?;
+            let half = Half::new(shape, hole, &mine, cancel, &mut |status| {
+                watch(Step::Levels { hole, status });
+            })?;
             halves.insert(key(hole), half);
         }
         let from = &halves[&key(cell_class(shape, start))];
@@ -121,6 +162,12 @@ fn decide(
         else {
             continue;
         };
+        watch(Step::Meeting {
+            start,
+            finish,
+            pair: n + 1,
+            of: classes.len(),
+        });
         answers.insert(class, meets(from, map.apply_cell(finish), to)?);
     }
     Ok(())
