@@ -1,5 +1,8 @@
 //! `count` and `analyze` against the published literature.
 
+#[path = "support/interrupt.rs"]
+mod interrupt;
+
 use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{Cell, CellSet, Goal};
 use pegsol::solver::engines::count::count;
@@ -211,4 +214,21 @@ fn analyze_meets_in_the_middle_what_its_solves_leave_open() {
     assert!(!full.contains("unknown"), "{full}");
     assert!(open.contains("unknown"), "{open}");
     assert!(note.contains("decided by meeting in the middle"), "{note}");
+}
+
+/// Ctrl+C while `analyze` meets in the middle keeps what is finished: the table is printed
+/// with the pairs not yet decided as undecided, and the status is 130 (the diamond with a
+/// budget of one expansion leaves nearly every pair to the meet, which takes minutes).
+#[test]
+fn analyze_interrupted_while_meeting_prints_what_it_has() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["analyze", "diamond", "--budget", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("pegsol starts");
+    let (out, err) = interrupt::interrupt_after(child, std::time::Duration::from_secs(3));
+    assert!(out.contains("start 4,0"), "{out}");
+    assert!(out.contains("undecided"), "{out}");
+    assert!(err.contains("before the interrupt"), "{err}");
 }

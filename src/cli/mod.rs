@@ -519,20 +519,31 @@ fn analyze_command(
         });
         Some((reports, Some((settled, stopped))))
     })?;
-    let (reports, met) = match ran {
-        running::Ran::Done(Some(done)) => done,
-        running::Ran::Interrupted(_) => return Err(CliError::Interrupted),
-        running::Ran::Done(None) => return Err(CliError::Failed("analysis cancelled".into())),
+    // Interrupted while meeting in the middle, the job still hands back the table: what the
+    // searches and the meet finished is printed below (interrupted during the searches,
+    // there is no table yet).
+    let (mut interrupted, done) = match ran {
+        running::Ran::Done(done) => (false, done),
+        running::Ran::Interrupted(done) => (true, done),
+    };
+    let Some((reports, met)) = done else {
+        return Err(if interrupted {
+            CliError::Interrupted
+        } else {
+            CliError::Failed("analysis cancelled".into())
+        });
     };
     match met {
         Some((settled, None)) => note(format!(
             "{settled} start-finish pairs the searches left open decided by meeting in the middle"
         )),
         Some((settled, Some(WholeError::Cancelled))) => {
+            // What the searches and the meet finished is printed (the rest as undecided),
+            // then the interrupt's status.
             note(format!(
                 "{settled} pairs decided by meeting in the middle before the interrupt"
             ));
-            return Err(CliError::Interrupted);
+            interrupted = true;
         }
         Some((settled, Some(why))) => note(format!(
             "meeting in the middle decided {settled} pairs, then stopped: {why}"
@@ -540,8 +551,12 @@ fn analyze_command(
         None => {}
     }
     if json {
-        println(report::analysis_json(&name, &reports))
+        println(report::analysis_json(&name, &reports))?;
     } else {
-        print(&report::analysis_text(&puzzle, &reports))
+        print(&report::analysis_text(&puzzle, &reports))?;
     }
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
 }
