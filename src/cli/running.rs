@@ -93,8 +93,8 @@ pub fn run_job<T: Send + 'static>(
             if let Some(stage) = &s.stage {
                 line.push_str(&format!(" ({stage})"));
             }
-            if let Some(prep) = s.progress.and_then(|p| p.preparing) {
-                line.push_str(&format!(": {}", prep.line()));
+            if let Some(prep) = s.progress.and_then(|p| p.preparing_line()) {
+                line.push_str(&format!(": {prep}"));
             } else if let Some(p) = s.progress {
                 line.push_str(&format!(
                     ": {} expanded, best {} pegs",

@@ -49,36 +49,17 @@ pub struct Progress {
     pub elapsed: Duration,
     /// What the search is doing before its own search begins, when it first asks the level
     /// engine for every position that can still win (the fewest-moves search on a board with
-    /// no whole winnable set: seconds on English, minutes on French); `None` once the search
-    /// proper runs. The counters above stay at zero until then.
-    pub preparing: Option<Preparing>,
+    /// no whole winnable set: seconds on English, minutes on French): the engine's latest
+    /// step; `None` once the search proper runs. The counters above stay at zero until then.
+    pub preparing: Option<engines::whole::Status>,
 }
 
-/// One step of the level engine's work that a search waits for (see [`Progress::preparing`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Preparing {
-    /// "forward" while it makes the levels reachable from the start, "winners" while it
-    /// keeps, from the last level up, those that can still win.
-    pub phase: &'static str,
-    /// Jumps from the start of the level just made.
-    pub jumps: u32,
-    /// Jumps of the whole game: the last level there can be.
-    pub of: u32,
-    /// Positions of that level (up to symmetry).
-    pub positions: u64,
-}
-
-impl Preparing {
-    /// In words: "every position that can still win: forward, jumps 12 of 35, 16,159,520
-    /// positions".
-    pub fn line(&self) -> String {
-        format!(
-            "every position that can still win: {}, jumps {} of {}, {} positions",
-            self.phase,
-            self.jumps,
-            self.of,
-            budget::grouped(&self.positions.to_string())
-        )
+impl Progress {
+    /// The level engine's step before the search proper, in words for a progress line:
+    /// "every position that can still win: forward, jumps 12 of 35, …".
+    pub fn preparing_line(&self) -> Option<String> {
+        self.preparing
+            .map(|s| format!("every position that can still win: {}", s.line()))
     }
 }
 
@@ -141,13 +122,13 @@ impl<'a> Control<'a> {
 
     /// Reports a step of the level engine's work before the search proper (see
     /// [`Progress::preparing`]).
-    pub fn report_preparing(&mut self, preparing: Preparing) {
+    pub fn report_preparing(&mut self, preparing: &engines::whole::Status) {
         let p = Progress {
             expanded: self.offset,
             generated: 0,
             best_pegs: 0,
             elapsed: self.started.elapsed(),
-            preparing: Some(preparing),
+            preparing: Some(*preparing),
         };
         (self.on_progress)(&p);
     }

@@ -121,8 +121,8 @@ impl Solving {
     /// Progress in words: expansions so far and the time taken.
     pub fn progress(&self) -> String {
         let snap = self.worker.snapshot();
-        if let Some(prep) = snap.progress.and_then(|p| p.preparing) {
-            return format!("{}, {:.1} s", prep.line(), snap.elapsed.as_secs_f64());
+        if let Some(prep) = snap.progress.and_then(|p| p.preparing_line()) {
+            return prep;
         }
         let expanded = snap.progress.map_or(0, |p| p.expanded);
         format!(

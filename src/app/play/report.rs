@@ -11,7 +11,8 @@ use super::PlayCommand;
 use crate::record::Game;
 use crate::rules::Goal;
 use crate::solver::budget::thousands;
-use crate::solver::{Engine, Preparing, Stop};
+use crate::solver::engines::whole::Status;
+use crate::solver::{Engine, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
 
@@ -67,7 +68,7 @@ pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
 
 /// The level engine's work before a fewest-moves search: which level it has made, of how
 /// many, and how large, so a wait of minutes on a big board shows it moving.
-fn preparing_ui(ui: &mut Ui, prep: &Preparing, seconds: f64) {
+fn preparing_ui(ui: &mut Ui, prep: &Status, seconds: f64) {
     let doing = match prep.phase {
         "forward" => "Finding every position reachable from the start",
         _ => "Keeping the positions that can still win",

@@ -28,7 +28,7 @@ use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::{Control, Engine, Outcome, Preparing, Stop};
+use crate::solver::{Control, Engine, Outcome, Stop};
 use crate::with_bits;
 use rustc_hash::FxHashMap;
 use std::time::Duration;
@@ -240,12 +240,7 @@ fn reachable_winners(
     };
     let cancel = control.cancel_flag();
     whole::decide::reachable_winners(start, goal, &settings, cancel, &mut |s| {
-        control.report_preparing(Preparing {
-            phase: s.phase,
-            jumps: s.jumps,
-            of: s.of,
-            positions: s.positions,
-        });
+        control.report_preparing(s);
     })
 }
 

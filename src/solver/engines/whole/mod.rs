@@ -61,7 +61,7 @@ pub struct Settings {
 }
 
 /// Where the engine is, for a progress line.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Status {
     /// What it is doing: "forward", "winners", "solutions", "symmetry".
     pub phase: &'static str,
@@ -346,6 +346,34 @@ impl Board<'_> {
             disk_peak: self.scratch.peak(),
             room: self.account.room(),
         }
+    }
+
+    /// The level of `start` alone (its canonical form).
+    pub fn start_level(&self, start: &Position) -> Result<Level, WholeError> {
+        let first = self.sub.canon(self.compact.encode(start.pegs()));
+        self.level_of(first.count_ones(), self.class_of(first), &[first])
+    }
+
+    /// Before a forward step from `levels[n]`: room for the next level's bitset, when a
+    /// bitset pays, made by moving other levels to disk first.
+    pub fn room_for_next(&self, levels: &mut [Level], n: usize) -> Result<(), WholeError> {
+        let (len, pegs, class) = (
+            levels[n].len,
+            levels[n].pegs.saturating_sub(1),
+            levels[n].class,
+        );
+        if self.dense_pays(len, pegs, class) {
+            if let Some(bytes) = self.dense_bytes(pegs, class) {
+                self.make_room(levels, bytes + (64 << 20), Some(n))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The jumps of the whole game whose levels these are (the first level's pegs less
+    /// one): the last level there can be, as progress names it.
+    pub fn game_jumps(levels: &[Level]) -> u32 {
+        levels.first().map_or(0, |l| l.pegs.saturating_sub(1))
     }
 
     /// Moves levels of `levels` to disk, those at the front first, until `bytes` are free
