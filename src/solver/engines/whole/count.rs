@@ -83,22 +83,13 @@ pub fn forward(
     up_to_symmetry: bool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<(), WholeError> {
-    let first = board.sub.canon(board.compact.encode(start.pegs()));
-    let class = board.class_of(first);
-    let top = first.count_ones();
-    let of = top.saturating_sub(1);
-    levels.push(board.level_of(top, class, &[first])?);
+    let first = board.start_level(start)?;
+    let of = first.pegs.saturating_sub(1);
+    levels.push(first);
     let mut held = 1u64;
     loop {
         let n = levels.len() - 1;
-        let source = &levels[n];
-        let pegs = source.pegs.saturating_sub(1);
-        // The next level's bitset, if it is wanted, before what it pushes out.
-        if board.dense_pays(source.len, pegs, class) {
-            if let Some(bytes) = board.dense_bytes(pegs, class) {
-                board.make_room(levels, bytes + (64 << 20), Some(n))?;
-            }
-        }
+        board.room_for_next(levels, n)?;
         let source = &levels[n];
         let figures = if up_to_symmetry {
             Figures::new(board, source)?
@@ -137,8 +128,7 @@ fn backward(
     let Some(last) = levels.last() else {
         return Ok(());
     };
-    // The whole game's jumps, as the forward levels say it.
-    let of = levels.first().map_or(0, |l| l.pegs.saturating_sub(1));
+    let of = Board::game_jumps(levels);
     let mut winners = goal_winners(board, goal, last)?;
     loop {
         let n = levels.len() - 1;

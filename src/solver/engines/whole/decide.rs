@@ -88,8 +88,7 @@ fn winners(
     let Some(last) = levels.last() else {
         return Ok(Vec::new());
     };
-    // The whole game's jumps, as the forward levels say it.
-    let of = levels.first().map_or(0, |l| l.pegs.saturating_sub(1));
+    let of = Board::game_jumps(levels);
     let mut kept = Vec::new();
     let mut winners = goal_winners(board, goal, last)?;
     loop {

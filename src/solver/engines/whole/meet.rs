@@ -48,17 +48,10 @@ impl<'a> Half<'a> {
         let board = Board::new(&start, Goal::Anywhere, settings, cancel)?;
         let jumps = cells.len().saturating_sub(2);
         let (near_at, far_at) = (jumps / 2, jumps.div_ceil(2));
-        let first = board.sub.canon(board.compact.encode(start.pegs()));
-        let class = board.class_of(first);
-        let mut levels = vec![board.level_of(first.count_ones(), class, &[first])?];
+        let mut levels = vec![board.start_level(&start)?];
         for n in 0..far_at {
             let last = levels.len() - 1;
-            let pegs = levels[last].pegs.saturating_sub(1);
-            if board.dense_pays(levels[last].len, pegs, class) {
-                if let Some(bytes) = board.dense_bytes(pegs, class) {
-                    board.make_room(&mut levels, bytes + (64 << 20), Some(last))?;
-                }
-            }
+            board.room_for_next(&mut levels, last)?;
             let next = board.step(&levels[last], Direction::Forward, None, &|_, _| {})?;
             watch(&board.status("halfway", n + 1, far_at, next.len));
             // Only the level below the next one is wanted from here on.

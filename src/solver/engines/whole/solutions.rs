@@ -49,7 +49,7 @@ pub fn count_solutions(
     // Only the levels are wanted here: their figures are not counted up to symmetry.
     forward(&board, start, &mut levels, &mut counts, false, watch)?;
     let examined: u64 = levels.iter().map(|l| l.len).sum();
-    let of = levels.first().map_or(0, |l| l.pegs.saturating_sub(1));
+    let of = Board::game_jumps(&levels);
     let start_canon = board.sub.canon(board.compact.encode(start.pegs()));
     let Some(last) = levels.last() else {
         return Err(WholeError::Failed("no levels".into()));
