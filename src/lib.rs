@@ -15,6 +15,8 @@ pub mod rules;
 pub mod solver;
 pub mod tui;
 
-/// A folder for one unit test, removed when it passes.
+/// A folder for one unit test, removed when it passes: the integration tests' own module,
+/// so both kinds of test share one guard.
 #[cfg(test)]
+#[path = "../tests/support/scratch.rs"]
 pub(crate) mod test_scratch;

@@ -231,6 +231,23 @@ fn the_english_central_game_has_its_published_number_of_solutions() {
     assert_eq!(out.up_to_symmetry, 1_679_072);
 }
 
+/// `pegsol ARGS`'s JSON, without its "seconds", on core 0 alone (`taskset`) or unpinned.
+fn json_run(args: &[&str], one_core: bool) -> serde_json::Value {
+    let exe = env!("CARGO_BIN_EXE_pegsol");
+    let mut c = if one_core {
+        let mut c = std::process::Command::new("taskset");
+        c.args(["-c", "0", exe]);
+        c
+    } else {
+        std::process::Command::new(exe)
+    };
+    let o = c.args(args).output().expect("pegsol runs");
+    assert!(o.status.success(), "{o:?}");
+    let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    v.as_object_mut().expect("an object").remove("seconds");
+    v
+}
+
 /// The search with the winnable positions known runs a level on every thread; the answer and
 /// the solution it prints are the same on one core as on all of them.
 #[test]
@@ -238,20 +255,11 @@ fn fewest_moves_on_one_core_and_on_all_print_the_same_solution() {
     if !tools::have("taskset", "fewest moves on one core") {
         return;
     }
-    let exe = env!("CARGO_BIN_EXE_pegsol");
-    let args = ["solve", "cross-5x9", "--fewest-moves", "--json"];
     let run = |one_core: bool| {
-        let mut c = if one_core {
-            let mut c = std::process::Command::new("taskset");
-            c.args(["-c", "0", exe]);
-            c
-        } else {
-            std::process::Command::new(exe)
-        };
-        let o = c.args(args).output().expect("pegsol runs");
-        assert!(o.status.success(), "{o:?}");
-        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-        v.as_object_mut().expect("an object").remove("seconds");
+        let v = json_run(
+            &["solve", "cross-5x9", "--fewest-moves", "--json"],
+            one_core,
+        );
         assert_eq!(v["proven_optimal"], true, "{v}");
         v
     };
@@ -268,22 +276,8 @@ fn solutions_on_one_core_and_on_all_print_the_same_count() {
     if !tools::have("taskset", "solutions on one core") {
         return;
     }
-    let exe = env!("CARGO_BIN_EXE_pegsol");
     let args = ["solutions", "english", "--finish", "center", "--json"];
-    let run = |one_core: bool| {
-        let mut c = if one_core {
-            let mut c = std::process::Command::new("taskset");
-            c.args(["-c", "0", exe]);
-            c
-        } else {
-            std::process::Command::new(exe)
-        };
-        let o = c.args(args).output().expect("pegsol runs");
-        assert!(o.status.success(), "{o:?}");
-        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-        v.as_object_mut().expect("an object").remove("seconds");
-        v
-    };
+    let run = |one_core: bool| json_run(&args, one_core);
     let (one, all) = (run(true), run(false));
     assert_eq!(one, all);
     assert_eq!(all["solutions"], "40861647040079968", "{all}");

@@ -5,7 +5,8 @@
 //! a name of its own (two live folders of one name would remove each other's files, and
 //! [`Scratch::new`] refuses that).
 
-// Each test binary compiles this module on its own and may use only some of it.
+// Each test binary compiles this module on its own and may use only some of it (the
+// library's unit tests take it too, as `crate::test_scratch`).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
