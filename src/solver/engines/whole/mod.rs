@@ -25,6 +25,7 @@ pub mod decide;
 pub mod figures;
 pub mod level;
 pub mod meet;
+pub mod merge;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;

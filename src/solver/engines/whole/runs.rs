@@ -14,7 +14,6 @@
 
 use super::scratch::{Account, Lease, Scratch, ScratchFile};
 use crate::solver::engines::memory::NoMemory;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Keys in a block.
@@ -41,11 +40,14 @@ pub enum RunError {
     Memory(#[from] NoMemory),
 }
 
-/// Where a block starts and how many keys it holds.
+/// Where a block starts (its segment and offset there), how many keys it holds and its
+/// first key.
 #[derive(Clone, Copy, Debug)]
 struct BlockMeta {
     offset: u64,
+    first: u64,
     count: u32,
+    segment: u32,
 }
 
 enum Store {
@@ -53,11 +55,16 @@ enum Store {
     File(ScratchFile),
 }
 
+/// One stretch of a run's bytes: in memory or in a file, `end` bytes long.
+struct Segment {
+    store: Store,
+    end: u64,
+}
+
 /// A sorted run of distinct keys, with counts or without (see the module docs).
 pub struct Run {
-    store: Store,
+    segments: Vec<Segment>,
     blocks: Vec<BlockMeta>,
-    end: u64,
     len: u64,
     values: bool,
 }
@@ -85,26 +92,62 @@ impl Run {
 
     /// Bytes of memory the run holds (0 once on disk).
     pub fn memory(&self) -> u64 {
-        match &self.store {
-            Store::Memory { bytes, .. } => bytes.capacity() as u64,
-            Store::File(_) => 0,
-        }
+        self.segments
+            .iter()
+            .map(|s| match &s.store {
+                Store::Memory { bytes, .. } => bytes.capacity() as u64,
+                Store::File(_) => 0,
+            })
+            .sum()
     }
 
-    /// Whether the run is in a scratch file.
+    /// Whether the run is in scratch files (nothing of it in memory).
     pub fn on_disk(&self) -> bool {
-        matches!(self.store, Store::File(_))
+        self.segments
+            .iter()
+            .all(|s| matches!(s.store, Store::File(_)))
     }
 
-    /// Moves the run to a scratch file (nothing when it is there already).
+    /// Moves the run to scratch files (nothing when it is there already).
     pub fn spill(&mut self, scratch: &Scratch) -> Result<(), RunError> {
-        let Store::Memory { bytes, .. } = &self.store else {
-            return Ok(());
-        };
-        let mut file = new_file(scratch)?;
-        file.append(bytes).map_err(|e| disk(&file, "written", e))?;
-        self.store = Store::File(file);
+        for segment in &mut self.segments {
+            let Store::Memory { bytes, .. } = &segment.store else {
+                continue;
+            };
+            let mut file = new_file(scratch)?;
+            file.append(bytes).map_err(|e| disk(&file, "written", e))?;
+            segment.store = Store::File(file);
+        }
         Ok(())
+    }
+
+    /// The first key of block `i`.
+    pub fn block_first(&self, i: usize) -> u64 {
+        self.blocks[i].first
+    }
+
+    /// The runs `parts` as one, in the order given: each part's keys must all lie below the
+    /// next part's, and all must have counts or none. Nothing is copied: each part's
+    /// segments become the joined run's.
+    pub fn concat(parts: Vec<Run>) -> Run {
+        let values = parts.first().is_some_and(|r| r.values);
+        let mut joined = Run {
+            segments: Vec::new(),
+            blocks: Vec::new(),
+            len: 0,
+            values,
+        };
+        for part in parts {
+            debug_assert_eq!(part.values, values);
+            let base = joined.segments.len() as u32;
+            joined.blocks.extend(part.blocks.iter().map(|b| BlockMeta {
+                segment: b.segment + base,
+                ..*b
+            }));
+            joined.segments.extend(part.segments);
+            joined.len += part.len;
+        }
+        joined
     }
 
     /// Decodes block `i` into `keys` (and `values`, when the run has counts), replacing what
@@ -119,9 +162,13 @@ impl Run {
         keys.clear();
         values.clear();
         let meta = self.blocks[i];
-        let end = self.blocks.get(i + 1).map_or(self.end, |b| b.offset);
+        let segment = &self.segments[meta.segment as usize];
+        let end = match self.blocks.get(i + 1) {
+            Some(b) if b.segment == meta.segment => b.offset,
+            _ => segment.end,
+        };
         let len = (end - meta.offset) as usize;
-        let data: &[u8] = match &self.store {
+        let data: &[u8] = match &segment.store {
             Store::Memory { bytes, .. } => &bytes[meta.offset as usize..end as usize],
             Store::File(file) => {
                 raw.clear();
@@ -268,7 +315,9 @@ impl RunWriter {
         if self.in_block == 0 {
             self.blocks.push(BlockMeta {
                 offset: self.written + self.block.len() as u64,
+                first: key,
                 count: 0,
+                segment: 0,
             });
             write_varint(&mut self.block, u128::from(key));
         } else {
@@ -333,10 +382,9 @@ impl RunWriter {
         if let Sink::Memory { bytes, .. } = &self.sink {
             let mut file = new_file(&self.scratch)?;
             file.append(bytes).map_err(|e| disk(&file, "written", e))?;
-            self.sink = Sink::File {
-                file,
-                buffer: Vec::with_capacity(WRITE_BUFFER + BLOCK * 24),
-            };
+            // Fallible: several writers move to disk at once when memory runs short.
+            let buffer = crate::solver::engines::memory::try_vec(WRITE_BUFFER + BLOCK * 24)?;
+            self.sink = Sink::File { file, buffer };
         }
         Ok(())
     }
@@ -368,9 +416,11 @@ impl RunWriter {
         };
         let _ = &self.account;
         Ok(Run {
-            store,
+            segments: vec![Segment {
+                store,
+                end: self.written,
+            }],
             blocks: self.blocks,
-            end: self.written,
             len: self.len,
             values: self.values,
         })
@@ -404,6 +454,32 @@ impl<'a> Cursor<'a> {
         Ok(c)
     }
 
+    /// At the first key of `run` at or past `from`, reading from the block that may hold it.
+    pub fn new_at(run: &'a Run, from: u64) -> Result<Cursor<'a>, RunError> {
+        let block = run
+            .blocks
+            .partition_point(|b| b.first <= from)
+            .saturating_sub(1);
+        let mut c = Cursor {
+            run,
+            block,
+            keys: Vec::new(),
+            values: Vec::new(),
+            raw: Vec::new(),
+            at: 0,
+        };
+        if block < run.blocks() {
+            run.read_block(block, &mut c.keys, &mut c.values, &mut c.raw)?;
+            c.at = c.keys.partition_point(|&k| k < from);
+            if c.at >= c.keys.len() {
+                // Past this block: the next one starts above `from`.
+                c.at = c.keys.len().saturating_sub(1);
+                c.advance()?;
+            }
+        }
+        Ok(c)
+    }
+
     /// The key and count here, or `None` at the end.
     #[inline]
     pub fn peek(&self) -> Option<(u64, u128)> {
@@ -423,80 +499,6 @@ impl<'a> Cursor<'a> {
         }
         Ok(())
     }
-}
-
-/// Merges sorted runs into `out`, adding the counts of a key found in several (`None` from
-/// `add`: the sum does not fit, and the merge stops with `Ok(false)`).
-pub fn merge(
-    runs: &[&Run],
-    out: &mut RunWriter,
-    add: impl Fn(u128, u128) -> Option<u128>,
-    cancel: &AtomicBool,
-) -> Result<bool, RunError> {
-    merge_each(runs, &add, &mut |k, v| out.push(k, v), cancel)
-}
-
-/// Merges sorted runs, calling `f` with each key once, ascending, and its counts added with
-/// `add`; `Ok(false)` when a sum does not fit (the merge stops there). Stops early, with
-/// `Ok(true)`, when `cancel` is set (the caller checks it).
-pub fn merge_each(
-    runs: &[&Run],
-    add: &dyn Fn(u128, u128) -> Option<u128>,
-    f: &mut dyn FnMut(u64, u128) -> Result<(), RunError>,
-    cancel: &AtomicBool,
-) -> Result<bool, RunError> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let mut cursors = Vec::with_capacity(runs.len());
-    for r in runs {
-        cursors.push(Cursor::new(r)?);
-    }
-    if let [one] = cursors.as_mut_slice() {
-        // One run: no heap.
-        let mut n = 0u64;
-        while let Some((k, v)) = one.peek() {
-            f(k, v)?;
-            one.advance()?;
-            n += 1;
-            if n.is_multiple_of(65_536) && cancel.load(Ordering::Relaxed) {
-                return Ok(true);
-            }
-        }
-        return Ok(true);
-    }
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = cursors
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.peek().map(|(k, _)| Reverse((k, i))))
-        .collect();
-    let mut current: Option<(u64, u128)> = None;
-    let mut n = 0u64;
-    while let Some(Reverse((key, i))) = heap.pop() {
-        let (_, value) = cursors[i].peek().unwrap_or((key, 0));
-        current = match current {
-            Some((k, v)) if k == key => match add(v, value) {
-                Some(sum) => Some((k, sum)),
-                None => return Ok(false),
-            },
-            Some((k, v)) => {
-                f(k, v)?;
-                Some((key, value))
-            }
-            None => Some((key, value)),
-        };
-        cursors[i].advance()?;
-        if let Some((k, _)) = cursors[i].peek() {
-            heap.push(Reverse((k, i)));
-        }
-        n += 1;
-        if n.is_multiple_of(65_536) && cancel.load(Ordering::Relaxed) {
-            return Ok(true);
-        }
-    }
-    if let Some((k, v)) = current {
-        f(k, v)?;
-    }
-    Ok(true)
 }
 
 #[cfg(test)]
@@ -544,30 +546,5 @@ mod tests {
                 .enumerate()
                 .all(|(i, &(k, v))| k == keys[i] && v == (i as u128) << 70));
         }
-    }
-
-    #[test]
-    fn merging_adds_the_counts_of_shared_keys() {
-        let (_dir, scratch) = scratch("runs-merging");
-        let account = Account::new(Room::fixed(64 << 20));
-        let make = |pairs: &[(u64, u128)]| {
-            let mut w = RunWriter::new(true, &account, &scratch);
-            for &(k, v) in pairs {
-                w.push(k, v).expect("written");
-            }
-            w.finish().expect("finished")
-        };
-        let a = make(&[(1, 1), (5, 2), (9, 3)]);
-        let mut b = make(&[(5, 10), (6, 1)]);
-        b.spill(&scratch).expect("spilled");
-        let mut out = RunWriter::new(true, &account, &scratch);
-        let cancel = AtomicBool::new(false);
-        assert!(merge(&[&a, &b], &mut out, |x, y| x.checked_add(y), &cancel).expect("merged"));
-        let run = out.finish().expect("finished");
-        assert_eq!(all(&run), vec![(1, 1), (5, 12), (6, 1), (9, 3)]);
-        // A sum past 128 bits stops the merge.
-        let big = make(&[(5, u128::MAX)]);
-        let mut out = RunWriter::new(true, &account, &scratch);
-        assert!(!merge(&[&big, &b], &mut out, |x, y| x.checked_add(y), &cancel).expect("ran"));
     }
 }

@@ -5,14 +5,16 @@
 //! positions up to the board's whole group) the same way.
 
 use super::level::{Held, Level, LevelCursor};
-use super::runs::{self, Run, RunWriter};
+use super::merge;
+use super::runs::{Run, RunWriter};
 use super::scratch::Lease;
 use super::step::Visit;
 use super::{Board, WholeError};
 use crate::solver::engines::levels::children::with_kids;
 use crate::solver::engines::levels::{self, Direction};
-use crate::solver::engines::memory::{try_vec, NoMemory};
-use std::sync::atomic::AtomicBool;
+use crate::solver::engines::memory::{try_vec_huge, NoMemory};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Least sort buffer a thread is given (keys): below it the runs are too many to merge.
 const LEAST_BUFFER: usize = 1 << 16;
@@ -105,9 +107,9 @@ impl Board<'_> {
             },
         )?;
         drop(src);
+        flush_all(&mut states, &flush)?;
         let mut runs = Vec::new();
         for g in states.iter_mut() {
-            flush(g)?;
             runs.append(&mut g.runs);
         }
         // The buffers go back before the merge wants memory for the level.
@@ -124,6 +126,19 @@ impl Board<'_> {
         )
     }
 
+    /// Threads a merge may take: one while memory is short. Each further merging thread
+    /// costs address space the account does not see (its writer's growth, its cursors, its
+    /// share of the allocator), and under a tight `ulimit -v` two threads merging at once
+    /// ran out where one did not; a merge that short of memory is writing to disk anyway.
+    fn merge_threads(&self) -> usize {
+        const ROOM_FOR_MORE: u64 = 512 << 20;
+        if self.account.free() < ROOM_FOR_MORE {
+            1
+        } else {
+            levels::threads()
+        }
+    }
+
     /// Merges `runs` (adding counts with `add`) into a level of `pegs` pegs in `class`; with
     /// `within`, only keys it holds; `finish` turns each key's summed count into the level's
     /// (the counted steps divide by the orbit there).
@@ -135,9 +150,34 @@ impl Board<'_> {
         class: u8,
         within: Option<&Level>,
         values: bool,
-        add: impl Fn(u128, u128) -> Option<u128>,
-        finish: impl Fn(u64, u128) -> Result<u128, WholeError>,
+        add: impl Fn(u128, u128) -> Option<u128> + Sync,
+        finish: impl Fn(u64, u128) -> Result<u128, WholeError> + Sync,
     ) -> Result<Level, WholeError> {
+        let refs: Vec<&Run> = runs.iter().collect();
+        if within.is_none() {
+            // Nothing to look up on the way: every thread merges a stretch of the keys.
+            let writer = || RunWriter::new(values, &self.account, &self.scratch);
+            let merged = merge::merge_stretches(
+                &refs,
+                self.merge_threads(),
+                &add,
+                &finish,
+                &writer,
+                self.cancel_flag(),
+            )?;
+            let Some(run) = merged else {
+                return Err(WholeError::Overflow);
+            };
+            if self.cancelled() {
+                return Err(WholeError::Cancelled);
+            }
+            return Ok(Level {
+                pegs,
+                class,
+                len: run.len(),
+                held: Held::Runs(run),
+            });
+        }
         let theirs = match within {
             Some(w) => self.ranks_of(w)?,
             None => None,
@@ -148,7 +188,7 @@ impl Board<'_> {
         };
         let mut out = RunWriter::new(values, &self.account, &self.scratch);
         let mut failed: Option<WholeError> = None;
-        let mut keep = |k: u64, v: u128| -> Result<(), runs::RunError> {
+        let mut keep = |k: u64, v: u128| -> Result<(), super::runs::RunError> {
             if failed.is_some() {
                 return Ok(());
             }
@@ -165,8 +205,7 @@ impl Board<'_> {
                 }
             }
         };
-        let refs: Vec<&Run> = runs.iter().collect();
-        let whole = runs::merge_each(&refs, &add, &mut keep, self.cancel_flag())?;
+        let whole = merge::merge_each(&refs, &add, &mut keep, self.cancel_flag())?;
         if let Some(e) = failed {
             return Err(e);
         }
@@ -243,7 +282,7 @@ impl Board<'_> {
                     bytes: cap as u64 * 24,
                 })?;
                 Ok(Gather {
-                    buf: try_vec(cap)?,
+                    buf: try_vec_huge(cap)?,
                     _lease: lease,
                     runs: Vec::new(),
                 })
@@ -269,9 +308,9 @@ impl Board<'_> {
             },
         )?;
         drop(src);
+        flush_all(&mut states, &flush)?;
         let mut runs = Vec::new();
         for g in states.iter_mut() {
-            flush(g)?;
             runs.append(&mut g.runs);
         }
         drop(states);
@@ -312,18 +351,18 @@ impl Board<'_> {
             },
         )?;
         drop(src);
+        flush_all(&mut states, &flush)?;
         let mut runs = Vec::new();
         for g in states.iter_mut() {
-            flush(g)?;
             runs.append(&mut g.runs);
         }
         drop(states);
         let refs: Vec<&Run> = runs.iter().collect();
         let mut n = 0u64;
-        runs::merge_each(
+        merge::merge_each(
             &refs,
             &|a, _| Some(a),
-            &mut |_, _| {
+            &mut |_, _| -> Result<(), WholeError> {
                 n += 1;
                 Ok(())
             },
@@ -340,8 +379,8 @@ impl Board<'_> {
         let bytes = cap as u64 * 16;
         let lease = self.account.take(bytes).ok_or(NoMemory { bytes })?;
         Ok(KeyGather {
-            buf: try_vec(cap)?,
-            tmp: try_vec(cap)?,
+            buf: try_vec_huge(cap)?,
+            tmp: try_vec_huge(cap)?,
             _lease: lease,
             runs: Vec::new(),
         })
@@ -369,8 +408,56 @@ impl Board<'_> {
     }
 }
 
+/// Runs `flush` on every thread's gather at once: the last, part-full buffers of a step are
+/// sorted and written on every thread, not one after another on the calling one (for a
+/// level whose children fit the buffers, that was all of the step's sorting).
+fn flush_all<S: Send>(
+    states: &mut [S],
+    flush: &(dyn Fn(&mut S) -> Result<(), WholeError> + Sync),
+) -> Result<(), WholeError> {
+    let cells: Vec<Mutex<&mut S>> = states.iter_mut().map(Mutex::new).collect();
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<WholeError>> = Mutex::new(None);
+    let fail = |e: WholeError| {
+        failed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert(e);
+    };
+    let work = || loop {
+        let Some(cell) = cells.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            return;
+        };
+        let mut state = cell.lock().unwrap_or_else(|p| p.into_inner());
+        if let Err(e) = flush(&mut state) {
+            fail(e);
+        }
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..cells.len())
+            .filter_map(|t| {
+                std::thread::Builder::new()
+                    .name(format!("pegsol-flush-{t}"))
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
+            .collect();
+        work();
+        for h in helpers {
+            if h.join().is_err() {
+                fail(WholeError::Failed("a thread panicked".into()));
+            }
+        }
+    });
+    match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
 /// Sorts `v` (keys of at most `bits` bits) by radix, 11 bits a pass, with `tmp` (of at least
-/// `v`'s capacity) as the second buffer: no allocation.
+/// `v`'s capacity) as the second buffer: no allocation. (Twelve-bit digits, and every
+/// digit's counts from one read of the keys, were each measured slower here.)
 fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
     const DIGIT: u32 = 11;
     if v.len() < 4096 {
@@ -423,5 +510,22 @@ mod tests {
         let mut tmp = Vec::with_capacity(v.len());
         sort_keys(&mut v, &mut tmp, 41);
         assert_eq!(v, expect);
+        // Every width the boards have, and keys whose high digits are all equal (skipped).
+        for bits in [15, 33, 37, 45, 49, 64] {
+            let mut v: Vec<u64> = expect
+                .iter()
+                .map(|&k| (k.rotate_left(bits) ^ k) & ((1u64 << bits.min(63)) - 1) | 1 << 2)
+                .collect();
+            let mut want = v.clone();
+            want.sort_unstable();
+            let mut tmp = Vec::with_capacity(v.len());
+            sort_keys(&mut v, &mut tmp, bits);
+            assert_eq!(v, want, "{bits} bits");
+        }
+        let mut v: Vec<u64> = expect.iter().map(|&k| k & 0xF_FFFF).collect();
+        let mut want = v.clone();
+        want.sort_unstable();
+        sort_keys(&mut v, &mut tmp, 45);
+        assert_eq!(v, want, "high bits all zero");
     }
 }
