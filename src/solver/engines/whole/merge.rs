@@ -194,23 +194,9 @@ pub fn merge_stretches(
         }
     };
     let threads = threads.clamp(1, stretches);
-    std::thread::scope(|scope| {
-        let run = &run;
-        let others: Vec<_> = (1..threads)
-            .filter_map(|t| {
-                std::thread::Builder::new()
-                    .name(format!("pegsol-merge-{t}"))
-                    .spawn_scoped(scope, run)
-                    .ok()
-            })
-            .collect();
-        run();
-        for h in others {
-            if h.join().is_err() {
-                lock_failed().get_or_insert(WholeError::Failed("a merge thread panicked".into()));
-            }
-        }
-    });
+    if super::on_threads("pegsol-merge", threads, &run).contains(&None) {
+        lock_failed().get_or_insert(WholeError::Failed("a merge thread panicked".into()));
+    }
     if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
@@ -228,28 +214,10 @@ pub fn merge_stretches(
 
 #[cfg(test)]
 mod tests {
-    use super::super::scratch::{Account, Scratch};
+    use super::super::runs::tests::{all, scratch};
+    use super::super::scratch::Account;
     use super::*;
     use crate::solver::engines::memory::Room;
-    use std::sync::Arc;
-
-    /// The engine's scratch in a folder of the test's own, removed when the test passes
-    /// (the guard is dropped after the scratch: declared first).
-    fn scratch(name: &str) -> (crate::test_scratch::Scratch, Arc<Scratch>) {
-        let dir = crate::test_scratch::Scratch::new(name);
-        let scratch = Arc::new(Scratch::new(Some(dir.to_path_buf())));
-        (dir, scratch)
-    }
-
-    fn all(run: &Run) -> Vec<(u64, u128)> {
-        let mut out = Vec::new();
-        let mut c = Cursor::new(run).expect("readable");
-        while let Some(kv) = c.peek() {
-            out.push(kv);
-            c.advance().expect("readable");
-        }
-        out
-    }
 
     #[test]
     fn merging_adds_the_counts_of_shared_keys() {

@@ -397,3 +397,27 @@ impl Board<'_> {
         Ok(())
     }
 }
+
+/// Runs `work` on `threads` threads at once (this one and helpers named `{name}-1`, ...;
+/// fewer when the system refuses a thread) and gives each thread's result, `None` where a
+/// helper panicked. The level engine's parallel parts (a step's chunks, the last sort
+/// buffers, a merge's stretches) all share out their work this way.
+pub(crate) fn on_threads<T: Send>(
+    name: &str,
+    threads: usize,
+    work: &(dyn Fn() -> T + Sync),
+) -> Vec<Option<T>> {
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|t| {
+                std::thread::Builder::new()
+                    .name(format!("{name}-{t}"))
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
+            .collect();
+        let mut out = vec![Some(work())];
+        out.extend(helpers.into_iter().map(|h| h.join().ok()));
+        out
+    })
+}

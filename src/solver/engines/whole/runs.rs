@@ -502,19 +502,19 @@ impl<'a> Cursor<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::solver::engines::memory::Room;
 
     /// The engine's scratch in a folder of the test's own, removed when the test passes
     /// (the guard is dropped after the scratch: declared first).
-    fn scratch(name: &str) -> (crate::test_scratch::Scratch, Arc<Scratch>) {
+    pub(in super::super) fn scratch(name: &str) -> (crate::test_scratch::Scratch, Arc<Scratch>) {
         let dir = crate::test_scratch::Scratch::new(name);
         let scratch = Arc::new(Scratch::new(Some(dir.to_path_buf())));
         (dir, scratch)
     }
 
-    fn all(run: &Run) -> Vec<(u64, u128)> {
+    pub(in super::super) fn all(run: &Run) -> Vec<(u64, u128)> {
         let mut out = Vec::new();
         let mut c = Cursor::new(run).expect("readable");
         while let Some(kv) = c.peek() {

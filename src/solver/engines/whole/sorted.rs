@@ -433,22 +433,9 @@ fn flush_all<S: Send>(
             fail(e);
         }
     };
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..cells.len())
-            .filter_map(|t| {
-                std::thread::Builder::new()
-                    .name(format!("pegsol-flush-{t}"))
-                    .spawn_scoped(scope, work)
-                    .ok()
-            })
-            .collect();
-        work();
-        for h in helpers {
-            if h.join().is_err() {
-                fail(WholeError::Failed("a thread panicked".into()));
-            }
-        }
-    });
+    if super::on_threads("pegsol-flush", cells.len(), &work).contains(&None) {
+        fail(WholeError::Failed("a thread panicked".into()));
+    }
     match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),

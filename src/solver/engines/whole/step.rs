@@ -110,26 +110,16 @@ impl Board<'_> {
             }
         };
         let threads = levels::threads().min(chunks.max(1));
-        let states: Vec<Option<S>> = std::thread::scope(|scope| {
-            let run = &run;
-            let others: Vec<_> = (1..threads)
-                .filter_map(|t| {
-                    std::thread::Builder::new()
-                        .name(format!("pegsol-level-{t}"))
-                        .spawn_scoped(scope, run)
-                        .ok()
-                })
-                .collect();
-            let mut out = vec![run()];
-            for h in others {
-                out.push(h.join().unwrap_or_else(|_| {
+        let states: Vec<Option<S>> = super::on_threads("pegsol-level", threads, &run)
+            .into_iter()
+            .map(|s| {
+                s.unwrap_or_else(|| {
                     let mut f = failed.lock().unwrap_or_else(|p| p.into_inner());
                     f.get_or_insert(WholeError::Failed("a thread panicked".into()));
                     None
-                }));
-            }
-            out
-        });
+                })
+            })
+            .collect();
         if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(e);
         }
