@@ -125,6 +125,23 @@ fn backward(
     counts: &mut [LevelCount],
     watch: &mut dyn FnMut(&Status),
 ) -> Result<(), WholeError> {
+    climb(board, goal, levels, Some(counts), None, watch)
+}
+
+/// Walks up the winners of every level, from the last level's goal positions to the
+/// first level (see the module docs), dropping `levels` as they are used: counts each
+/// level's winners up to symmetry into `counts`' winnable column when given, and keeps every
+/// level's winners in `kept` (`[n]`: n jumps from the first level) when given. Stops at
+/// the first level with no winners (none above it wins either): `counts` keeps its zeros
+/// there and `kept` is left empty.
+pub fn climb(
+    board: &Board,
+    goal: Goal,
+    levels: &mut Vec<Level>,
+    mut counts: Option<&mut [LevelCount]>,
+    mut kept: Option<&mut Vec<Level>>,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<(), WholeError> {
     let Some(last) = levels.last() else {
         return Ok(());
     };
@@ -132,25 +149,47 @@ fn backward(
     let mut winners = goal_winners(board, goal, last)?;
     loop {
         let n = levels.len() - 1;
-        let figures = Figures::new(board, &winners)?;
+        if winners.len == 0 {
+            if let Some(kept) = kept {
+                kept.clear();
+            }
+            return Ok(());
+        }
+        let figures = match counts {
+            Some(_) => Some(Figures::new(board, &winners)?),
+            None => None,
+        };
+        let visit = |k: &[u64], _: &[u128]| {
+            if let Some(f) = &figures {
+                f.visit(k);
+            }
+        };
         let above = if n == 0 {
-            board.visit_all(&winners, &|k, _| figures.visit(k))?;
+            if figures.is_some() {
+                board.visit_all(&winners, &visit)?;
+            }
             None
         } else {
             let within = &levels[n - 1];
             if let Some(bytes) = board.dense_bytes(within.pegs, within.class) {
                 board.make_room(levels, bytes + (64 << 20), Some(n - 1))?;
+                if let Some(kept) = kept.as_deref_mut() {
+                    board.make_room(kept, bytes + (64 << 20), None)?;
+                }
             }
-            let within = &levels[n - 1];
-            Some(
-                board.step(&winners, Direction::Backward, Some(within), &|k, _| {
-                    figures.visit(k);
-                })?,
-            )
+            Some(board.step(&winners, Direction::Backward, Some(&levels[n - 1]), &visit)?)
         };
-        counts[n].winnable_up_to_symmetry = figures.finish()?.1;
+        if let (Some(counts), Some(figures)) = (counts.as_deref_mut(), figures) {
+            counts[n].winnable_up_to_symmetry = figures.finish()?.1;
+        }
         levels.pop();
+        if let Some(kept) = kept.as_deref_mut() {
+            kept.push(winners);
+        }
         let Some(above) = above else {
+            if let Some(kept) = kept {
+                kept.reverse();
+            }
             return Ok(());
         };
         watch(&board.status("winners", n as u32 - 1, of, above.len));

@@ -7,11 +7,10 @@
 //! Nothing is pruned and nothing is forgotten: the answer is a proof either way, and the
 //! same on every run (no table that drops entries under pressure, no timing).
 
-use super::count::{forward, goal_winners};
+use super::count::{climb, forward};
 use super::level::{Level, LevelCursor};
 use super::{Board, Settings, Status, Usage, WholeError};
 use crate::rules::{Goal, Jump, Position};
-use crate::solver::engines::levels::Direction;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -85,38 +84,8 @@ fn winners(
     levels: &mut Vec<Level>,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Vec<Level>, WholeError> {
-    let Some(last) = levels.last() else {
-        return Ok(Vec::new());
-    };
-    let of = Board::game_jumps(levels);
     let mut kept = Vec::new();
-    let mut winners = goal_winners(board, goal, last)?;
-    loop {
-        let n = levels.len() - 1;
-        if winners.len == 0 {
-            // Nothing above wins either: no winners at all.
-            return Ok(Vec::new());
-        }
-        if n == 0 {
-            kept.push(winners);
-            break;
-        }
-        if let Some(bytes) = board.dense_bytes(levels[n - 1].pegs, levels[n - 1].class) {
-            board.make_room(levels, bytes + (64 << 20), Some(n - 1))?;
-            board.make_room(&mut kept, bytes + (64 << 20), None)?;
-        }
-        let above = board.step(
-            &winners,
-            Direction::Backward,
-            Some(&levels[n - 1]),
-            &|_, _| {},
-        )?;
-        kept.push(winners);
-        levels.pop();
-        watch(&board.status("winners", n as u32 - 1, of, above.len));
-        winners = above;
-    }
-    kept.reverse();
+    climb(board, goal, levels, None, Some(&mut kept), watch)?;
     Ok(kept)
 }
 
