@@ -6,6 +6,7 @@
 
 use super::level::{Held, Level, LevelCursor};
 use super::merge;
+use super::radix::sort_keys;
 use super::runs::{Run, RunWriter};
 use super::scratch::Lease;
 use super::step::Visit;
@@ -439,80 +440,5 @@ fn flush_all<S: Send>(
     match failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),
-    }
-}
-
-/// Sorts `v` (keys of at most `bits` bits) by radix, 11 bits a pass, with `tmp` (of at least
-/// `v`'s capacity) as the second buffer: no allocation. (Twelve-bit digits, and every
-/// digit's counts from one read of the keys, were each measured slower here.)
-fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
-    const DIGIT: u32 = 11;
-    if v.len() < 4096 {
-        v.sort_unstable();
-        return;
-    }
-    tmp.clear();
-    tmp.resize(v.len(), 0);
-    let mut counts = [0usize; 1 << DIGIT];
-    let mask = (1u64 << DIGIT) - 1;
-    let mut shift = 0;
-    while shift < bits.max(1) {
-        counts.fill(0);
-        for &x in v.iter() {
-            counts[((x >> shift) & mask) as usize] += 1;
-        }
-        let mut sum = 0;
-        for c in counts.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for &x in v.iter() {
-            let d = ((x >> shift) & mask) as usize;
-            tmp[counts[d]] = x;
-            counts[d] += 1;
-        }
-        std::mem::swap(v, tmp);
-        shift += DIGIT;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_radix_sort_agrees_with_the_standard_sort() {
-        let mut x: u64 = 99;
-        let mut v: Vec<u64> = (0..50_000)
-            .map(|_| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                x >> 23
-            })
-            .collect();
-        let mut expect = v.clone();
-        expect.sort_unstable();
-        let mut tmp = Vec::with_capacity(v.len());
-        sort_keys(&mut v, &mut tmp, 41);
-        assert_eq!(v, expect);
-        // Every width the boards have, and keys whose high digits are all equal (skipped).
-        for bits in [15, 33, 37, 45, 49, 64] {
-            let mut v: Vec<u64> = expect
-                .iter()
-                .map(|&k| (k.rotate_left(bits) ^ k) & ((1u64 << bits.min(63)) - 1) | 1 << 2)
-                .collect();
-            let mut want = v.clone();
-            want.sort_unstable();
-            let mut tmp = Vec::with_capacity(v.len());
-            sort_keys(&mut v, &mut tmp, bits);
-            assert_eq!(v, want, "{bits} bits");
-        }
-        let mut v: Vec<u64> = expect.iter().map(|&k| k & 0xF_FFFF).collect();
-        let mut want = v.clone();
-        want.sort_unstable();
-        sort_keys(&mut v, &mut tmp, 45);
-        assert_eq!(v, want, "high bits all zero");
     }
 }
