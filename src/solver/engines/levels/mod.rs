@@ -11,10 +11,12 @@
 //! the level ([`step`], [`ranked`]), which falls back on these.
 //!
 //! This folder holds the level machinery the level engines share (not an engine itself):
-//! these sorted levels, the bitset steps ([`step`]) over ranked levels ([`ranked`]), and the
-//! canonical children their inner loops make ([`children`]).
+//! these sorted levels and their radix sort ([`radix`]), the bitset steps ([`step`]) over
+//! ranked levels ([`ranked`]), and the canonical children their inner loops make
+//! ([`children`]).
 
 pub mod children;
+pub mod radix;
 pub mod ranked;
 pub mod step;
 
@@ -173,45 +175,11 @@ pub fn sort_dedup(mut v: Vec<u64>, bits: u32) -> Vec<u64> {
     v
 }
 
-/// Least-significant-digit radix sort on the low `bits` bits, 11 bits a pass. Small
-/// vectors go to the standard sort.
+/// Sorts `v` (whose values use at most `bits` low bits) by radix ([`radix::sort_keys`]).
 pub fn radix_sort(v: &mut Vec<u64>, bits: u32) {
-    const DIGIT: u32 = 11;
-    if v.len() < 4096 {
-        v.sort_unstable();
-        return;
-    }
-    let mut buffer = vec![0u64; v.len()];
-    let mut shift = 0;
-    let mut src_is_v = true;
-    while shift < bits.max(1) {
-        let (src, dst): (&[u64], &mut [u64]) = if src_is_v {
-            (v.as_slice(), buffer.as_mut_slice())
-        } else {
-            (buffer.as_slice(), v.as_mut_slice())
-        };
-        let mut counts = vec![0usize; 1 << DIGIT];
-        let mask = (1u64 << DIGIT) - 1;
-        for &x in src {
-            counts[((x >> shift) & mask) as usize] += 1;
-        }
-        let mut sum = 0;
-        for c in counts.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for &x in src {
-            let d = ((x >> shift) & mask) as usize;
-            dst[counts[d]] = x;
-            counts[d] += 1;
-        }
-        src_is_v = !src_is_v;
-        shift += DIGIT;
-    }
-    if !src_is_v {
-        std::mem::swap(v, &mut buffer);
-    }
+    // Zeroed pages from the system, not written: the sort overwrites them.
+    let mut tmp = vec![0u64; v.len()];
+    radix::sort_keys(v, &mut tmp, bits);
 }
 
 /// Merges two sorted, duplicate-free vectors into one.

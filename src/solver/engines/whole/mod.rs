@@ -7,7 +7,7 @@
 //!   `--scratch DIR`) and is read back from there ([`level`]).
 //! - One step ([`step`]) makes a level from the one before: the children (or parents) of
 //!   every position, set as bits in a bitset over the next level when it fits in memory, or
-//!   gathered, sorted ([`radix`]) and written as runs, then merged ([`merge`]), when it
+//!   gathered, sorted ([`crate::solver::engines::levels::radix`]) and written as runs, then merged ([`merge`]), when it
 //!   does not.
 //! - The memory it may use ([`crate::solver::engines::memory::Room`]) is taken from the
 //!   process's real limits; every large allocation is fallible and counted against it
@@ -27,7 +27,6 @@ pub mod figures;
 pub mod level;
 pub mod meet;
 pub mod merge;
-pub mod radix;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;

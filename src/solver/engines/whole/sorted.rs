@@ -6,12 +6,12 @@
 
 use super::level::{Held, Level, LevelCursor};
 use super::merge;
-use super::radix::sort_keys;
 use super::runs::{Run, RunWriter};
 use super::scratch::Lease;
 use super::step::Visit;
 use super::{Board, WholeError};
 use crate::solver::engines::levels::children::with_kids;
+use crate::solver::engines::levels::radix::sort_keys;
 use crate::solver::engines::levels::{self, Direction};
 use crate::solver::engines::memory::{try_vec_huge, NoMemory};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

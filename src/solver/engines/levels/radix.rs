@@ -1,5 +1,5 @@
-//! The radix sort of the level engine's sort buffers: keys of a board's cell count of bits
-//! (up to hundreds of millions a buffer), sorted in two buffers without allocating.
+//! The radix sort of levels: keys of a board's cell count of bits (up to hundreds of
+//! millions in a buffer of the whole-board engine), sorted in two buffers.
 //!
 //! A buffer far larger than the caches is first split by its top digit (one read to count,
 //! one to scatter), then each bucket, small enough for the core's own cache, is sorted by
@@ -17,8 +17,8 @@ const DIGIT: u32 = 11;
 /// Below this many keys a bucket is sorted by comparison.
 const BY_COMPARISON: usize = 256;
 
-/// Sorts `v` (keys of at most `bits` bits) ascending, with `tmp` (of at least `v`'s
-/// capacity) as the second buffer: no allocation (see the module docs). (Twelve-bit LSD
+/// Sorts `v` (keys of at most `bits` bits) ascending, with `tmp` as the second buffer (no
+/// allocation when it is as long as `v` or has the room; see the module docs). (Twelve-bit LSD
 /// digits, and every digit's counts from one read of the keys, were each measured slower.)
 pub fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
     let bits = bits.clamp(1, 64);
@@ -28,8 +28,7 @@ pub fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
     }
     let shift = bits - TOP;
     let mask = (1u64 << TOP) - 1;
-    tmp.clear();
-    tmp.resize(v.len(), 0);
+    fit(tmp, v.len());
     let mut starts = vec![0usize; (1 << TOP) + 1];
     for &x in v.iter() {
         starts[((x >> shift) & mask) as usize + 1] += 1;
@@ -104,9 +103,16 @@ fn lsd(v: &mut [u64], tmp: &mut Vec<u64>, bits: u32) {
         v.sort_unstable();
         return;
     }
-    tmp.clear();
-    tmp.resize(v.len(), 0);
+    fit(tmp, v.len());
     sort_low(v, tmp, bits);
+}
+
+/// Makes `tmp` `len` long, writing only the keys it did not have (what it holds is
+/// overwritten by the sort anyway, and a buffer reused flush after flush is not written
+/// twice).
+fn fit(tmp: &mut Vec<u64>, len: usize) {
+    tmp.truncate(len);
+    tmp.resize(len, 0);
 }
 
 #[cfg(test)]
