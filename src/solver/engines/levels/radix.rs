@@ -27,27 +27,47 @@ pub fn sort_keys(v: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
         return;
     }
     let shift = bits - TOP;
-    let mask = (1u64 << TOP) - 1;
     fit(tmp, v.len());
-    let mut starts = vec![0usize; (1 << TOP) + 1];
-    for &x in v.iter() {
-        starts[((x >> shift) & mask) as usize + 1] += 1;
-    }
-    for d in 1..starts.len() {
-        starts[d] += starts[d - 1];
-    }
-    let mut next = starts.clone();
-    for &x in v.iter() {
-        let d = ((x >> shift) & mask) as usize;
-        tmp[next[d]] = x;
-        next[d] += 1;
+    let mut ends = vec![0usize; 1 << TOP];
+    if !pass(v, tmp, shift, TOP, &mut ends) {
+        // Every key in one bucket (few pegs: the canonical forms' top cells empty).
+        sort_low(v, tmp, shift);
+        return;
     }
     // Each bucket, sorted by its low `shift` bits, ends in `tmp`; `v` is its scratch.
-    for d in 0..1 << TOP {
-        let (a, b) = (starts[d], starts[d + 1]);
-        sort_low(&mut tmp[a..b], &mut v[a..b], shift);
+    let mut start = 0;
+    for end in ends {
+        sort_low(&mut tmp[start..end], &mut v[start..end], shift);
+        start = end;
     }
     std::mem::swap(v, tmp);
+}
+
+/// One radix pass: counts the digits of `from` (`width` bits from `shift`) into `counts`
+/// (`1 << width` long) and, unless every key shares one digit (a pass that orders nothing),
+/// scatters `from` into `to` by digit, leaving in `counts[d]` where digit d's keys end.
+/// Whether it scattered.
+fn pass(from: &[u64], to: &mut [u64], shift: u32, width: u32, counts: &mut [usize]) -> bool {
+    let mask = (1u64 << width) - 1;
+    counts.fill(0);
+    for &x in from {
+        counts[((x >> shift) & mask) as usize] += 1;
+    }
+    if counts.contains(&from.len()) {
+        return false;
+    }
+    let mut sum = 0;
+    for c in counts.iter_mut() {
+        let here = *c;
+        *c = sum;
+        sum += here;
+    }
+    for &x in from {
+        let d = ((x >> shift) & mask) as usize;
+        to[counts[d]] = x;
+        counts[d] += 1;
+    }
+    true
 }
 
 /// Sorts `keys` by their low `bits` bits (every key alike above them), leaving the result
@@ -63,32 +83,12 @@ fn sort_low(keys: &mut [u64], scratch: &mut [u64], bits: u32) {
     let (mut from, mut to) = (keys, scratch);
     let mut in_scratch = false;
     let mut shift = 0;
-    for pass in 0..passes {
-        let width = (bits - shift).div_ceil(passes - pass);
-        let mask = (1u64 << width) - 1;
-        let counts = &mut counts[..1 << width];
-        counts.fill(0);
-        for &x in from.iter() {
-            counts[((x >> shift) & mask) as usize] += 1;
+    for p in 0..passes {
+        let width = (bits - shift).div_ceil(passes - p);
+        if pass(from, to, shift, width, &mut counts[..1 << width]) {
+            std::mem::swap(&mut from, &mut to);
+            in_scratch = !in_scratch;
         }
-        // A digit every key shares orders nothing: skip the pass.
-        if counts.contains(&from.len()) {
-            shift += width;
-            continue;
-        }
-        let mut sum = 0;
-        for c in counts.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for &x in from.iter() {
-            let d = ((x >> shift) & mask) as usize;
-            to[counts[d]] = x;
-            counts[d] += 1;
-        }
-        std::mem::swap(&mut from, &mut to);
-        in_scratch = !in_scratch;
         shift += width;
     }
     if in_scratch {

@@ -57,7 +57,14 @@ pub fn count(
     let mut levels = Vec::new();
     if let Err(e) = forward(&board, start, &mut levels, &mut out.levels, true, watch) {
         out.stopped = Some(e);
-    } else if let Err(e) = backward(&board, goal, &mut levels, &mut out.levels, watch) {
+    } else if let Err(e) = climb(
+        &board,
+        goal,
+        &mut levels,
+        Some(&mut out.levels),
+        None,
+        watch,
+    ) {
         out.stopped = Some(e);
     } else {
         out.winnable = true;
@@ -114,18 +121,6 @@ pub fn forward(
         }
         levels.push(next);
     }
-}
-
-/// The winners of every level, from the last up (see the module docs), into `counts`'
-/// winnable column; `levels` are dropped as they are used.
-fn backward(
-    board: &Board,
-    goal: Goal,
-    levels: &mut Vec<Level>,
-    counts: &mut [LevelCount],
-    watch: &mut dyn FnMut(&Status),
-) -> Result<(), WholeError> {
-    climb(board, goal, levels, Some(counts), None, watch)
 }
 
 /// Walks up the winners of every level, from the last level's goal positions to the

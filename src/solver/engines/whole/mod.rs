@@ -7,8 +7,8 @@
 //!   `--scratch DIR`) and is read back from there ([`level`]).
 //! - One step ([`step`]) makes a level from the one before: the children (or parents) of
 //!   every position, set as bits in a bitset over the next level when it fits in memory, or
-//!   gathered, sorted ([`crate::solver::engines::levels::radix`]) and written as runs, then merged ([`merge`]), when it
-//!   does not.
+//!   gathered, sorted ([`crate::solver::engines::levels::radix`]) and written as runs,
+//!   then merged ([`merge`]), when it does not.
 //! - The memory it may use ([`crate::solver::engines::memory::Room`]) is taken from the
 //!   process's real limits; every large allocation is fallible and counted against it
 //!   ([`scratch::Account`]), so the engine never aborts: what neither memory nor the scratch
