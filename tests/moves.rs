@@ -7,7 +7,7 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{
     continues, legal_jumps_of, move_count, Cell, CellSet, Goal, Grid, Position, Shape,
 };
-use pegsol::solver::engines::moves::{fewest_moves, MovesOutcome, Options};
+use pegsol::solver::engines::moves::{fewest_moves, meet_in_the_middle, MovesOutcome, Options};
 use pegsol::solver::engines::solutions::count_solutions;
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
@@ -130,6 +130,29 @@ proptest! {
     }
 
     #[test]
+    fn meeting_in_the_middle_agrees_with_a_brute_force_search_by_moves(
+        triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16
+    ) {
+        let grid = if triangular { Grid::Triangular } else { Grid::Square };
+        if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
+            let cell = Cell { x: at % 4, y: at / 4 };
+            let goals = if start.shape().contains(cell) {
+                vec![Goal::Anywhere, Goal::At(cell)]
+            } else {
+                vec![Goal::Anywhere]
+            };
+            for goal in goals {
+                let out = uncontrolled(|c| meet_in_the_middle(&start, goal, Options::default(), c));
+                prop_assert!(out.proven_optimal, "{:?}", out);
+                prop_assert_eq!(out.moves(), brute_moves(&start, goal));
+                if out.won {
+                    check_chains(&start, goal, &out);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn solution_counts_agree_with_a_brute_force_count(
         triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16)
     ) {
@@ -171,6 +194,48 @@ fn every_start_of_the_fifteen_hole_triangle_has_its_fewest_moves_proven() {
             check_chains(&start, Goal::Anywhere, &out);
         }
     }
+}
+
+#[test]
+fn meeting_in_the_middle_proves_the_english_board_and_the_triangle_as_the_other_searches_do() {
+    for (name, centre) in [("english", true), ("english", false), ("triangle", false)] {
+        let puzzle = resolve_puzzle(name).expect("a catalogue board");
+        let goal = if centre {
+            Goal::At(puzzle.start.shape().center().expect("a centre"))
+        } else {
+            Goal::Anywhere
+        };
+        let met = uncontrolled(|c| meet_in_the_middle(&puzzle.start, goal, Options::default(), c));
+        let other = solve(&puzzle.start, goal);
+        assert!(
+            met.proven_optimal && other.proven_optimal,
+            "{name}: {met:?}"
+        );
+        assert_eq!(met.moves(), other.moves(), "{name}");
+        check_chains(&puzzle.start, goal, &met);
+    }
+}
+
+#[test]
+fn meeting_in_the_middle_cut_short_gives_a_beam_solution_and_a_true_lower_bound() {
+    // The English central game (18 moves) with room for a few levels only: the beam finds a
+    // solution from the forward levels into the backward ones, which takes no fewer moves
+    // than the fewest, and the bound is no more than the fewest.
+    let puzzle = resolve_puzzle("english").expect("english");
+    let goal = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let options = Options {
+        max_held: Some(200_000),
+        ..Options::default()
+    };
+    let out = uncontrolled(|c| meet_in_the_middle(&puzzle.start, goal, options, c));
+    assert!(out.won, "{out:?}");
+    check_chains(&puzzle.start, goal, &out);
+    let moves = out.moves().expect("won");
+    assert!(
+        moves >= 18 && out.lower_bound <= 18 && out.lower_bound > 8,
+        "{out:?}"
+    );
+    assert_eq!(out.proven_optimal, moves == out.lower_bound);
 }
 
 #[test]

@@ -17,13 +17,19 @@
 //!   looked up in the exact solver's goal side (every position with few pegs that can reach
 //!   the goal, found backwards). A pruned position can never reach the goal, so pruning
 //!   never changes the answer.
+//! - **Where the winnable positions are too many to have** (Wiegleb's board), the start and
+//!   the finishes meet in the middle by moves ([`meet`]); past what memory holds, a beam
+//!   finds a solution and the levels held prove a lower bound ([`beam`]).
 //! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
 //!   start, a chain that reaches the next canonical form is found again, move by move.
 
 use super::whole::{self, WholeError};
 use super::winnable::{self, WinnableSet};
 
+mod beam;
 mod known;
+mod meet;
+mod unmoves;
 use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
@@ -195,14 +201,41 @@ pub fn fewest_moves(
     let cells = shape.cells().len();
     match winnable {
         Some(all) if cells <= known::MAX_CELLS => known::run(start, goal, options, all, control),
+        // Too many winnable positions to have: the two ends meet in the middle.
+        _ if cells as usize <= meet::MAX_CELLS => meet::run(start, goal, options, control),
         _ => with_bits!(cells, B => run::<B>(start, goal, options, control)),
     }
+}
+
+/// Fewest moves by meeting in the middle ([`meet`]), the search [`fewest_moves`] runs on a
+/// board of up to 64 holes whose winnable positions are too many to have: levels by moves
+/// from the start and back from the finishes; past its budget or what it may hold, the best
+/// solution a beam finds, with the proven lower bound. Public so tests can hold it to a
+/// brute-force search on boards [`fewest_moves`] would solve another way.
+pub fn meet_in_the_middle(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    control: &mut Control,
+) -> MovesOutcome {
+    if start.shape().cells().len() as usize > meet::MAX_CELLS {
+        return fewest_moves(start, goal, options, control);
+    }
+    meet::run(start, goal, options, control)
 }
 
 /// Most positions the level engine may hold on its way to the winnable positions (see
 /// [`reachable_winners`]): the French board's catalogue start reaches about 1.5 billion
 /// canonical forms, in about four minutes.
 pub const MOST_LEVEL_POSITIONS: u64 = 2_000_000_000;
+
+/// Most holes of a board whose winnable positions the level engine is asked for when the
+/// search could meet in the middle instead: the diamond's 41. On Wiegleb's 45 holes the
+/// reachable set was 272 million positions after 16 of 43 jumps at 220 s and still growing
+/// toward [`MOST_LEVEL_POSITIONS`], minutes of work thrown away; such boards meet in the
+/// middle at once. (Smaller boards that pass the cap, as the 7x9 cross does after 324 s,
+/// meet in the middle after it.)
+const LEVEL_ENGINE_MOST_CELLS: u32 = 41;
 
 /// Positions the level engine may hold per expansion of a budgeted search: a level step
 /// costs about a sixteenth of a search's expansion (measured on English: 23 million
@@ -220,11 +253,14 @@ fn reachable_winners(
     options: Options,
     control: &mut Control,
 ) -> Result<Vec<u64>, WholeError> {
-    if start.shape().cells().len() > whole::MAX_CELLS {
-        return Err(WholeError::TooLarge {
-            cells: start.shape().cells().len(),
-            max: whole::MAX_CELLS,
-        });
+    let cells = start.shape().cells().len();
+    let most = if cells as usize <= meet::MAX_CELLS {
+        LEVEL_ENGINE_MOST_CELLS
+    } else {
+        whole::MAX_CELLS
+    };
+    if cells > most {
+        return Err(WholeError::TooLarge { cells, max: most });
     }
     let settings = whole::Settings {
         most_positions: Some(

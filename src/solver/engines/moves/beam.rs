@@ -1,0 +1,141 @@
+//! A solution by moves where the fewest cannot be proven: a beam from the forward levels
+//! into the backward ones, which [`super::meet`] runs when it stops before the two sides
+//! meet.
+//!
+//! The beam starts from the last whole forward level and keeps, level by level, the
+//! [`WIDTH`] positions with the fewest pegs and the fewest borders between a peg and a
+//! hole (compact positions finish; a greedy "fewest pegs" beam strands pegs and dies).
+//! Every position it reaches is looked up in the backward levels: one found there at
+//! backward level j, after k moves, makes a solution of k + j moves, the least of which is
+//! kept. Everything is in sorted order, ties broken by the position itself, so the same
+//! start gives the same solution on every run.
+
+use super::meet::{Levels, Search};
+use super::CHECK_EVERY;
+use crate::solver::engines::levels;
+use crate::solver::Control;
+use rustc_hash::FxHashMap;
+
+/// Positions the beam keeps a level.
+pub const WIDTH: usize = 200_000;
+
+/// The canonical forms of the shortest solution the beam finds, start to finish (none when
+/// it finds none, or is cancelled).
+pub(super) fn solution(
+    search: &Search<'_>,
+    held: &Levels,
+    control: &mut Control,
+) -> Option<Vec<u64>> {
+    let board = search.board;
+    let neighbours = neighbours(search);
+    let full = search.full();
+    let score = |b: u64| -> (u32, u64) {
+        let holes = full & !b;
+        let mut borders = 0;
+        let mut pegs = b;
+        while pegs != 0 {
+            let i = pegs.trailing_zeros() as usize;
+            pegs &= pegs - 1;
+            borders += (neighbours[i] & holes).count_ones();
+        }
+        (2 * b.count_ones() + borders, b)
+    };
+    let origin = held.forward.len().checked_sub(1)?;
+    // The best of the origin level, without a copy of it (it may hold hundreds of millions).
+    let mut kept: std::collections::BinaryHeap<(u32, u64)> = std::collections::BinaryHeap::new();
+    for &b in &held.forward[origin] {
+        kept.push(score(b));
+        if kept.len() > WIDTH {
+            kept.pop();
+        }
+    }
+    let mut level: Vec<u64> = kept.into_sorted_vec().into_iter().map(|(_, b)| b).collect();
+    // parents[k][form]: the form of beam level k - 1 it came from (level 0 is the origin).
+    let mut parents: Vec<FxHashMap<u64, u64>> = vec![FxHashMap::default()];
+    // The best meeting yet: (moves, the form met, the beam level it was reached at, the
+    // form it was reached from).
+    let mut best: Option<(u32, u64, usize, u64)> = None;
+    let better = |best: &mut Option<(u32, u64, usize, u64)>, found: (u32, u64, usize, u64)| {
+        if best.is_none_or(|b| found < b) {
+            *best = Some(found);
+        }
+    };
+    let backward_at = |canon: u64| {
+        held.backward
+            .iter()
+            .position(|level| levels::holds(level, canon))
+    };
+    for &b in &level {
+        if let Some(j) = backward_at(b) {
+            better(&mut best, ((origin + j) as u32, b, 0, b));
+        }
+    }
+    let mut k = 0usize;
+    let mut expanded = 0u64;
+    while !level.is_empty() {
+        k += 1;
+        if best.is_some_and(|(total, ..)| total as usize <= origin + k) {
+            break;
+        }
+        let mut next: Vec<(u64, u64)> = Vec::new();
+        for &p in &level {
+            expanded += 1;
+            if expanded.is_multiple_of(CHECK_EVERY) && control.cancelled() {
+                return None;
+            }
+            let _ = board.moves_from(p, &mut |b, canon, _| -> Result<bool, ()> {
+                if search.lost(b) {
+                    // Lost, and so is whatever the chain goes on to.
+                    return Ok(false);
+                }
+                if let Some(j) = backward_at(canon) {
+                    better(&mut best, ((origin + k + j) as u32, canon, k, p));
+                }
+                next.push((canon, p));
+                Ok(true)
+            });
+        }
+        // One parent a form, the least; then the best forms.
+        next.sort_unstable();
+        next.dedup_by_key(|&mut (canon, _)| canon);
+        next.sort_unstable_by_key(|&(b, _)| score(b));
+        next.truncate(WIDTH);
+        parents.push(next.iter().copied().collect());
+        level = next.into_iter().map(|(b, _)| b).collect();
+    }
+    let (_, meeting, at, from) = best?;
+    // Back through the beam to its origin, then through the forward levels to the start.
+    let mut beam_path = vec![meeting];
+    if at > 0 {
+        beam_path.push(from);
+        let mut form = from;
+        for k in (1..at).rev() {
+            form = *parents[k].get(&form)?;
+            beam_path.push(form);
+        }
+    }
+    beam_path.reverse();
+    let mut path = search.back_to_start(held, origin, beam_path[0]);
+    let j = backward_at(meeting)?;
+    let on = search.on_to_finish(held, j, meeting);
+    if path.is_empty() || on.is_empty() {
+        return None;
+    }
+    path.extend_from_slice(&beam_path[1..]);
+    path.extend_from_slice(&on[1..]);
+    Some(path)
+}
+
+/// Each compact cell's neighbours: the cells a jump passes between it and the next.
+fn neighbours(search: &Search<'_>) -> Vec<u64> {
+    let compact = &search.board.compact;
+    let mut out = vec![0u64; compact.cells.len()];
+    for cj in &compact.jumps {
+        let index = |c| compact.index(c).unwrap_or(0) as usize;
+        let (a, b, c) = (index(cj.jump.from), index(cj.jump.over), index(cj.jump.to));
+        out[a] |= 1 << b;
+        out[b] |= (1 << a) | (1 << c);
+        out[c] |= 1 << b;
+    }
+    out
+}

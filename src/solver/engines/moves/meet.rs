@@ -1,0 +1,571 @@
+//! Fewest moves met in the middle, for boards whose every winnable position is too many to
+//! have (Wiegleb's 45 holes, the 7x9 cross): levels by moves from the start and back from
+//! the finishes, until a position is in both.
+//!
+//! How it works (Bell's calculation by moves, forward and backward):
+//! - **Forward** level k: every canonical form first reached after exactly k moves from the
+//!   start. **Backward** level k: every canonical form from which a finish (the goal cell,
+//!   or for a finish anywhere each cell the start's position class allows) is first reached
+//!   in exactly k moves; a backward move is one peg's chain of jumps undone, last jump first.
+//! - **The side with the smaller last level grows** by one level, which is then intersected
+//!   with every level of the other side. Before that, every pair of levels `(i, j)` held
+//!   was disjoint, so no solution takes `i + j` moves or fewer for any such pair: the first
+//!   position in both sides, with the least sum, is a solution with the fewest moves there
+//!   are, found and proven at once. A side that stops growing has every position it can
+//!   reach: then the goal cannot be reached at all.
+//! - **Pruning**: forward, the pagoda functions of the finishes (a position lighter than
+//!   every finish can reach none); backward, signed pagoda functions found by linear
+//!   programming for positions the start cannot become (a position heavier than the start
+//!   under a function is never reached from it; Bell prunes his backward levels with one
+//!   such "resource count").
+//! - **Levels are sorted vectors**: a new level is gathered by each thread, sorted, merged,
+//!   and what earlier levels of its side hold is taken out, all by merging.
+//! - **The jumps** are found again at the end: from the meeting position back to the start
+//!   through the forward levels (a move undone into the level before), and on to a finish
+//!   through the backward levels.
+//!
+//! When its budget runs out first, it stops with the proven lower bound (every pair of
+//! levels held was disjoint). When what it may hold runs out first, [`super::beam`] also
+//! looks for a solution from the forward levels into the backward ones: not proven the
+//! fewest, unless it takes no more moves than the bound.
+
+use super::unmoves::{Unmoves, Unreachable};
+use super::{finish, rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
+use crate::rules::{CellSet, Goal, Position};
+use crate::solver::boards::pagodas::{PagodaSet, Pruner};
+use crate::solver::engines::levels;
+use crate::solver::{Control, Stop};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Most holes this search takes: positions are 64-bit words.
+pub const MAX_CELLS: usize = 64;
+
+/// Bytes a position of a level being made costs at the peak: its word in a thread's sorted
+/// runs, the merge of the runs into one, and the sort's buffer.
+const BYTES_PER_POSITION: u64 = 24;
+
+/// Bytes a position of a level held costs: its word.
+const BYTES_PER_HELD: u64 = 8;
+
+/// Positions a thread gathers before it sorts them and drops duplicates.
+const GATHER: usize = 1 << 22;
+
+/// The two sides' levels, as far as they were built.
+pub struct Levels {
+    /// `forward[k]`: the canonical forms first reached after k moves, sorted.
+    pub forward: Vec<Vec<u64>>,
+    /// `backward[k]`: the canonical forms that reach a finish in k moves and no fewer, sorted.
+    pub backward: Vec<Vec<u64>>,
+}
+
+/// Which way a level grows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Forward,
+    Backward,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Forward => Side::Backward,
+            Side::Backward => Side::Forward,
+        }
+    }
+}
+
+impl Levels {
+    /// One side's levels.
+    fn of(&self, side: Side) -> &Vec<Vec<u64>> {
+        match side {
+            Side::Forward => &self.forward,
+            Side::Backward => &self.backward,
+        }
+    }
+
+    /// About how many positions `side`'s next level holds: its last level times the growth
+    /// from the level before, less a quarter (the growth falls level by level: on Wiegleb's
+    /// board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10, 6.8). Only decides whether to try:
+    /// a level that does not fit after all stops the search as full.
+    fn likely_next(&self, side: Side) -> u64 {
+        match self.of(side).as_slice() {
+            [.., before, last] if !before.is_empty() => {
+                let growth = last.len() as f64 / before.len() as f64;
+                (last.len() as f64 * growth * 0.75) as u64
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The search's fixed parts.
+pub(super) struct Search<'a> {
+    pub(super) board: &'a Board<u64>,
+    unmoves: Unmoves,
+    pruner: Pruner,
+    unreachable: Unreachable,
+    cells: u32,
+}
+
+/// Meets the two sides (see the module docs). Boards of at most [`MAX_CELLS`] holes.
+pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control) -> MovesOutcome {
+    let board = match Board::<u64>::begin(start, goal, control) {
+        Ok(board) => board,
+        Err(answered) => return answered,
+    };
+    let shape = start.shape();
+    let finishes = match goal {
+        Goal::At(c) => CellSet::single(c),
+        Goal::Anywhere => shape.possible_finishes(start.pegs()),
+    };
+    let start_board = board.compact.encode(start.pegs());
+    let pagodas = PagodaSet::for_pruning(shape, finishes);
+    let mut search = Search {
+        pruner: Pruner::new(&board.compact, &pagodas, finishes),
+        unmoves: Unmoves::new(&board.compact),
+        unreachable: Unreachable::new(start_board),
+        cells: board.compact.cells.len() as u32,
+        board: &board,
+    };
+    let mut out = MovesOutcome::nothing();
+    let start_canon = board.syms.canon(start_board);
+    let mut ends: Vec<u64> = finishes
+        .iter()
+        .filter_map(|c| board.compact.index(c))
+        .map(|i| board.syms.canon(1u64 << i))
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    let mut held = Levels {
+        forward: vec![vec![start_canon]],
+        backward: vec![ends],
+    };
+    let cap = options.max_held.unwrap_or(u64::MAX).max(2);
+    let memory = crate::solver::system_memory::available_memory();
+    let budget = options.budget.unwrap_or(u64::MAX);
+    out.held = 1 + held.backward[0].len() as u64;
+    loop {
+        let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
+        // Every pair of levels held is disjoint: no solution takes f + b moves or fewer.
+        out.lower_bound = (f + b + 1) as u32;
+        let room = room(out.held, cap, memory);
+        // The side with the smaller last level grows, if its next level looks like fitting;
+        // else the other, if that one does.
+        let smaller = if held.forward[f].len() <= held.backward[b].len() {
+            Side::Forward
+        } else {
+            Side::Backward
+        };
+        let affordable = |side: Side| {
+            let last = held.of(side).last().map_or(0, Vec::len) as u64;
+            out.expanded.saturating_add(last) <= budget
+        };
+        let fits = |side: Side| affordable(side) && held.likely_next(side) <= room;
+        let side = match [smaller, smaller.other()].into_iter().find(|&s| fits(s)) {
+            Some(side) if room > 0 => side,
+            _ => {
+                out.stop = Stop::Budget;
+                if !affordable(Side::Forward) && !affordable(Side::Backward) {
+                    // The budget is spent: the beam's work would overspend it.
+                    return finish(out, control);
+                }
+                return search.with_beam(out, &held, start_board, control);
+            }
+        };
+        let last = held.of(side).last().map_or(0, Vec::len);
+        let before = (out.expanded, out.generated);
+        let grown = search.grow(side, &held, before, room, control);
+        let (next, generated) = match grown {
+            Grown::Level(next, generated) => (next, generated),
+            Grown::Cancelled => {
+                out.stop = Stop::Cancelled;
+                return finish(out, control);
+            }
+            Grown::Full => {
+                out.stop = Stop::Budget;
+                return search.with_beam(out, &held, start_board, control);
+            }
+        };
+        out.expanded += last as u64;
+        out.generated += generated;
+        out.held += next.len() as u64;
+        out.storage_bytes = out.storage_bytes.max(out.held * 8);
+        if next.is_empty() {
+            // One side has every position it can reach, and none is on the other side.
+            out.proven_optimal = true;
+            out.stop = Stop::Exhausted;
+            return finish(out, control);
+        }
+        let others = held.of(side.other());
+        let meeting = others
+            .iter()
+            .enumerate()
+            .find_map(|(j, level)| levels::intersect(&next, level).first().map(|&m| (j, m)));
+        if side == Side::Backward {
+            search.unreachable.learn(&board.compact, &next);
+        }
+        match side {
+            Side::Forward => held.forward.push(next),
+            Side::Backward => held.backward.push(next),
+        }
+        if let Some((j, m)) = meeting {
+            let (f, b) = match side {
+                Side::Forward => (held.forward.len() - 1, j),
+                Side::Backward => (j, held.backward.len() - 1),
+            };
+            out.lower_bound = (f + b) as u32;
+            out.proven_optimal = true;
+            out.stop = Stop::Solved;
+            let path = search.path(&held, f, b, m);
+            out.chains = chains_along(&board, start_board, &path);
+            out.won = !out.chains.is_empty();
+            return finish(out, control);
+        }
+    }
+}
+
+/// Room for the next level, in positions, when `held` are held: at most `cap` in all, and
+/// what three fifths of the memory the process could use at the start (`memory`) leaves after the levels
+/// held ([`BYTES_PER_HELD`] each), at [`BYTES_PER_POSITION`] a new one; without a figure for
+/// the memory, [`super::MAX_POSITIONS`] in all.
+fn room(held: u64, cap: u64, memory: Option<u64>) -> u64 {
+    let by_memory = memory.map_or(super::MAX_POSITIONS.saturating_sub(held), |bytes| {
+        // Some left for the rest of the process, and for the estimate being short.
+        (bytes / 5 * 3).saturating_sub(held * BYTES_PER_HELD) / BYTES_PER_POSITION
+    });
+    cap.saturating_sub(held).min(by_memory)
+}
+
+/// What growing a side gave.
+enum Grown {
+    /// The new level (sorted, without what the side held before) and the positions
+    /// generated on the way.
+    Level(Vec<u64>, u64),
+    /// Cancelled.
+    Cancelled,
+    /// More than the search may hold.
+    Full,
+}
+
+impl Search<'_> {
+    /// Whether the finishes' pagoda functions prove `board` lost.
+    pub(super) fn lost(&self, board: u64) -> bool {
+        self.pruner.active() && self.pruner.lost(&self.pruner.weigh(board))
+    }
+
+    /// Every cell of the board, as a word.
+    pub(super) fn full(&self) -> u64 {
+        self.unmoves.full
+    }
+
+    /// `out` (stopped at its limit before the sides met) with the shortest solution
+    /// [`super::beam`] finds into the backward levels: proven the fewest if it takes no more
+    /// than the lower bound.
+    fn with_beam(
+        &self,
+        mut out: MovesOutcome,
+        held: &Levels,
+        start: u64,
+        control: &mut Control,
+    ) -> MovesOutcome {
+        if let Some(path) = super::beam::solution(self, held, control) {
+            out.chains = chains_along(self.board, start, &path);
+            out.won = !out.chains.is_empty();
+            out.proven_optimal = out.won && out.chains.len() as u32 <= out.lower_bound;
+        }
+        finish(out, control)
+    }
+
+    /// The next level of `side`: every move (or move undone) from its last level, less what
+    /// the side already holds, on every thread.
+    fn grow(
+        &self,
+        side: Side,
+        held: &Levels,
+        before: (u64, u64),
+        room: u64,
+        control: &mut Control,
+    ) -> Grown {
+        let levels_of = held.of(side);
+        let Some(last) = levels_of.last() else {
+            return Grown::Full;
+        };
+        let stop = AtomicBool::new(false);
+        let full = AtomicBool::new(false);
+        let done = AtomicU64::new(0);
+        let cancel = control.cancel_flag();
+        let parts = levels::parts_for(last.len());
+        let room = room.min(usize::MAX as u64) as usize;
+        let work = |range: std::ops::Range<usize>| -> (Vec<u64>, u64) {
+            let mut runs: Vec<Vec<u64>> = Vec::new();
+            let mut gathered: Vec<u64> = Vec::new();
+            let mut generated = 0u64;
+            let mut seen = FxHashSet::default();
+            for (k, &p) in last[range].iter().enumerate() {
+                if (k as u64).is_multiple_of(CHECK_EVERY) {
+                    if cancel.load(Ordering::Relaxed) || full.load(Ordering::Relaxed) {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    done.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+                }
+                let mut keep = |b: u64| {
+                    generated += 1;
+                    gathered.push(self.board.syms.canon(b));
+                };
+                match side {
+                    Side::Forward => self.forward_from(p, &mut keep),
+                    Side::Backward => self.backward_from(p, &mut seen, &mut keep),
+                }
+                if gathered.len() >= GATHER {
+                    fold(&mut runs, gathered.split_off(0), self.cells);
+                    if runs.iter().map(Vec::len).sum::<usize>() > room {
+                        full.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            fold(&mut runs, gathered, self.cells);
+            let merged = runs
+                .into_iter()
+                .rev()
+                .reduce(|a, b| levels::merge_dedup(b, a));
+            (merged.unwrap_or_default(), generated)
+        };
+        let results = levels::in_parts(last.len(), parts, work);
+        control.report(
+            before.0 + done.load(Ordering::Relaxed),
+            before.1,
+            last.first().map_or(0, |p| p.count_ones()),
+        );
+        if cancel.load(Ordering::Relaxed) {
+            return Grown::Cancelled;
+        }
+        if full.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+            return Grown::Full;
+        }
+        let mut next = Vec::new();
+        let mut generated = 0;
+        for r in results {
+            match r {
+                Ok((part, g)) => {
+                    next = levels::merge_dedup(next, part);
+                    generated += g;
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        for earlier in levels_of {
+            next = minus(next, earlier);
+        }
+        if next.len() > room {
+            return Grown::Full;
+        }
+        Grown::Level(next, generated)
+    }
+
+    /// Every position one move from `p` that can still reach a finish.
+    fn forward_from(&self, p: u64, keep: &mut dyn FnMut(u64)) {
+        let _ = self
+            .board
+            .moves_from(p, &mut |b, _, _| -> Result<bool, ()> {
+                if self.lost(b) {
+                    // Lost, and so is whatever the chain goes on to.
+                    return Ok(false);
+                }
+                keep(b);
+                Ok(true)
+            });
+    }
+
+    /// Every position one move undone from `p` that the start can still become.
+    fn backward_from(&self, p: u64, seen: &mut FxHashSet<(u64, u32)>, keep: &mut dyn FnMut(u64)) {
+        self.unmoves
+            .unmoves_from(&self.board.compact, p, seen, &mut |b| {
+                if self.unreachable.proves(b) {
+                    // Never reached, and neither is whatever it came from.
+                    return false;
+                }
+                keep(b);
+                true
+            });
+    }
+
+    /// The canonical forms a solution passes through, start to finish, meeting at `m`
+    /// (forward level `f`, backward level `b`); empty if the levels do not lead through it.
+    fn path(&self, held: &Levels, f: usize, b: usize, m: u64) -> Vec<u64> {
+        let mut path = self.back_to_start(held, f, m);
+        let on = self.on_to_finish(held, b, m);
+        if path.is_empty() || on.is_empty() {
+            return Vec::new();
+        }
+        path.extend_from_slice(&on[1..]);
+        path
+    }
+
+    /// The canonical forms from the start to `m` (in forward level `f`), one a move, found
+    /// through the forward levels by undoing moves; empty if there is none.
+    pub(super) fn back_to_start(&self, held: &Levels, f: usize, m: u64) -> Vec<u64> {
+        let mut seen = FxHashSet::default();
+        let mut back = vec![m];
+        let mut at = m;
+        for k in (0..f).rev() {
+            let Some(level) = held.forward.get(k) else {
+                return Vec::new();
+            };
+            let mut found = None;
+            self.unmoves
+                .unmoves_from(&self.board.compact, at, &mut seen, &mut |x| {
+                    let canon = self.board.syms.canon(x);
+                    if found.is_none() && levels::holds(level, canon) {
+                        found = Some(canon);
+                    }
+                    found.is_none()
+                });
+            let Some(prev) = found else {
+                return Vec::new();
+            };
+            back.push(prev);
+            at = prev;
+        }
+        back.reverse();
+        back
+    }
+
+    /// The canonical forms from `m` (in backward level `b`) to a finish, one a move, found
+    /// through the backward levels; empty if there is none.
+    pub(super) fn on_to_finish(&self, held: &Levels, b: usize, m: u64) -> Vec<u64> {
+        let mut on = vec![m];
+        let mut at = m;
+        for k in (0..b).rev() {
+            let Some(level) = held.backward.get(k) else {
+                return Vec::new();
+            };
+            let mut found = None;
+            let _ = self
+                .board
+                .moves_from(at, &mut |_, canon, _| -> Result<bool, ()> {
+                    if levels::holds(level, canon) {
+                        found = Some(canon);
+                        return Err(());
+                    }
+                    Ok(true)
+                });
+            let Some(next) = found else {
+                return Vec::new();
+            };
+            on.push(next);
+            at = next;
+        }
+        on
+    }
+}
+
+/// The chains of a solution from the actual start along `path` (canonical forms, start's
+/// first); empty when the path is.
+pub(super) fn chains_along(
+    board: &Board<u64>,
+    start: u64,
+    path: &[u64],
+) -> Vec<Vec<crate::rules::Jump>> {
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+        return Vec::new();
+    };
+    let parent: FxHashMap<u64, u64> = path.windows(2).map(|w| (w[1], w[0])).collect();
+    rebuild(board, start, first, last, |b| parent.get(&b).copied())
+}
+
+/// Adds the sorted, duplicate-free form of `gathered` to `runs`, merging the last two runs
+/// while the one before is no more than twice the last: the runs' sizes fall geometrically,
+/// so each position is merged a logarithmic number of times, not once per run after it.
+fn fold(runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>, cells: u32) {
+    runs.push(levels::sort_dedup(gathered, cells));
+    while let [.., a, b] = runs.as_slice() {
+        if a.len() > 2 * b.len() {
+            break;
+        }
+        let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
+            break;
+        };
+        runs.push(levels::merge_dedup(a, b));
+    }
+}
+
+/// Sorted `a` without what sorted `b` holds.
+fn minus(a: Vec<u64>, b: &[u64]) -> Vec<u64> {
+    let mut j = 0;
+    let mut out = a;
+    out.retain(|&x| {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        !(j < b.len() && b[j] == x)
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::catalogue;
+    use crate::solver::uncontrolled;
+
+    fn start_of(name: &str) -> Position {
+        catalogue::find(name)
+            .and_then(|e| e.layout().ok())
+            .and_then(|l| l.validate().ok())
+            .map(|p| p.start)
+            .expect("a catalogue board")
+    }
+
+    fn meet(start: &Position, goal: Goal) -> MovesOutcome {
+        uncontrolled(|c| run(start, goal, Options::default(), c))
+    }
+
+    #[test]
+    fn minus_drops_what_the_other_holds() {
+        assert_eq!(minus(vec![1, 3, 5, 7, 9], &[0, 3, 4, 9, 12]), vec![1, 5, 7]);
+        assert_eq!(minus(vec![], &[1]), Vec::<u64>::new());
+        assert_eq!(minus(vec![2], &[]), vec![2]);
+    }
+
+    #[test]
+    fn undone_moves_are_the_moves_that_lead_back() {
+        // Every move from a position, undone, gives the position back: on the triangle's
+        // every position a few moves in.
+        let start = start_of("triangle");
+        let board = Board::<u64>::new(&start, Goal::Anywhere);
+        let unmoves = Unmoves::new(&board.compact);
+        let mut seen = FxHashSet::default();
+        let p = board.compact.encode(start.pegs());
+        let mut children = Vec::new();
+        let _ = board.moves_from(p, &mut |b, _, _| -> Result<bool, ()> {
+            children.push(b);
+            Ok(true)
+        });
+        assert!(!children.is_empty());
+        for c in children {
+            let mut back = Vec::new();
+            unmoves.unmoves_from(&board.compact, c, &mut seen, &mut |b| {
+                back.push(b);
+                true
+            });
+            assert!(back.contains(&p), "a move undone leads back");
+        }
+    }
+
+    #[test]
+    fn the_english_central_game_meets_at_its_known_eighteen_moves() {
+        let start = start_of("english");
+        let centre = crate::rules::Cell { x: 3, y: 3 };
+        let out = meet(&start, Goal::At(centre));
+        assert!(out.won && out.proven_optimal, "{out:?}");
+        assert_eq!(out.moves(), Some(18));
+        let mut p = start.clone();
+        for &j in &out.jumps() {
+            p = p.try_play(j).expect("every jump is legal");
+        }
+        assert!(p.is_won(Goal::At(centre)));
+        assert_eq!(crate::rules::move_count(&out.jumps()), 18);
+    }
+}
