@@ -3,27 +3,38 @@
 //! meet.
 //!
 //! The beam starts from the last whole forward level and keeps, level by level, the
-//! [`WIDTH`] positions with the fewest pegs and the fewest borders between a peg and a
+//! [`WIDTH`] positions (fewer where memory is short) with the fewest pegs and the fewest borders between a peg and a
 //! hole (compact positions finish; a greedy "fewest pegs" beam strands pegs and dies).
 //! Every position it reaches is looked up in the backward levels: one found there at
 //! backward level j, after k moves, makes a solution of k + j moves, the least of which is
 //! kept. Everything is in sorted order, ties broken by the position itself, so the same
 //! start gives the same solution on every run.
 
-use super::meet::{Levels, Search};
+use super::sides::{Levels, Search};
 use super::CHECK_EVERY;
 use crate::solver::engines::levels;
 use crate::solver::Control;
 use rustc_hash::FxHashMap;
 
-/// Positions the beam keeps a level.
+/// Positions the beam keeps a level, at most.
 pub const WIDTH: usize = 200_000;
+
+/// Bytes a position the beam keeps costs at the peak: its children (some sixty on a
+/// 45-hole board, 16 bytes each, then sorted) and its place in a level's parent map.
+const BYTES_PER_KEPT: u64 = 2_000;
+
+/// Positions a level the beam may keep with `bytes` to spare: [`WIDTH`] at most, and at
+/// least a hundred (a beam that narrow costs next to nothing).
+pub(super) fn width_for(bytes: u64) -> usize {
+    (bytes / BYTES_PER_KEPT).clamp(100, WIDTH as u64) as usize
+}
 
 /// The canonical forms of the shortest solution the beam finds, start to finish (none when
 /// it finds none, or is cancelled).
 pub(super) fn solution(
     search: &Search<'_>,
     held: &Levels,
+    width: usize,
     control: &mut Control,
 ) -> Option<Vec<u64>> {
     let board = search.board;
@@ -45,7 +56,7 @@ pub(super) fn solution(
     let mut kept: std::collections::BinaryHeap<(u32, u64)> = std::collections::BinaryHeap::new();
     for &b in &held.forward[origin] {
         kept.push(score(b));
-        if kept.len() > WIDTH {
+        if kept.len() > width {
             kept.pop();
         }
     }
@@ -99,7 +110,7 @@ pub(super) fn solution(
         next.sort_unstable();
         next.dedup_by_key(|&mut (canon, _)| canon);
         next.sort_unstable_by_key(|&(b, _)| score(b));
-        next.truncate(WIDTH);
+        next.truncate(width);
         parents.push(next.iter().copied().collect());
         level = next.into_iter().map(|(b, _)| b).collect();
     }

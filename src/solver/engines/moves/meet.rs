@@ -29,6 +29,7 @@
 //! looks for a solution from the forward levels into the backward ones: not proven the
 //! fewest, unless it takes no more moves than the bound.
 
+use super::sides::{Levels, Search, Side};
 use super::unmoves::{Unmoves, Unreachable};
 use super::{finish, rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
 use crate::rules::{CellSet, Goal, Position};
@@ -51,61 +52,21 @@ const BYTES_PER_HELD: u64 = 8;
 /// Positions a thread gathers before it sorts them and drops duplicates.
 const GATHER: usize = 1 << 22;
 
-/// The two sides' levels, as far as they were built.
-pub struct Levels {
-    /// `forward[k]`: the canonical forms first reached after k moves, sorted.
-    pub forward: Vec<Vec<u64>>,
-    /// `backward[k]`: the canonical forms that reach a finish in k moves and no fewer, sorted.
-    pub backward: Vec<Vec<u64>>,
-}
-
-/// Which way a level grows.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
-    Forward,
-    Backward,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Forward => Side::Backward,
-            Side::Backward => Side::Forward,
-        }
+/// Fewest moves by meeting in the middle (this module), the search [`super::fewest_moves`] runs on a
+/// board of up to 64 holes whose winnable positions are too many to have: levels by moves
+/// from the start and back from the finishes; past its budget or what it may hold, the best
+/// solution a beam finds, with the proven lower bound. Public so tests can hold it to a
+/// brute-force search on boards [`super::fewest_moves`] would solve another way.
+pub fn meet_in_the_middle(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    control: &mut Control,
+) -> MovesOutcome {
+    if start.shape().cells().len() as usize > MAX_CELLS {
+        return super::fewest_moves(start, goal, options, control);
     }
-}
-
-impl Levels {
-    /// One side's levels.
-    fn of(&self, side: Side) -> &Vec<Vec<u64>> {
-        match side {
-            Side::Forward => &self.forward,
-            Side::Backward => &self.backward,
-        }
-    }
-
-    /// About how many positions `side`'s next level holds: its last level times the growth
-    /// from the level before, less a quarter (the growth falls level by level: on Wiegleb's
-    /// board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10, 6.8). Only decides whether to try:
-    /// a level that does not fit after all stops the search as full.
-    fn likely_next(&self, side: Side) -> u64 {
-        match self.of(side).as_slice() {
-            [.., before, last] if !before.is_empty() => {
-                let growth = last.len() as f64 / before.len() as f64;
-                (last.len() as f64 * growth * 0.75) as u64
-            }
-            _ => 0,
-        }
-    }
-}
-
-/// The search's fixed parts.
-pub(super) struct Search<'a> {
-    pub(super) board: &'a Board<u64>,
-    unmoves: Unmoves,
-    pruner: Pruner,
-    unreachable: Unreachable,
-    cells: u32,
+    run(start, goal, options, control)
 }
 
 /// Meets the two sides (see the module docs). Boards of at most [`MAX_CELLS`] holes.
@@ -170,7 +131,7 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
                     // The budget is spent: the beam's work would overspend it.
                     return finish(out, control);
                 }
-                return search.with_beam(out, &held, start_board, control);
+                return search.with_beam(out, &held, start_board, memory, control);
             }
         };
         let last = held.of(side).last().map_or(0, Vec::len);
@@ -184,7 +145,7 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
             }
             Grown::Full => {
                 out.stop = Stop::Budget;
-                return search.with_beam(out, &held, start_board, control);
+                return search.with_beam(out, &held, start_board, memory, control);
             }
         };
         out.expanded += last as u64;
@@ -231,10 +192,15 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
 /// the memory, [`super::MAX_POSITIONS`] in all.
 fn room(held: u64, cap: u64, memory: Option<u64>) -> u64 {
     let by_memory = memory.map_or(super::MAX_POSITIONS.saturating_sub(held), |bytes| {
-        // Some left for the rest of the process, and for the estimate being short.
-        (bytes / 5 * 3).saturating_sub(held * BYTES_PER_HELD) / BYTES_PER_POSITION
+        usable(bytes).saturating_sub(held * BYTES_PER_HELD) / BYTES_PER_POSITION
     });
     cap.saturating_sub(held).min(by_memory)
+}
+
+/// Of the memory free at the start, what the search may use: three fifths, leaving some for
+/// the rest of the process and for an estimate that falls short.
+fn usable(bytes: u64) -> u64 {
+    bytes / 5 * 3
 }
 
 /// What growing a side gave.
@@ -249,16 +215,6 @@ enum Grown {
 }
 
 impl Search<'_> {
-    /// Whether the finishes' pagoda functions prove `board` lost.
-    pub(super) fn lost(&self, board: u64) -> bool {
-        self.pruner.active() && self.pruner.lost(&self.pruner.weigh(board))
-    }
-
-    /// Every cell of the board, as a word.
-    pub(super) fn full(&self) -> u64 {
-        self.unmoves.full
-    }
-
     /// `out` (stopped at its limit before the sides met) with the shortest solution
     /// [`super::beam`] finds into the backward levels: proven the fewest if it takes no more
     /// than the lower bound.
@@ -267,9 +223,15 @@ impl Search<'_> {
         mut out: MovesOutcome,
         held: &Levels,
         start: u64,
+        memory: Option<u64>,
         control: &mut Control,
     ) -> MovesOutcome {
-        if let Some(path) = super::beam::solution(self, held, control) {
+        // The beam's width from what the levels leave of the memory the search may use.
+        let spare = memory.map_or(u64::MAX, |bytes| {
+            usable(bytes).saturating_sub(out.held * BYTES_PER_HELD)
+        });
+        let width = super::beam::width_for(spare);
+        if let Some(path) = super::beam::solution(self, held, width, control) {
             out.chains = chains_along(self.board, start, &path);
             out.won = !out.chains.is_empty();
             out.proven_optimal = out.won && out.chains.len() as u32 <= out.lower_bound;
@@ -401,63 +363,6 @@ impl Search<'_> {
         }
         path.extend_from_slice(&on[1..]);
         path
-    }
-
-    /// The canonical forms from the start to `m` (in forward level `f`), one a move, found
-    /// through the forward levels by undoing moves; empty if there is none.
-    pub(super) fn back_to_start(&self, held: &Levels, f: usize, m: u64) -> Vec<u64> {
-        let mut seen = FxHashSet::default();
-        let mut back = vec![m];
-        let mut at = m;
-        for k in (0..f).rev() {
-            let Some(level) = held.forward.get(k) else {
-                return Vec::new();
-            };
-            let mut found = None;
-            self.unmoves
-                .unmoves_from(&self.board.compact, at, &mut seen, &mut |x| {
-                    let canon = self.board.syms.canon(x);
-                    if found.is_none() && levels::holds(level, canon) {
-                        found = Some(canon);
-                    }
-                    found.is_none()
-                });
-            let Some(prev) = found else {
-                return Vec::new();
-            };
-            back.push(prev);
-            at = prev;
-        }
-        back.reverse();
-        back
-    }
-
-    /// The canonical forms from `m` (in backward level `b`) to a finish, one a move, found
-    /// through the backward levels; empty if there is none.
-    pub(super) fn on_to_finish(&self, held: &Levels, b: usize, m: u64) -> Vec<u64> {
-        let mut on = vec![m];
-        let mut at = m;
-        for k in (0..b).rev() {
-            let Some(level) = held.backward.get(k) else {
-                return Vec::new();
-            };
-            let mut found = None;
-            let _ = self
-                .board
-                .moves_from(at, &mut |_, canon, _| -> Result<bool, ()> {
-                    if levels::holds(level, canon) {
-                        found = Some(canon);
-                        return Err(());
-                    }
-                    Ok(true)
-                });
-            let Some(next) = found else {
-                return Vec::new();
-            };
-            on.push(next);
-            at = next;
-        }
-        on
     }
 }
 

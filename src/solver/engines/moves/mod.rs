@@ -25,10 +25,12 @@
 
 use super::whole::{self, WholeError};
 use super::winnable::{self, WinnableSet};
+pub use meet::meet_in_the_middle;
 
 mod beam;
 mod known;
 mod meet;
+mod sides;
 mod unmoves;
 use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
@@ -205,23 +207,6 @@ pub fn fewest_moves(
         _ if cells as usize <= meet::MAX_CELLS => meet::run(start, goal, options, control),
         _ => with_bits!(cells, B => run::<B>(start, goal, options, control)),
     }
-}
-
-/// Fewest moves by meeting in the middle ([`meet`]), the search [`fewest_moves`] runs on a
-/// board of up to 64 holes whose winnable positions are too many to have: levels by moves
-/// from the start and back from the finishes; past its budget or what it may hold, the best
-/// solution a beam finds, with the proven lower bound. Public so tests can hold it to a
-/// brute-force search on boards [`fewest_moves`] would solve another way.
-pub fn meet_in_the_middle(
-    start: &Position,
-    goal: Goal,
-    options: Options,
-    control: &mut Control,
-) -> MovesOutcome {
-    if start.shape().cells().len() as usize > meet::MAX_CELLS {
-        return fewest_moves(start, goal, options, control);
-    }
-    meet::run(start, goal, options, control)
 }
 
 /// Most positions the level engine may hold on its way to the winnable positions (see

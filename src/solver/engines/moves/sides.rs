@@ -1,0 +1,135 @@
+//! The two sides of a meeting by moves ([`super::meet`]) and what both the meeting and the
+//! beam ([`super::beam`]) read of them: the levels held, the search's fixed parts, and the
+//! paths through the levels from the start and on to a finish.
+
+use super::unmoves::{Unmoves, Unreachable};
+use super::Board;
+use crate::solver::boards::pagodas::Pruner;
+use crate::solver::engines::levels;
+use rustc_hash::FxHashSet;
+
+/// The two sides' levels, as far as they were built.
+pub struct Levels {
+    /// `forward[k]`: the canonical forms first reached after k moves, sorted.
+    pub forward: Vec<Vec<u64>>,
+    /// `backward[k]`: the canonical forms that reach a finish in k moves and no fewer, sorted.
+    pub backward: Vec<Vec<u64>>,
+}
+
+/// Which way a level grows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Side {
+    Forward,
+    Backward,
+}
+
+impl Side {
+    pub(super) fn other(self) -> Side {
+        match self {
+            Side::Forward => Side::Backward,
+            Side::Backward => Side::Forward,
+        }
+    }
+}
+
+impl Levels {
+    /// One side's levels.
+    pub(super) fn of(&self, side: Side) -> &Vec<Vec<u64>> {
+        match side {
+            Side::Forward => &self.forward,
+            Side::Backward => &self.backward,
+        }
+    }
+
+    /// About how many positions `side`'s next level holds: its last level times the growth
+    /// from the level before, less a quarter (the growth falls level by level: on Wiegleb's
+    /// board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10, 6.8). Only decides whether to try:
+    /// a level that does not fit after all stops the search as full.
+    pub(super) fn likely_next(&self, side: Side) -> u64 {
+        match self.of(side).as_slice() {
+            [.., before, last] if !before.is_empty() => {
+                let growth = last.len() as f64 / before.len() as f64;
+                (last.len() as f64 * growth * 0.75) as u64
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// The search's fixed parts.
+pub(super) struct Search<'a> {
+    pub(super) board: &'a Board<u64>,
+    pub(super) unmoves: Unmoves,
+    pub(super) pruner: Pruner,
+    pub(super) unreachable: Unreachable,
+    pub(super) cells: u32,
+}
+
+impl Search<'_> {
+    /// Whether the finishes' pagoda functions prove `board` lost.
+    pub(super) fn lost(&self, board: u64) -> bool {
+        self.pruner.active() && self.pruner.lost(&self.pruner.weigh(board))
+    }
+
+    /// Every cell of the board, as a word.
+    pub(super) fn full(&self) -> u64 {
+        self.unmoves.full
+    }
+
+    /// The canonical forms from the start to `m` (in forward level `f`), one a move, found
+    /// through the forward levels by undoing moves; empty if there is none.
+    pub(super) fn back_to_start(&self, held: &Levels, f: usize, m: u64) -> Vec<u64> {
+        let mut seen = FxHashSet::default();
+        let mut back = vec![m];
+        let mut at = m;
+        for k in (0..f).rev() {
+            let Some(level) = held.forward.get(k) else {
+                return Vec::new();
+            };
+            let mut found = None;
+            self.unmoves
+                .unmoves_from(&self.board.compact, at, &mut seen, &mut |x| {
+                    let canon = self.board.syms.canon(x);
+                    if found.is_none() && levels::holds(level, canon) {
+                        found = Some(canon);
+                    }
+                    found.is_none()
+                });
+            let Some(prev) = found else {
+                return Vec::new();
+            };
+            back.push(prev);
+            at = prev;
+        }
+        back.reverse();
+        back
+    }
+
+    /// The canonical forms from `m` (in backward level `b`) to a finish, one a move, found
+    /// through the backward levels; empty if there is none.
+    pub(super) fn on_to_finish(&self, held: &Levels, b: usize, m: u64) -> Vec<u64> {
+        let mut on = vec![m];
+        let mut at = m;
+        for k in (0..b).rev() {
+            let Some(level) = held.backward.get(k) else {
+                return Vec::new();
+            };
+            let mut found = None;
+            let _ = self
+                .board
+                .moves_from(at, &mut |_, canon, _| -> Result<bool, ()> {
+                    if levels::holds(level, canon) {
+                        found = Some(canon);
+                        return Err(());
+                    }
+                    Ok(true)
+                });
+            let Some(next) = found else {
+                return Vec::new();
+            };
+            on.push(next);
+            at = next;
+        }
+        on
+    }
+}
