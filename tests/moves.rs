@@ -103,6 +103,40 @@ fn check_chains(start: &Position, goal: Goal, out: &MovesOutcome) {
     assert_eq!(move_count(&out.jumps()), out.chains.len() as u32);
 }
 
+/// `search` on a random board of a 4x4 box (`(triangular, cells, pegs, at)` from proptest),
+/// to one peg anywhere and, when `at` is on the board, to that cell: proven, the brute
+/// force's fewest moves, and chains that replay.
+fn agree_with_brute_force(
+    (triangular, cells, pegs, at): (bool, u32, u32, u8),
+    search: impl Fn(&Position, Goal) -> MovesOutcome,
+) -> Result<(), TestCaseError> {
+    let grid = if triangular {
+        Grid::Triangular
+    } else {
+        Grid::Square
+    };
+    if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
+        let cell = Cell {
+            x: at % 4,
+            y: at / 4,
+        };
+        let goals = if start.shape().contains(cell) {
+            vec![Goal::Anywhere, Goal::At(cell)]
+        } else {
+            vec![Goal::Anywhere]
+        };
+        for goal in goals {
+            let out = search(&start, goal);
+            prop_assert!(out.proven_optimal, "{:?}", out);
+            prop_assert_eq!(out.moves(), brute_moves(&start, goal));
+            if out.won {
+                check_chains(&start, goal, &out);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
@@ -110,46 +144,16 @@ proptest! {
     fn fewest_moves_agree_with_a_brute_force_search_by_moves(
         triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16
     ) {
-        let grid = if triangular { Grid::Triangular } else { Grid::Square };
-        if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
-            let cell = Cell { x: at % 4, y: at / 4 };
-            let goals = if start.shape().contains(cell) {
-                vec![Goal::Anywhere, Goal::At(cell)]
-            } else {
-                vec![Goal::Anywhere]
-            };
-            for goal in goals {
-                let out = solve(&start, goal);
-                prop_assert!(out.proven_optimal, "{:?}", out);
-                prop_assert_eq!(out.moves(), brute_moves(&start, goal));
-                if out.won {
-                    check_chains(&start, goal, &out);
-                }
-            }
-        }
+        agree_with_brute_force((triangular, cells, pegs, at), solve)?;
     }
 
     #[test]
     fn meeting_in_the_middle_agrees_with_a_brute_force_search_by_moves(
         triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16
     ) {
-        let grid = if triangular { Grid::Triangular } else { Grid::Square };
-        if let Some(start) = box_board(grid, (4, 4), |i| cells >> i & 1 == 1, pegs) {
-            let cell = Cell { x: at % 4, y: at / 4 };
-            let goals = if start.shape().contains(cell) {
-                vec![Goal::Anywhere, Goal::At(cell)]
-            } else {
-                vec![Goal::Anywhere]
-            };
-            for goal in goals {
-                let out = uncontrolled(|c| meet_in_the_middle(&start, goal, Options::default(), c));
-                prop_assert!(out.proven_optimal, "{:?}", out);
-                prop_assert_eq!(out.moves(), brute_moves(&start, goal));
-                if out.won {
-                    check_chains(&start, goal, &out);
-                }
-            }
-        }
+        agree_with_brute_force((triangular, cells, pegs, at), |start, goal| {
+            uncontrolled(|c| meet_in_the_middle(start, goal, Options::default(), c))
+        })?;
     }
 
     #[test]

@@ -80,12 +80,7 @@ impl Search<'_> {
     /// through the forward levels by undoing moves; empty if there is none.
     pub(super) fn back_to_start(&self, held: &Levels, f: usize, m: u64) -> Vec<u64> {
         let mut seen = FxHashSet::default();
-        let mut back = vec![m];
-        let mut at = m;
-        for k in (0..f).rev() {
-            let Some(level) = held.forward.get(k) else {
-                return Vec::new();
-            };
+        let mut back = walk(&held.forward, f, m, |at, level| {
             let mut found = None;
             self.unmoves
                 .unmoves_from(&self.board.compact, at, &mut seen, &mut |x| {
@@ -95,12 +90,8 @@ impl Search<'_> {
                     }
                     found.is_none()
                 });
-            let Some(prev) = found else {
-                return Vec::new();
-            };
-            back.push(prev);
-            at = prev;
-        }
+            found
+        });
         back.reverse();
         back
     }
@@ -108,12 +99,7 @@ impl Search<'_> {
     /// The canonical forms from `m` (in backward level `b`) to a finish, one a move, found
     /// through the backward levels; empty if there is none.
     pub(super) fn on_to_finish(&self, held: &Levels, b: usize, m: u64) -> Vec<u64> {
-        let mut on = vec![m];
-        let mut at = m;
-        for k in (0..b).rev() {
-            let Some(level) = held.backward.get(k) else {
-                return Vec::new();
-            };
+        walk(&held.backward, b, m, |at, level| {
             let mut found = None;
             let _ = self
                 .board
@@ -124,12 +110,28 @@ impl Search<'_> {
                     }
                     Ok(true)
                 });
-            let Some(next) = found else {
-                return Vec::new();
-            };
-            on.push(next);
-            at = next;
-        }
-        on
+            found
+        })
     }
+}
+
+/// `m` and the forms `step` finds from it, one in each of `levels[depth - 1]`, ...,
+/// `levels[0]` in turn (`step(at, level)`: a form of `level` one move from `at`); empty
+/// when a step finds none.
+fn walk(
+    levels: &[Vec<u64>],
+    depth: usize,
+    m: u64,
+    mut step: impl FnMut(u64, &[u64]) -> Option<u64>,
+) -> Vec<u64> {
+    let mut path = vec![m];
+    let mut at = m;
+    for k in (0..depth).rev() {
+        let Some(next) = levels.get(k).and_then(|level| step(at, level)) else {
+            return Vec::new();
+        };
+        path.push(next);
+        at = next;
+    }
+    path
 }
