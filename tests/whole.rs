@@ -215,6 +215,43 @@ fn count_under_an_address_limit_too_small_refuses_with_a_message_not_a_signal() 
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn fewest_moves_meeting_in_the_middle_under_an_address_limit_answers_not_a_signal() {
+    // Wiegleb's board meets in the middle at once (45 holes), the French after the level
+    // engine finds its winnable positions too many for the memory; at these limits the
+    // levels outgrow it after some ten moves: the search stops with what it proved.
+    let runs = [
+        ("wiegleb", 150_000),
+        ("wiegleb", 390_625),
+        ("french", 150_000),
+        ("french", 250_000),
+    ];
+    for (board, kib) in runs {
+        let (status, out, err) = pegsol_limited(kib, &format!("solve {board} --fewest-moves"));
+        match status.code() {
+            Some(0) => {
+                assert!(
+                    out.contains("fewest moves to one peg anywhere"),
+                    "{board} {kib}: {out}"
+                );
+                let result = out
+                    .lines()
+                    .find(|l| l.starts_with("Result: "))
+                    .unwrap_or_else(|| panic!("{board} {kib}: no result line: {out}"));
+                // Either a solution, or none with the memory named and the bound proved.
+                assert!(
+                    result.contains("moves (") || result.contains("memory full"),
+                    "{board} {kib}: {result}"
+                );
+                assert!(result.contains("at least"), "{board} {kib}: {result}");
+            }
+            Some(1 | 2) => assert!(err.contains("pegsol:"), "{board} {kib}: {err}"),
+            other => panic!("{board}, ulimit -v {kib}: status {other:?} ({status}): {err}"),
+        }
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {

@@ -53,14 +53,17 @@ fn moves_human(puzzle: &Puzzle, source: &str, goal: Goal, o: &MovesOutcome) -> S
             "{m} moves ({} jumps), proven: no solution takes fewer moves",
             o.jumps().len()
         ),
+        (Some(m), false) if o.lower_bound > 1 => format!(
+            "{m} moves ({} jumps), not proven ({}): every solution takes at least {} moves",
+            o.jumps().len(),
+            stop_words(o.stop),
+            o.lower_bound
+        ),
         (Some(m), false) => format!("{m} moves ({} jumps), not proven", o.jumps().len()),
         (None, true) => "the goal cannot be reached from this start".to_string(),
         (None, false) => format!(
             "no solution found ({}); every solution takes at least {} moves",
-            match o.stop {
-                crate::solver::Stop::Cancelled => "cancelled",
-                _ => "budget exhausted",
-            },
+            stop_words(o.stop),
             o.lower_bound
         ),
     };
@@ -76,6 +79,15 @@ fn moves_human(puzzle: &Puzzle, source: &str, goal: Goal, o: &MovesOutcome) -> S
         o.elapsed.as_secs_f64()
     ));
     text
+}
+
+/// Why a search by moves stopped short of its answer, in words.
+fn stop_words(stop: crate::solver::Stop) -> &'static str {
+    match stop {
+        crate::solver::Stop::Cancelled => "cancelled",
+        crate::solver::Stop::OutOfMemory => "memory full",
+        _ => "budget exhausted",
+    }
 }
 
 fn moves_json(source: &str, goal: Goal, budget: Option<u64>, o: &MovesOutcome) -> String {

@@ -22,6 +22,7 @@ pub mod step;
 
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
+use crate::solver::engines::memory::{try_vec, NoMemory};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -175,6 +176,18 @@ pub fn sort_dedup(mut v: Vec<u64>, bits: u32) -> Vec<u64> {
     v
 }
 
+/// [`sort_dedup`], asking for the sort's buffer fallibly: `Err` (and `v` dropped) where the
+/// system refuses it, for engines that answer a full memory instead of aborting.
+pub fn try_sort_dedup(mut v: Vec<u64>, bits: u32) -> Result<Vec<u64>, NoMemory> {
+    let mut tmp = try_vec(v.len())?;
+    tmp.resize(v.len(), 0);
+    radix::sort_keys(&mut v, &mut tmp, bits);
+    drop(tmp);
+    v.dedup();
+    v.shrink_to_fit();
+    Ok(v)
+}
+
 /// Sorts `v` (whose values use at most `bits` low bits) by radix ([`radix::sort_keys`]).
 pub fn radix_sort(v: &mut Vec<u64>, bits: u32) {
     // Zeroed pages from the system, not written: the sort overwrites them.
@@ -184,7 +197,26 @@ pub fn radix_sort(v: &mut Vec<u64>, bits: u32) {
 
 /// Merges two sorted, duplicate-free vectors into one.
 pub fn merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Vec<B> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
+    let out = Vec::with_capacity(a.len() + b.len());
+    merge_into(out, a, b)
+}
+
+/// [`merge_dedup`], asking for the merged vector fallibly: `Err` (both inputs dropped)
+/// where the system refuses it.
+pub fn try_merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Result<Vec<B>, NoMemory> {
+    // One input empty: the other is the merge, with nothing to ask for.
+    if a.is_empty() {
+        return Ok(b);
+    }
+    if b.is_empty() {
+        return Ok(a);
+    }
+    let out = try_vec(a.len() + b.len())?;
+    Ok(merge_into(out, a, b))
+}
+
+/// `a` and `b` merged into `out`, which has room for both.
+fn merge_into<B: Ord + Copy>(mut out: Vec<B>, a: Vec<B>, b: Vec<B>) -> Vec<B> {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
@@ -210,20 +242,32 @@ pub fn merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Vec<B> {
 
 /// The entries of sorted `a` that are also in sorted `b`.
 pub fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut out = Vec::new();
+    common(a, b).collect()
+}
+
+/// The least entry sorted `a` and sorted `b` share, if any (an intersection that stops at
+/// its first entry, and so allocates nothing).
+pub fn first_common(a: &[u64], b: &[u64]) -> Option<u64> {
+    common(a, b).next()
+}
+
+/// The entries sorted `a` and sorted `b` share, in order, by a merge.
+fn common<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
     let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
+    std::iter::from_fn(move || {
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                    return Some(a[i - 1]);
+                }
             }
         }
-    }
-    out
+        None
+    })
 }
 
 /// Whether sorted `level` holds `x`.
@@ -243,6 +287,13 @@ mod tests {
             vec![1, 2, 3, 5, 6]
         );
         assert_eq!(merge_dedup(Vec::<u8>::new(), vec![4]), vec![4]);
+        // The fallible merge gives the same, with either side empty too.
+        assert_eq!(
+            try_merge_dedup(vec![1, 3, 5], vec![2, 3, 6]),
+            Ok(vec![1, 2, 3, 5, 6])
+        );
+        assert_eq!(try_merge_dedup(vec![7u64], Vec::new()), Ok(vec![7]));
+        assert_eq!(try_merge_dedup(Vec::new(), vec![7u64]), Ok(vec![7]));
     }
 
     #[test]
@@ -259,7 +310,10 @@ mod tests {
         let mut expect = v.clone();
         expect.sort_unstable();
         expect.dedup();
+        assert_eq!(try_sort_dedup(v.clone(), 37), Ok(expect.clone()));
         assert_eq!(sort_dedup(v, 37), expect);
         assert_eq!(intersect(&[1, 2, 5, 9], &[2, 3, 9]), vec![2, 9]);
+        assert_eq!(first_common(&[1, 2, 5, 9], &[0, 3, 5, 9]), Some(5));
+        assert_eq!(first_common(&[1, 2], &[3, 4]), None);
     }
 }

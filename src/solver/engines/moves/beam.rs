@@ -13,6 +13,7 @@
 use super::sides::{Levels, Search};
 use super::CHECK_EVERY;
 use crate::solver::engines::levels;
+use crate::solver::engines::memory;
 use crate::solver::Control;
 use rustc_hash::FxHashMap;
 
@@ -54,6 +55,7 @@ pub(super) fn solution(
     let origin = held.forward.len().checked_sub(1)?;
     // The best of the origin level, without a copy of it (it may hold hundreds of millions).
     let mut kept: std::collections::BinaryHeap<(u32, u64)> = std::collections::BinaryHeap::new();
+    kept.try_reserve_exact(width + 1).ok()?;
     for &b in &held.forward[origin] {
         kept.push(score(b));
         if kept.len() > width {
@@ -89,6 +91,9 @@ pub(super) fn solution(
             break;
         }
         let mut next: Vec<(u64, u64)> = Vec::new();
+        // Every allocation asked for first: memory the system refuses ends the beam with
+        // the best it found.
+        let mut refused = false;
         for &p in &level {
             expanded += 1;
             if expanded.is_multiple_of(CHECK_EVERY) && control.cancelled() {
@@ -102,16 +107,31 @@ pub(super) fn solution(
                 if let Some(j) = backward_at(canon) {
                     better(&mut best, ((origin + k + j) as u32, canon, k, p));
                 }
+                if memory::try_grow(&mut next, 1).is_err() {
+                    refused = true;
+                    return Err(());
+                }
                 next.push((canon, p));
                 Ok(true)
             });
+            if refused {
+                break;
+            }
+        }
+        if refused {
+            break;
         }
         // One parent a form, the least; then the best forms.
         next.sort_unstable();
         next.dedup_by_key(|&mut (canon, _)| canon);
         next.sort_unstable_by_key(|&(b, _)| score(b));
         next.truncate(width);
-        parents.push(next.iter().copied().collect());
+        let mut parent: FxHashMap<u64, u64> = FxHashMap::default();
+        if parents.try_reserve(1).is_err() || parent.try_reserve(next.len()).is_err() {
+            break;
+        }
+        parent.extend(next.iter().copied());
+        parents.push(parent);
         level = next.into_iter().map(|(b, _)| b).collect();
     }
     let (_, meeting, at, from) = best?;

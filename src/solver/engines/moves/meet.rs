@@ -35,9 +35,11 @@ use super::{finish, rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::engines::levels;
+use crate::solver::engines::memory::{self, NoMemory};
 use crate::solver::{Control, Stop};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Most holes this search takes: positions are 64-bit words.
 pub const MAX_CELLS: usize = 64;
@@ -51,6 +53,9 @@ const BYTES_PER_HELD: u64 = 8;
 
 /// Positions a thread gathers before it sorts them and drops duplicates.
 const GATHER: usize = 1 << 22;
+
+/// Longest pause between two progress reports while a level grows.
+const REPORT_PAUSE: Duration = Duration::from_millis(200);
 
 /// Fewest moves by meeting in the middle (this module), the search [`super::fewest_moves`] runs on a
 /// board of up to 64 holes whose winnable positions are too many to have: levels by moves
@@ -111,6 +116,12 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
         // Every pair of levels held is disjoint: no solution takes f + b moves or fewer.
         out.lower_bound = (f + b + 1) as u32;
         let room = room(out.held, cap, memory);
+        // What stops it when the next level does not fit: memory, or the cap it was given.
+        let full = if room < cap.saturating_sub(out.held) {
+            Stop::OutOfMemory
+        } else {
+            Stop::Budget
+        };
         // The side with the smaller last level grows, if its next level looks like fitting;
         // else the other, if that one does.
         let smaller = if held.forward[f].len() <= held.backward[b].len() {
@@ -126,11 +137,12 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
         let side = match [smaller, smaller.other()].into_iter().find(|&s| fits(s)) {
             Some(side) if room > 0 => side,
             _ => {
-                out.stop = Stop::Budget;
                 if !affordable(Side::Forward) && !affordable(Side::Backward) {
                     // The budget is spent: the beam's work would overspend it.
+                    out.stop = Stop::Budget;
                     return finish(out, control);
                 }
+                out.stop = full;
                 return search.with_beam(out, &held, start_board, memory, control);
             }
         };
@@ -144,7 +156,11 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
                 return finish(out, control);
             }
             Grown::Full => {
-                out.stop = Stop::Budget;
+                out.stop = full;
+                return search.with_beam(out, &held, start_board, memory, control);
+            }
+            Grown::Refused => {
+                out.stop = Stop::OutOfMemory;
                 return search.with_beam(out, &held, start_board, memory, control);
             }
         };
@@ -162,7 +178,7 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
         let meeting = others
             .iter()
             .enumerate()
-            .find_map(|(j, level)| levels::intersect(&next, level).first().map(|&m| (j, m)));
+            .find_map(|(j, level)| levels::first_common(&next, level).map(|m| (j, m)));
         if side == Side::Backward {
             search.unreachable.learn(&board.compact, &next);
         }
@@ -212,6 +228,9 @@ enum Grown {
     Cancelled,
     /// More than the search may hold.
     Full,
+    /// The system refused memory the search's room allowed (a limit it could not see, or
+    /// memory the rest of the machine took meanwhile).
+    Refused,
 }
 
 impl Search<'_> {
@@ -258,12 +277,31 @@ impl Search<'_> {
         let done = AtomicU64::new(0);
         let cancel = control.cancel_flag();
         let parts = levels::parts_for(last.len());
-        let room = room.min(usize::MAX as u64) as usize;
-        let work = |range: std::ops::Range<usize>| -> (Vec<u64>, u64) {
+        let room = room.min(usize::MAX as u64);
+        // Positions the threads' sorted runs hold in all, against the room: each thread's
+        // alone would let every thread take all of it.
+        let holding = AtomicU64::new(0);
+        // Whether the system refused memory the room allowed.
+        let refused = AtomicBool::new(false);
+        let work = |range: std::ops::Range<usize>| -> Result<(Vec<u64>, u64), NoMemory> {
             let mut runs: Vec<Vec<u64>> = Vec::new();
             let mut gathered: Vec<u64> = Vec::new();
             let mut generated = 0u64;
+            let mut denied: Option<NoMemory> = None;
             let mut seen = FxHashSet::default();
+            let gather = |runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>| {
+                let before = runs.iter().map(Vec::len).sum::<usize>();
+                fold(runs, gathered, self.cells).inspect_err(|_| {
+                    refused.store(true, Ordering::Relaxed);
+                    full.store(true, Ordering::Relaxed);
+                })?;
+                let after = runs.iter().map(Vec::len).sum::<usize>();
+                let now = holding.fetch_add(after.saturating_sub(before) as u64, Ordering::Relaxed);
+                if now + (after.saturating_sub(before) as u64) > room {
+                    full.store(true, Ordering::Relaxed);
+                }
+                Ok::<(), NoMemory>(())
+            };
             for (k, &p) in last[range].iter().enumerate() {
                 if (k as u64).is_multiple_of(CHECK_EVERY) {
                     if cancel.load(Ordering::Relaxed) || full.load(Ordering::Relaxed) {
@@ -274,27 +312,51 @@ impl Search<'_> {
                 }
                 let mut keep = |b: u64| {
                     generated += 1;
-                    gathered.push(self.board.syms.canon(b));
+                    if denied.is_none() {
+                        match memory::try_grow(&mut gathered, 1) {
+                            Ok(()) => gathered.push(self.board.syms.canon(b)),
+                            Err(e) => denied = Some(e),
+                        }
+                    }
                 };
                 match side {
                     Side::Forward => self.forward_from(p, &mut keep),
                     Side::Backward => self.backward_from(p, &mut seen, &mut keep),
                 }
+                if let Some(e) = denied {
+                    refused.store(true, Ordering::Relaxed);
+                    full.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
                 if gathered.len() >= GATHER {
-                    fold(&mut runs, gathered.split_off(0), self.cells);
-                    if runs.iter().map(Vec::len).sum::<usize>() > room {
-                        full.store(true, Ordering::Relaxed);
-                    }
+                    gather(&mut runs, std::mem::take(&mut gathered))?;
                 }
             }
-            fold(&mut runs, gathered, self.cells);
-            let merged = runs
-                .into_iter()
-                .rev()
-                .reduce(|a, b| levels::merge_dedup(b, a));
-            (merged.unwrap_or_default(), generated)
+            gather(&mut runs, gathered)?;
+            let mut merged = Vec::new();
+            for run in runs.into_iter().rev() {
+                merged = levels::try_merge_dedup(run, merged)
+                    .inspect_err(|_| refused.store(true, Ordering::Relaxed))?;
+            }
+            Ok((merged, generated))
         };
-        let results = levels::in_parts(last.len(), parts, work);
+        // The parts run on threads of their own while this one reports their progress, so
+        // a level that takes minutes (Wiegleb's thirteenth forward, nine) shows it.
+        let results = std::thread::scope(|scope| {
+            let running = scope.spawn(|| levels::in_parts(last.len(), parts, work));
+            let mut wait = Duration::from_millis(1);
+            while !running.is_finished() {
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(REPORT_PAUSE);
+                control.report(
+                    before.0 + done.load(Ordering::Relaxed),
+                    before.1,
+                    last.first().map_or(0, |p| p.count_ones()),
+                );
+            }
+            running.join()
+        })
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         control.report(
             before.0 + done.load(Ordering::Relaxed),
             before.1,
@@ -303,6 +365,9 @@ impl Search<'_> {
         if cancel.load(Ordering::Relaxed) {
             return Grown::Cancelled;
         }
+        if refused.load(Ordering::Relaxed) {
+            return Grown::Refused;
+        }
         if full.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return Grown::Full;
         }
@@ -310,17 +375,21 @@ impl Search<'_> {
         let mut generated = 0;
         for r in results {
             match r {
-                Ok((part, g)) => {
-                    next = levels::merge_dedup(next, part);
+                Ok(Ok((part, g))) => {
+                    let Ok(merged) = levels::try_merge_dedup(next, part) else {
+                        return Grown::Refused;
+                    };
+                    next = merged;
                     generated += g;
                 }
+                Ok(Err(_)) => return Grown::Refused,
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
         for earlier in levels_of {
             next = minus(next, earlier);
         }
-        if next.len() > room {
+        if next.len() as u64 > room {
             return Grown::Full;
         }
         Grown::Level(next, generated)
@@ -383,8 +452,10 @@ pub(super) fn chains_along(
 /// Adds the sorted, duplicate-free form of `gathered` to `runs`, merging the last two runs
 /// while the one before is no more than twice the last: the runs' sizes fall geometrically,
 /// so each position is merged a logarithmic number of times, not once per run after it.
-fn fold(runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>, cells: u32) {
-    runs.push(levels::sort_dedup(gathered, cells));
+/// `Err` where the system refuses the memory a sort or a merge needs.
+fn fold(runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>, cells: u32) -> Result<(), NoMemory> {
+    memory::try_grow(runs, 1)?;
+    runs.push(levels::try_sort_dedup(gathered, cells)?);
     while let [.., a, b] = runs.as_slice() {
         if a.len() > 2 * b.len() {
             break;
@@ -392,8 +463,9 @@ fn fold(runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>, cells: u32) {
         let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
             break;
         };
-        runs.push(levels::merge_dedup(a, b));
+        runs.push(levels::try_merge_dedup(a, b)?);
     }
+    Ok(())
 }
 
 /// Sorted `a` without what sorted `b` holds.
