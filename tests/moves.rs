@@ -107,8 +107,48 @@ fn check_chains(start: &Position, goal: Goal, out: &MovesOutcome) {
 /// to one peg anywhere and, when `at` is on the board, to that cell: proven, the brute
 /// force's fewest moves, and chains that replay.
 fn agree_with_brute_force(
+    board: (bool, u32, u32, u8),
+    search: impl Fn(&Position, Goal) -> MovesOutcome,
+) -> Result<(), TestCaseError> {
+    on_random_board(board, search, |start, goal, out, fewest| {
+        prop_assert!(out.proven_optimal, "{:?}", out);
+        prop_assert_eq!(out.moves(), fewest);
+        if out.won {
+            check_chains(start, goal, out);
+        }
+        Ok(())
+    })
+}
+
+/// `search`, which may stop short, on a random board as [`agree_with_brute_force`] makes
+/// them: its lower bound is no more than the fewest moves, a solution it gives replays and
+/// takes no fewer, and what it calls proven is the brute force's answer.
+fn bounded_by_brute_force(
+    board: (bool, u32, u32, u8),
+    search: impl Fn(&Position, Goal) -> MovesOutcome,
+) -> Result<(), TestCaseError> {
+    on_random_board(board, search, |start, goal, out, fewest| {
+        if let Some(fewest) = fewest {
+            prop_assert!(out.lower_bound <= fewest, "{:?} against {}", out, fewest);
+        }
+        if out.won {
+            check_chains(start, goal, out);
+            prop_assert!(out.moves() >= fewest, "{:?} against {:?}", out, fewest);
+        }
+        if out.proven_optimal {
+            prop_assert_eq!(out.moves(), fewest);
+        }
+        Ok(())
+    })
+}
+
+/// Runs `search` on the board of a 4x4 box that `(triangular, cells, pegs, at)` draws, to
+/// one peg anywhere and, when `at` is on the board, to that cell, and `check`s each outcome
+/// against the brute force's fewest moves.
+fn on_random_board(
     (triangular, cells, pegs, at): (bool, u32, u32, u8),
     search: impl Fn(&Position, Goal) -> MovesOutcome,
+    check: impl Fn(&Position, Goal, &MovesOutcome, Option<u32>) -> Result<(), TestCaseError>,
 ) -> Result<(), TestCaseError> {
     let grid = if triangular {
         Grid::Triangular
@@ -127,11 +167,7 @@ fn agree_with_brute_force(
         };
         for goal in goals {
             let out = search(&start, goal);
-            prop_assert!(out.proven_optimal, "{:?}", out);
-            prop_assert_eq!(out.moves(), brute_moves(&start, goal));
-            if out.won {
-                check_chains(&start, goal, &out);
-            }
+            check(&start, goal, &out, brute_moves(&start, goal))?;
         }
     }
     Ok(())
@@ -153,6 +189,19 @@ proptest! {
     ) {
         agree_with_brute_force((triangular, cells, pegs, at), |start, goal| {
             uncontrolled(|c| meet_in_the_middle(start, goal, Options::default(), c))
+        })?;
+    }
+
+    #[test]
+    fn meeting_in_the_middle_cut_short_keeps_its_bound_and_its_proofs_true(
+        triangular in any::<bool>(), cells in 0u32..(1 << 16), pegs in 0u32..(1 << 16), at in 0u8..16,
+        cap in 2u64..40
+    ) {
+        // Room for a few positions: the levels stop early, one more is looked through and
+        // the beam runs, on every board.
+        bounded_by_brute_force((triangular, cells, pegs, at), |start, goal| {
+            let options = Options { max_held: Some(cap), ..Options::default() };
+            uncontrolled(|c| meet_in_the_middle(start, goal, options, c))
         })?;
     }
 
@@ -222,24 +271,27 @@ fn meeting_in_the_middle_proves_the_english_board_and_the_triangle_as_the_other_
 
 #[test]
 fn meeting_in_the_middle_cut_short_gives_a_beam_solution_and_a_true_lower_bound() {
-    // The English central game (18 moves) with room for a few levels only: the beam finds a
-    // solution from the forward levels into the backward ones, which takes no fewer moves
-    // than the fewest, and the bound is no more than the fewest.
+    // The English central game (18 moves) with room for a few levels only: one more level
+    // is looked through, and the beam finds a solution from the forward levels into the
+    // backward ones, which takes no fewer moves than the fewest; the bound is no more than
+    // the fewest. At each of these caps the levels stop at a different depth.
     let puzzle = resolve_puzzle("english").expect("english");
     let goal = Goal::At(puzzle.start.shape().center().expect("a centre"));
-    let options = Options {
-        max_held: Some(200_000),
-        ..Options::default()
-    };
-    let out = uncontrolled(|c| meet_in_the_middle(&puzzle.start, goal, options, c));
-    assert!(out.won, "{out:?}");
-    check_chains(&puzzle.start, goal, &out);
-    let moves = out.moves().expect("won");
-    assert!(
-        moves >= 18 && out.lower_bound <= 18 && out.lower_bound > 8,
-        "{out:?}"
-    );
-    assert_eq!(out.proven_optimal, moves == out.lower_bound);
+    for cap in [3_000, 200_000, 2_000_000] {
+        let options = Options {
+            max_held: Some(cap),
+            ..Options::default()
+        };
+        let out = uncontrolled(|c| meet_in_the_middle(&puzzle.start, goal, options, c));
+        assert!(out.won, "{cap}: {out:?}");
+        check_chains(&puzzle.start, goal, &out);
+        let moves = out.moves().expect("won");
+        assert!(
+            moves >= 18 && out.lower_bound <= 18 && out.lower_bound > 8,
+            "{cap}: {out:?}"
+        );
+        assert_eq!(out.proven_optimal, moves == out.lower_bound, "{cap}");
+    }
 }
 
 #[test]

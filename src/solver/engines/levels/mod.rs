@@ -251,6 +251,33 @@ pub fn first_common(a: &[u64], b: &[u64]) -> Option<u64> {
     common(a, b).next()
 }
 
+/// The least entry sorted `few` and sorted `many` share, if any, for `many` much the
+/// longer: each entry of `few` is found in `many` by galloping on from where the last one
+/// was, so the cost grows with `few`'s length times the logarithm of the gap between two
+/// of its entries in `many`, not with `many`'s length.
+pub fn first_common_sparse(few: &[u64], many: &[u64]) -> Option<u64> {
+    let mut lo = 0;
+    for &x in few {
+        // Everything before `lo` is less than `x`: gallop to an entry at least `x`.
+        let mut hi = lo;
+        let mut step = 1;
+        while hi < many.len() && many[hi] < x {
+            lo = hi + 1;
+            hi += step;
+            step *= 2;
+        }
+        let end = (hi + 1).min(many.len());
+        match many[lo.min(end)..end].binary_search(&x) {
+            Ok(_) => return Some(x),
+            Err(i) => lo = lo.min(end) + i,
+        }
+        if lo >= many.len() {
+            return None;
+        }
+    }
+    None
+}
+
 /// The entries sorted `a` and sorted `b` share, in order, by a merge.
 fn common<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
     let (mut i, mut j) = (0, 0);
@@ -315,5 +342,25 @@ mod tests {
         assert_eq!(intersect(&[1, 2, 5, 9], &[2, 3, 9]), vec![2, 9]);
         assert_eq!(first_common(&[1, 2, 5, 9], &[0, 3, 5, 9]), Some(5));
         assert_eq!(first_common(&[1, 2], &[3, 4]), None);
+        // Galloping finds what the merge finds, both ways round and at either end.
+        let many: Vec<u64> = (0..10_000).map(|i| i * 3).collect();
+        for few in [
+            vec![1, 2, 4, 29_997],
+            vec![0],
+            vec![5, 7, 301],
+            vec![29_998],
+            vec![],
+        ] {
+            assert_eq!(
+                first_common_sparse(&few, &many),
+                first_common(&few, &many),
+                "{few:?}"
+            );
+            assert_eq!(
+                first_common_sparse(&many, &few),
+                first_common(&few, &many),
+                "{few:?}"
+            );
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! into the backward ones, which [`super::meet`] runs when it stops before the two sides
 //! meet.
 //!
-//! The beam starts from the last whole forward level and keeps, level by level, the
+//! The beam starts from a whole forward level (the meeting runs it from the last, and from
+//! the start: the best few of the last level can all be dead ends, where a beam that
+//! chooses from the first move on is not) and keeps, level by level, the
 //! [`WIDTH`] positions (fewer where memory is short) with the fewest pegs and the fewest borders between a peg and a
 //! hole (compact positions finish; a greedy "fewest pegs" beam strands pegs and dies).
 //! Every position it reaches is looked up in the backward levels: one found there at
@@ -30,11 +32,12 @@ pub(super) fn width_for(bytes: u64) -> usize {
     (bytes / BYTES_PER_KEPT).clamp(100, WIDTH as u64) as usize
 }
 
-/// The canonical forms of the shortest solution the beam finds, start to finish (none when
-/// it finds none, or is cancelled).
+/// The canonical forms of the shortest solution the beam finds from forward level `origin`,
+/// start to finish (none when it finds none, or is cancelled).
 pub(super) fn solution(
     search: &Search<'_>,
     held: &Levels,
+    origin: usize,
     width: usize,
     control: &mut Control,
 ) -> Option<Vec<u64>> {
@@ -52,7 +55,9 @@ pub(super) fn solution(
         }
         (2 * b.count_ones() + borders, b)
     };
-    let origin = held.forward.len().checked_sub(1)?;
+    if origin >= held.forward.len() {
+        return None;
+    }
     // The best of the origin level, without a copy of it (it may hold hundreds of millions).
     let mut kept: std::collections::BinaryHeap<(u32, u64)> = std::collections::BinaryHeap::new();
     kept.try_reserve_exact(width + 1).ok()?;

@@ -29,17 +29,15 @@
 //! looks for a solution from the forward levels into the backward ones: not proven the
 //! fewest, unless it takes no more moves than the bound.
 
+use super::grow::{Grown, Through};
 use super::sides::{Levels, Search, Side};
 use super::unmoves::{Unmoves, Unreachable};
-use super::{finish, rebuild, Board, MovesOutcome, Options, CHECK_EVERY};
+use super::{finish, rebuild, Board, MovesOutcome, Options};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
 use crate::solver::engines::levels;
-use crate::solver::engines::memory::{self, NoMemory};
 use crate::solver::{Control, Stop};
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use rustc_hash::FxHashMap;
 
 /// Most holes this search takes: positions are 64-bit words.
 pub const MAX_CELLS: usize = 64;
@@ -50,12 +48,6 @@ const BYTES_PER_POSITION: u64 = 24;
 
 /// Bytes a position of a level held costs: its word.
 const BYTES_PER_HELD: u64 = 8;
-
-/// Positions a thread gathers before it sorts them and drops duplicates.
-const GATHER: usize = 1 << 22;
-
-/// Longest pause between two progress reports while a level grows.
-const REPORT_PAUSE: Duration = Duration::from_millis(200);
 
 /// Fewest moves by meeting in the middle (this module), the search [`super::fewest_moves`] runs on a
 /// board of up to 64 holes whose winnable positions are too many to have: levels by moves
@@ -143,7 +135,7 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
                     return finish(out, control);
                 }
                 out.stop = full;
-                return search.with_beam(out, &held, start_board, memory, control);
+                return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
         };
         let last = held.of(side).last().map_or(0, Vec::len);
@@ -157,7 +149,7 @@ pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control
             }
             Grown::Full => {
                 out.stop = full;
-                return search.with_beam(out, &held, start_board, memory, control);
+                return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
             Grown::Refused => {
                 out.stop = Stop::OutOfMemory;
@@ -219,24 +211,61 @@ fn usable(bytes: u64) -> u64 {
     bytes / 5 * 3
 }
 
-/// What growing a side gave.
-enum Grown {
-    /// The new level (sorted, without what the side held before) and the positions
-    /// generated on the way.
-    Level(Vec<u64>, u64),
-    /// Cancelled.
-    Cancelled,
-    /// More than the search may hold.
-    Full,
-    /// The system refused memory the search's room allowed (a limit it could not see, or
-    /// memory the rest of the machine took meanwhile).
-    Refused,
-}
-
 impl Search<'_> {
+    /// `out`, stopped before the sides met because no next level can be held: one more
+    /// level looked through, not held (the smaller side's, if the budget allows it), which
+    /// either meets the other side, a proven fewest, or proves one move more; short of a
+    /// meeting, the beam's solution.
+    fn beyond(
+        &self,
+        mut out: MovesOutcome,
+        held: &mut Levels,
+        start: u64,
+        memory: Option<u64>,
+        budget: u64,
+        control: &mut Control,
+    ) -> MovesOutcome {
+        let cost = |held: &Levels, side: Side| held.of(side).last().map_or(0, Vec::len) as u64;
+        let side = if cost(held, Side::Forward) <= cost(held, Side::Backward) {
+            Side::Forward
+        } else {
+            Side::Backward
+        };
+        if out.expanded.saturating_add(cost(held, side)) <= budget {
+            let before = (out.expanded, out.generated);
+            match self.look_through(side, held, before, control) {
+                Through::Met(m) => {
+                    match side {
+                        Side::Forward => held.forward.push(vec![m]),
+                        Side::Backward => held.backward.push(vec![m]),
+                    }
+                    let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
+                    out.expanded += cost(held, side);
+                    out.lower_bound = (f + b) as u32;
+                    out.proven_optimal = true;
+                    out.stop = Stop::Solved;
+                    let path = self.path(held, f, b, m);
+                    out.chains = chains_along(self.board, start, &path);
+                    out.won = !out.chains.is_empty();
+                    return finish(out, control);
+                }
+                Through::Clear => {
+                    out.expanded += cost(held, side);
+                    out.lower_bound += 1;
+                }
+                Through::Cancelled => {
+                    out.stop = Stop::Cancelled;
+                    return finish(out, control);
+                }
+                Through::Refused => out.stop = Stop::OutOfMemory,
+            }
+        }
+        self.with_beam(out, held, start, memory, control)
+    }
+
     /// `out` (stopped at its limit before the sides met) with the shortest solution
-    /// [`super::beam`] finds into the backward levels: proven the fewest if it takes no more
-    /// than the lower bound.
+    /// [`super::beam`] finds into the backward levels, from the last forward level and from
+    /// the start: proven the fewest if it takes no more than the lower bound.
     fn with_beam(
         &self,
         mut out: MovesOutcome,
@@ -250,176 +279,26 @@ impl Search<'_> {
             usable(bytes).saturating_sub(out.held * BYTES_PER_HELD)
         });
         let width = super::beam::width_for(spare);
-        if let Some(path) = super::beam::solution(self, held, width, control) {
-            out.chains = chains_along(self.board, start, &path);
-            out.won = !out.chains.is_empty();
-            out.proven_optimal = out.won && out.chains.len() as u32 <= out.lower_bound;
+        let last = held.forward.len().saturating_sub(1);
+        let mut origins = vec![last];
+        if last > 0 {
+            origins.push(0);
+        }
+        for origin in origins {
+            if out.proven_optimal || control.cancelled() {
+                break;
+            }
+            let Some(path) = super::beam::solution(self, held, origin, width, control) else {
+                continue;
+            };
+            let chains = chains_along(self.board, start, &path);
+            if !chains.is_empty() && (!out.won || chains.len() < out.chains.len()) {
+                out.chains = chains;
+                out.won = true;
+                out.proven_optimal = out.chains.len() as u32 <= out.lower_bound;
+            }
         }
         finish(out, control)
-    }
-
-    /// The next level of `side`: every move (or move undone) from its last level, less what
-    /// the side already holds, on every thread.
-    fn grow(
-        &self,
-        side: Side,
-        held: &Levels,
-        before: (u64, u64),
-        room: u64,
-        control: &mut Control,
-    ) -> Grown {
-        let levels_of = held.of(side);
-        let Some(last) = levels_of.last() else {
-            return Grown::Full;
-        };
-        let stop = AtomicBool::new(false);
-        let full = AtomicBool::new(false);
-        let done = AtomicU64::new(0);
-        let cancel = control.cancel_flag();
-        let parts = levels::parts_for(last.len());
-        let room = room.min(usize::MAX as u64);
-        // Positions the threads' sorted runs hold in all, against the room: each thread's
-        // alone would let every thread take all of it.
-        let holding = AtomicU64::new(0);
-        // Whether the system refused memory the room allowed.
-        let refused = AtomicBool::new(false);
-        let work = |range: std::ops::Range<usize>| -> Result<(Vec<u64>, u64), NoMemory> {
-            let mut runs: Vec<Vec<u64>> = Vec::new();
-            let mut gathered: Vec<u64> = Vec::new();
-            let mut generated = 0u64;
-            let mut denied: Option<NoMemory> = None;
-            let mut seen = FxHashSet::default();
-            let gather = |runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>| {
-                let before = runs.iter().map(Vec::len).sum::<usize>();
-                fold(runs, gathered, self.cells).inspect_err(|_| {
-                    refused.store(true, Ordering::Relaxed);
-                    full.store(true, Ordering::Relaxed);
-                })?;
-                let after = runs.iter().map(Vec::len).sum::<usize>();
-                let now = holding.fetch_add(after.saturating_sub(before) as u64, Ordering::Relaxed);
-                if now + (after.saturating_sub(before) as u64) > room {
-                    full.store(true, Ordering::Relaxed);
-                }
-                Ok::<(), NoMemory>(())
-            };
-            for (k, &p) in last[range].iter().enumerate() {
-                if (k as u64).is_multiple_of(CHECK_EVERY) {
-                    if cancel.load(Ordering::Relaxed) || full.load(Ordering::Relaxed) {
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    done.fetch_add(CHECK_EVERY, Ordering::Relaxed);
-                }
-                let mut keep = |b: u64| {
-                    generated += 1;
-                    if denied.is_none() {
-                        match memory::try_grow(&mut gathered, 1) {
-                            Ok(()) => gathered.push(self.board.syms.canon(b)),
-                            Err(e) => denied = Some(e),
-                        }
-                    }
-                };
-                match side {
-                    Side::Forward => self.forward_from(p, &mut keep),
-                    Side::Backward => self.backward_from(p, &mut seen, &mut keep),
-                }
-                if let Some(e) = denied {
-                    refused.store(true, Ordering::Relaxed);
-                    full.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-                if gathered.len() >= GATHER {
-                    gather(&mut runs, std::mem::take(&mut gathered))?;
-                }
-            }
-            gather(&mut runs, gathered)?;
-            let mut merged = Vec::new();
-            for run in runs.into_iter().rev() {
-                merged = levels::try_merge_dedup(run, merged)
-                    .inspect_err(|_| refused.store(true, Ordering::Relaxed))?;
-            }
-            Ok((merged, generated))
-        };
-        // The parts run on threads of their own while this one reports their progress, so
-        // a level that takes minutes (Wiegleb's thirteenth forward, nine) shows it.
-        let results = std::thread::scope(|scope| {
-            let running = scope.spawn(|| levels::in_parts(last.len(), parts, work));
-            let mut wait = Duration::from_millis(1);
-            while !running.is_finished() {
-                std::thread::sleep(wait);
-                wait = (wait * 2).min(REPORT_PAUSE);
-                control.report(
-                    before.0 + done.load(Ordering::Relaxed),
-                    before.1,
-                    last.first().map_or(0, |p| p.count_ones()),
-                );
-            }
-            running.join()
-        })
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        control.report(
-            before.0 + done.load(Ordering::Relaxed),
-            before.1,
-            last.first().map_or(0, |p| p.count_ones()),
-        );
-        if cancel.load(Ordering::Relaxed) {
-            return Grown::Cancelled;
-        }
-        if refused.load(Ordering::Relaxed) {
-            return Grown::Refused;
-        }
-        if full.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
-            return Grown::Full;
-        }
-        let mut next = Vec::new();
-        let mut generated = 0;
-        for r in results {
-            match r {
-                Ok(Ok((part, g))) => {
-                    let Ok(merged) = levels::try_merge_dedup(next, part) else {
-                        return Grown::Refused;
-                    };
-                    next = merged;
-                    generated += g;
-                }
-                Ok(Err(_)) => return Grown::Refused,
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        for earlier in levels_of {
-            next = minus(next, earlier);
-        }
-        if next.len() as u64 > room {
-            return Grown::Full;
-        }
-        Grown::Level(next, generated)
-    }
-
-    /// Every position one move from `p` that can still reach a finish.
-    fn forward_from(&self, p: u64, keep: &mut dyn FnMut(u64)) {
-        let _ = self
-            .board
-            .moves_from(p, &mut |b, _, _| -> Result<bool, ()> {
-                if self.lost(b) {
-                    // Lost, and so is whatever the chain goes on to.
-                    return Ok(false);
-                }
-                keep(b);
-                Ok(true)
-            });
-    }
-
-    /// Every position one move undone from `p` that the start can still become.
-    fn backward_from(&self, p: u64, seen: &mut FxHashSet<(u64, u32)>, keep: &mut dyn FnMut(u64)) {
-        self.unmoves
-            .unmoves_from(&self.board.compact, p, seen, &mut |b| {
-                if self.unreachable.proves(b) {
-                    // Never reached, and neither is whatever it came from.
-                    return false;
-                }
-                keep(b);
-                true
-            });
     }
 
     /// The canonical forms a solution passes through, start to finish, meeting at `m`
@@ -449,43 +328,12 @@ pub(super) fn chains_along(
     rebuild(board, start, first, last, |b| parent.get(&b).copied())
 }
 
-/// Adds the sorted, duplicate-free form of `gathered` to `runs`, merging the last two runs
-/// while the one before is no more than twice the last: the runs' sizes fall geometrically,
-/// so each position is merged a logarithmic number of times, not once per run after it.
-/// `Err` where the system refuses the memory a sort or a merge needs.
-fn fold(runs: &mut Vec<Vec<u64>>, gathered: Vec<u64>, cells: u32) -> Result<(), NoMemory> {
-    memory::try_grow(runs, 1)?;
-    runs.push(levels::try_sort_dedup(gathered, cells)?);
-    while let [.., a, b] = runs.as_slice() {
-        if a.len() > 2 * b.len() {
-            break;
-        }
-        let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
-            break;
-        };
-        runs.push(levels::try_merge_dedup(a, b)?);
-    }
-    Ok(())
-}
-
-/// Sorted `a` without what sorted `b` holds.
-fn minus(a: Vec<u64>, b: &[u64]) -> Vec<u64> {
-    let mut j = 0;
-    let mut out = a;
-    out.retain(|&x| {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        !(j < b.len() && b[j] == x)
-    });
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::layout::catalogue;
     use crate::solver::uncontrolled;
+    use rustc_hash::FxHashSet;
 
     fn start_of(name: &str) -> Position {
         catalogue::find(name)
@@ -497,13 +345,6 @@ mod tests {
 
     fn meet(start: &Position, goal: Goal) -> MovesOutcome {
         uncontrolled(|c| run(start, goal, Options::default(), c))
-    }
-
-    #[test]
-    fn minus_drops_what_the_other_holds() {
-        assert_eq!(minus(vec![1, 3, 5, 7, 9], &[0, 3, 4, 9, 12]), vec![1, 5, 7]);
-        assert_eq!(minus(vec![], &[1]), Vec::<u64>::new());
-        assert_eq!(minus(vec![2], &[]), vec![2]);
     }
 
     #[test]

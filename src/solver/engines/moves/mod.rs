@@ -28,6 +28,7 @@ use super::winnable::{self, WinnableSet};
 pub use meet::meet_in_the_middle;
 
 mod beam;
+mod grow;
 mod known;
 mod meet;
 mod sides;
