@@ -7,8 +7,7 @@
 //!   Level k + 1 is everything one whole move (any chain of jumps by one peg) away from level
 //!   k and not seen before. The first level holding the goal is the fewest moves, and every
 //!   smaller count has been ruled out by then, so the answer is proven as soon as it is found.
-//!   A position reached again at a later level is not searched again: whatever can follow it
-//!   takes no fewer moves from the earlier visit.
+//!   A position reached again is not searched again (nothing after it takes fewer moves).
 //! - **A move's inner positions are not move boundaries.** Within a chain the peg keeps
 //!   jumping at no extra cost, so the chain is followed through positions already seen.
 //! - **Only positions that can still win are kept**: for a game whose start is its goal
@@ -18,8 +17,8 @@
 //!   the goal, found backwards). A pruned position can never reach the goal, so pruning
 //!   never changes the answer.
 //! - **Where the winnable positions are too many to have** (Wiegleb's board), the start and
-//!   the finishes meet in the middle by moves ([`meet`]); past what memory holds, a beam
-//!   finds a solution and the levels held prove a lower bound ([`beam`]).
+//!   the finishes meet in the middle by moves ([`meet`], one level past memory looked through
+//!   by [`grow`]); then a beam finds a solution, the levels a lower bound ([`beam`]).
 //! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
 //!   start, a chain that reaches the next canonical form is found again, move by move.
 
@@ -69,9 +68,8 @@ impl Default for Options {
 /// the peak ([`BYTES_PER_POSITION`] each), less when the process may use less memory.
 pub const MAX_POSITIONS: u64 = 8_000_000;
 
-/// Memory one position held costs at the peak, measured: its map entry and the map's
-/// growth, its place in a level, the goal side (French at 10M expansions: 18M positions
-/// in 1.87 GB before this cap).
+/// Memory one position held costs at the peak, measured: its map entry and growth, its place
+/// in a level, the goal side (French at 10M expansions: 18M positions in 1.87 GB).
 const BYTES_PER_POSITION: u64 = 128;
 
 /// The positions this process can hold: [`MAX_POSITIONS`], or what half the memory it may
@@ -173,6 +171,10 @@ pub fn fewest_moves(
     options: Options,
     control: &mut Control,
 ) -> MovesOutcome {
+    // Answered without a search: not after the level engine finds no winner (level 8: 38 s).
+    if let Some(out) = at_once(start, goal) {
+        return finish(out, control);
+    }
     let shape = start.shape();
     // The whole winnable set where it can be had: it prunes every lost position, not only
     // those with few pegs. Its canonical forms are under the symmetries that keep the goal,
@@ -216,11 +218,9 @@ pub fn fewest_moves(
 pub const MOST_LEVEL_POSITIONS: u64 = 2_000_000_000;
 
 /// Most holes of a board whose winnable positions the level engine is asked for when the
-/// search could meet in the middle instead: the diamond's 41. On Wiegleb's 45 holes the
-/// reachable set was 272 million positions after 16 of 43 jumps at 220 s and still growing
-/// toward [`MOST_LEVEL_POSITIONS`], minutes of work thrown away; such boards meet in the
-/// middle at once. (Smaller boards that pass the cap, as the 7x9 cross does after 324 s,
-/// meet in the middle after it.)
+/// search could meet in the middle instead: the diamond's 41. (On Wiegleb's 45 it held 272
+/// million positions after 16 of 43 jumps at 220 s, still growing toward
+/// [`MOST_LEVEL_POSITIONS`]: minutes thrown away; the 7x9 cross passes the cap at 324 s.)
 const LEVEL_ENGINE_MOST_CELLS: u32 = 41;
 
 /// Positions the level engine may hold per expansion of a budgeted search: a level step
@@ -359,35 +359,35 @@ impl<B: Bits> Board<B> {
     }
 
     /// The machinery for moves from `start` toward `goal`, or the finished answer where no
-    /// search is needed ([`Board::at_once`]).
+    /// search is needed ([`at_once`]).
     fn begin(start: &Position, goal: Goal, control: &Control) -> Result<Board<B>, MovesOutcome> {
         let board = Board::new(start, goal);
-        match board.at_once(start, goal) {
+        match at_once(start, goal) {
             Some(out) => Err(finish(out, control)),
             None => Ok(board),
         }
     }
+}
 
-    /// The answer with no search at all, where there is one: the start already wins, or the
-    /// position class rules the goal out.
-    fn at_once(&self, start: &Position, goal: Goal) -> Option<MovesOutcome> {
-        let mut out = MovesOutcome::nothing();
-        if self.is_goal(self.compact.encode(start.pegs())) {
-            out.won = true;
-            out.proven_optimal = true;
-            out.stop = Stop::Solved;
-            return Some(out);
-        }
-        let finishes = start.shape().possible_finishes(start.pegs());
-        let class_allows = match goal {
-            Goal::At(c) => finishes.contains(c),
-            Goal::Anywhere => !finishes.is_empty(),
-        };
-        (!class_allows || start.peg_count() < 2).then(|| {
-            out.proven_optimal = true;
-            out
-        })
+/// The answer with no search at all, where there is one: the start already wins, or the
+/// position class rules the goal out.
+fn at_once(start: &Position, goal: Goal) -> Option<MovesOutcome> {
+    let mut out = MovesOutcome::nothing();
+    if start.is_won(goal) {
+        out.won = true;
+        out.proven_optimal = true;
+        out.stop = Stop::Solved;
+        return Some(out);
     }
+    let finishes = start.shape().possible_finishes(start.pegs());
+    let class_allows = match goal {
+        Goal::At(c) => finishes.contains(c),
+        Goal::Anywhere => !finishes.is_empty(),
+    };
+    (!class_allows || start.peg_count() < 2).then(|| {
+        out.proven_optimal = true;
+        out
+    })
 }
 
 /// `out` with the time the search has taken.
