@@ -109,7 +109,8 @@ impl Search<'_> {
     /// Looks through `side`'s next level without holding it: each of its positions is
     /// looked up in the other side's last level. Any position in both ends a solution of
     /// one move more than the levels held rule out, and no fewer can meet (those pairs of
-    /// levels were disjoint), so a meeting here is a proven fewest.
+    /// levels were disjoint), so a meeting here is a proven fewest; the least such
+    /// position is the one returned.
     pub(super) fn look_through(
         &self,
         side: Side,
@@ -126,11 +127,13 @@ impl Search<'_> {
             before,
             control,
             || None,
-            |met, chunk| {
-                if met.is_none() {
-                    *met = levels::first_common_sparse(&chunk, other);
+            |met: &mut Option<u64>, chunk| {
+                // Every chunk is looked through, not only up to a first meeting: the least
+                // meeting of all is the same on every run, whichever thread meets first.
+                if let Some(m) = levels::first_common_sparse(&chunk, other) {
+                    *met = Some(met.map_or(m, |old| old.min(m)));
                 }
-                Ok(met.is_some())
+                Ok(false)
             },
         );
         match pass {
