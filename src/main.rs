@@ -10,6 +10,7 @@ use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    pegsol::solver::system_memory::fit_allocator_to_limits();
     // `args_os`: a file name need not be UTF-8 (`std::env::args` panics on one that is not).
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 {

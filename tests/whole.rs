@@ -271,3 +271,33 @@ fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
         "{out}"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_exact_solver_under_a_tight_address_limit_wins_and_never_aborts() {
+    // Before: under 250 MB the three member threads' allocator arenas (64 MiB of address
+    // space each) and 64 MiB stacks took the room, and `solve wiegleb` (no budget) said
+    // "5 pegs left, budget exhausted" after the members could not start; under 100 MB with a
+    // budget it aborted on a goal-side level of 16 MiB.
+    for kib in [100_000, 250_000] {
+        for args in ["solve wiegleb", "solve wiegleb --budget 10M", "solve french"] {
+            let (status, out, err) = pegsol_limited(kib, args);
+            assert_eq!(status.code(), Some(0), "{args}, ulimit -v {kib}: {err}");
+            assert!(
+                out.contains("Result: 1 pegs left, won"),
+                "{args}, ulimit -v {kib}: {out}"
+            );
+        }
+    }
+    // The analyses run several solvers at once: a result, or a refusal that says why.
+    for kib in [100_000, 150_000] {
+        for args in ["analyze english", "analyze french", "analyze diamond", "hint wiegleb"] {
+            let (status, out, err) = pegsol_limited(kib, args);
+            match status.code() {
+                Some(0) => assert!(!out.is_empty(), "{args}, ulimit -v {kib}: no output"),
+                Some(1 | 2) => assert!(err.contains("pegsol:"), "{args}, {kib}: {err}"),
+                other => panic!("{args}, ulimit -v {kib}: status {other:?} ({status}): {err}"),
+            }
+        }
+    }
+}

@@ -21,7 +21,7 @@ pub fn size_text(bytes: u64) -> String {
 /// Bytes this process may still allocate, where the system says (Linux): the least of the
 /// machine's available memory (`MemAvailable`), what its address-space and data limits leave
 /// (`ulimit -v`, `ulimit -d`, `prlimit --as`: the limit minus what the process already
-/// maps), and what its cgroup leaves (`memory.max` minus `memory.current` for cgroup v2,
+/// maps, less a reserve, [`LIMIT_RESERVE`]), and what its cgroup leaves (`memory.max` minus `memory.current` for cgroup v2,
 /// `memory.limit_in_bytes` minus `memory.usage_in_bytes` for v1, at its own level and every
 /// level above). `None` where nothing is known.
 pub fn available_memory() -> Option<u64> {
@@ -39,6 +39,33 @@ pub fn available_memory() -> Option<u64> {
     .min()
 }
 
+/// Fits the allocator to an address-space limit, once, at start-up (before any thread
+/// starts). glibc gives each thread that allocates an arena of its own, and each arena
+/// reserves 64 MiB of address space: under `ulimit -v` or `prlimit --as` of a few hundred
+/// MiB, three worker threads' arenas took most of the limit before the search asked for
+/// anything, and a 144 KiB allocation then aborted the process (`pegsol solve wiegleb` under
+/// 250 MB). With a limit set, every thread shares the main arena instead; without one
+/// (the usual case) nothing changes. Elsewhere this does nothing.
+pub fn fit_allocator_to_limits() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes one `rlimit` through a valid pointer; mallopt takes two
+        // integers and only changes the allocator's tuning (it returns 0 on failure, which
+        // leaves the defaults).
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
+                && limit.rlim_cur != libc::RLIM_INFINITY
+            {
+                libc::mallopt(libc::M_ARENA_MAX, 1);
+            }
+        }
+    }
+}
+
 /// A `Name:   1234 kB` field of `/proc/meminfo` or `/proc/self/status`, in bytes.
 fn kib_field(text: &str, name: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with(name))?;
@@ -46,12 +73,25 @@ fn kib_field(text: &str, name: &str) -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
-/// What the soft limit `name` in `/proc/self/limits` leaves when `used` bytes are taken.
+/// Address space an engine leaves under a limit for everything it does not size itself:
+/// threads' stacks (2 MiB each for the exact solver's members, 16 MiB for a job), the
+/// allocator's arenas, small vectors. An address-space limit is hit by the first allocation
+/// past it, whatever its size, and most allocations abort when refused: with the tables
+/// sized to the whole room, `pegsol analyze english` under `ulimit -v 80000` aborted on an
+/// allocation of 8 KiB.
+pub const LIMIT_RESERVE: u64 = 32 << 20;
+
+/// What the soft limit `name` in `/proc/self/limits` leaves when `used` bytes are taken,
+/// less [`LIMIT_RESERVE`].
 fn rlimit_room(limits: &str, name: &str, used: Option<u64>) -> Option<u64> {
     let line = limits.lines().find(|l| l.starts_with(name))?;
     let soft = line[name.len()..].split_whitespace().next()?;
     let limit: u64 = soft.parse().ok()?; // "unlimited" is no limit
-    Some(limit.saturating_sub(used.unwrap_or(0)))
+    Some(
+        limit
+            .saturating_sub(used.unwrap_or(0))
+            .saturating_sub(LIMIT_RESERVE),
+    )
 }
 
 /// What the process's cgroups leave, from `/proc/self/cgroup`'s text: the least over its
@@ -109,7 +149,7 @@ mod tests {
                       Max address space         600000000            unlimited            bytes\n";
         assert_eq!(
             rlimit_room(limits, "Max address space", Some(102_400_000)),
-            Some(497_600_000)
+            Some(497_600_000 - LIMIT_RESERVE)
         );
         assert_eq!(rlimit_room(limits, "Max data size", Some(1)), None);
         // More used than the limit: nothing left, not a wrap-around.

@@ -23,8 +23,9 @@ pub struct GoalSide<B> {
 impl<B: Bits> GoalSide<B> {
     /// Builds the levels from `goals` (canonical forms under `syms`, which must be the
     /// symmetries the caller looks positions up with) (all with `base` pegs) up, stopping before a level would
-    /// exceed `max_entries` boards in total or reach `stop_pegs` pegs. Returns `None` as soon
-    /// as `cancel` is set.
+    /// exceed `max_entries` boards in total or reach `stop_pegs` pegs, or when the system
+    /// refuses a level's memory (a memory limit: fewer levels answer less, never wrongly).
+    /// Returns `None` as soon as `cancel` is set.
     pub fn build(
         compact: &Compact<B>,
         syms: &Symmetries<B>,
@@ -49,7 +50,10 @@ impl<B: Bits> GoalSide<B> {
             }
             // Sized for the most this level can hold under the check above, so it never
             // rehashes: a rehash of millions of boards would be a pause no cancel can cut.
-            let mut next = BoardSet::with_capacity(last.saturating_mul(12).max(16));
+            let Some(mut next) = BoardSet::try_with_capacity(last.saturating_mul(12).max(16))
+            else {
+                break;
+            };
             let Some(current) = levels.last() else { break };
             for (n, board) in current.iter().enumerate() {
                 if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {

@@ -29,6 +29,21 @@ impl<B: Bits> BoardSet<B> {
         }
     }
 
+    /// As [`BoardSet::with_capacity`], but `None` where the system refuses the memory (an
+    /// address-space or data limit) instead of aborting the process.
+    pub fn try_with_capacity(capacity: usize) -> Option<BoardSet<B>> {
+        let want =
+            (capacity.max(16).checked_mul(8)? / MAX_LOAD_EIGHTHS).checked_next_power_of_two()?;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(want).ok()?;
+        slots.resize(want, B::ZERO);
+        Some(BoardSet {
+            slots,
+            len: 0,
+            shift: 64 - want.trailing_zeros(),
+        })
+    }
+
     /// Boards held.
     pub fn len(&self) -> usize {
         self.len
@@ -106,6 +121,24 @@ impl<B: Bits> BoardSet<B> {
         }
     }
 
+    /// As [`BoardSet::insert`] for a set that is a cache: `None`, and the set unchanged,
+    /// where it would have to grow and the system refuses the memory (a memory limit), so
+    /// the caller forgets the board instead of the process aborting.
+    #[inline]
+    pub fn try_insert(&mut self, board: B) -> Option<bool> {
+        if (self.len + 1) * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
+            let mut bigger = BoardSet::try_with_capacity(self.slots.len())?;
+            for old in self.iter() {
+                if let Err(i) = bigger.probe(old) {
+                    bigger.slots[i] = old;
+                }
+            }
+            bigger.len = self.len;
+            *self = bigger;
+        }
+        Some(self.insert(board))
+    }
+
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![B::ZERO; old.len() * 2];
@@ -145,6 +178,22 @@ mod tests {
         assert!(!set.contains(3));
         assert_eq!(set.len(), 9_999);
         assert_eq!(set.iter().count(), 9_999);
+    }
+
+    #[test]
+    fn a_set_too_big_to_hold_is_refused_not_an_abort() {
+        assert!(BoardSet::<u64>::try_with_capacity(usize::MAX / 2).is_none());
+        assert!(BoardSet::<u128>::try_with_capacity(1 << 60).is_none());
+        let mut set = BoardSet::<u64>::try_with_capacity(100).expect("a small set");
+        assert!(set.insert(5) && set.contains(5) && !set.contains(6));
+        // Growing through `try_insert` keeps every board.
+        let mut small = BoardSet::<u64>::try_with_capacity(4).expect("a small set");
+        for i in 1..5_000u64 {
+            assert_eq!(small.try_insert(i * 7919), Some(true));
+        }
+        assert_eq!(small.try_insert(7919), Some(false));
+        assert_eq!(small.len(), 4_999);
+        assert!((1..5_000u64).all(|i| small.contains(i * 7919)));
     }
 
     #[test]

@@ -359,11 +359,21 @@ pub fn out_of_memory_text(outcome: &Outcome) -> Option<String> {
     if outcome.stop != Stop::OutOfMemory {
         return None;
     }
-    let need = outcome.storage_bytes.saturating_mul(2);
     let limit = match available_memory() {
         Some(bytes) => size_text(bytes),
         None => "no more".to_string(),
     };
+    if outcome.engine != Engine::Classic {
+        // The exact solver sizes its tables to the room it has; what it can be refused is
+        // the threads (their stacks) or a goal side's level.
+        return Some(format!(
+            "the search ran out of memory after {} expansions: the system refused the memory \
+             its worker threads needed (the process may take only {limit} more); the result \
+             above is the best found until then",
+            outcome.expanded
+        ));
+    }
+    let need = outcome.storage_bytes.saturating_mul(2);
     Some(format!(
         "the search ran out of memory after {} expansions: its tables hold {} and \
          growing them needs about {} more, but the process may take only {limit} more; \

@@ -22,9 +22,11 @@ use std::time::{Duration, Instant};
 /// front end with repaints (about 20 a second).
 pub const WAKE_EVERY: Duration = Duration::from_millis(50);
 
-/// Stack size of the worker thread: the engines keep their own stacks on the heap, but a job
-/// may recurse (the brute-force checks in tests do).
-const STACK_BYTES: usize = 64 << 20;
+/// Stack size of the worker thread: the engines keep their own stacks on the heap or recurse
+/// one frame per jump, but a job may recurse further (the brute-force checks in tests do).
+/// Not more: under an address-space limit the whole stack counts (64 MiB of it left no room
+/// for the exact solver's member threads under `ulimit -v 100000`).
+const STACK_BYTES: usize = 16 << 20;
 
 /// How a job ended.
 #[derive(Clone, Debug, PartialEq)]

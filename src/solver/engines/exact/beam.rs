@@ -252,6 +252,12 @@ impl<B: HasFailTable> Search<B> {
                         continue;
                     }
                     let canon = self.syms.canon(child);
+                    if seen.try_reserve(1).is_err() || children.try_reserve(1).is_err() {
+                        // Under a memory limit that refuses the beam room: it ends here,
+                        // offering what it has, and the depth-first members go on.
+                        self.offer_deepest(&links, width, start, shared, me);
+                        return Beam::Stopped;
+                    }
                     if !seen.insert(canon) {
                         continue;
                     }
@@ -288,11 +294,23 @@ impl<B: HasFailTable> Search<B> {
                 children.truncate(width);
             }
             pegs -= 1;
-            links.push(children.iter().map(|c| c.3).collect());
-            frontier = children
-                .iter()
-                .map(|&(_, board, weights, _)| Node { board, weights })
-                .collect();
+            let mut level = Vec::new();
+            let mut next = Vec::new();
+            if links.try_reserve(1).is_err()
+                || level.try_reserve_exact(children.len()).is_err()
+                || next.try_reserve_exact(children.len()).is_err()
+            {
+                self.offer_deepest(&links, width, start, shared, me);
+                return Beam::Stopped;
+            }
+            level.extend(children.iter().map(|c| c.3));
+            links.push(level);
+            next.extend(
+                children
+                    .iter()
+                    .map(|&(_, board, weights, _)| Node { board, weights }),
+            );
+            frontier = next;
         }
         // Nothing reached the target: the deepest level is still the best this beam offers.
         self.offer_deepest(&links, width, start, shared, me);

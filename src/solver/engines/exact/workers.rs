@@ -18,6 +18,12 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// Stack of a member's thread. The depth-first recursion takes one frame per jump, at most
+/// one per hole (a frame is 344-568 bytes in the release build's `dfs`; at most 128 holes:
+/// some 80 KiB), so this is many times what it needs; it stays small because under an
+/// address-space limit every thread's stack counts in full.
+const MEMBER_STACK_BYTES: usize = 2 << 20;
+
 impl<B: HasFailTable> Search<B> {
     /// The depth-first members of the portfolio: the options' number, or
     /// [`DEPTH_FIRST_MEMBERS`]; never the machine's number of cores, so that the answer is
@@ -48,9 +54,15 @@ impl<B: HasFailTable> Search<B> {
         }
         let steps = Lockstep::new(shared, slices);
         let steps = &steps;
+        let mut refused = 0;
         std::thread::scope(|scope| {
             let mut handles = Vec::new();
             for m in 0..members + usize::from(self.options.beam) {
+                if m == members && refused == members {
+                    // The beam alone never proves and, with no budget, never ends.
+                    steps.retire(m, Report::default());
+                    continue;
+                }
                 let spawned = std::thread::Builder::new()
                     .name(
                         if m < members {
@@ -60,7 +72,7 @@ impl<B: HasFailTable> Search<B> {
                         }
                         .into(),
                     )
-                    .stack_size(64 << 20)
+                    .stack_size(MEMBER_STACK_BYTES)
                     .spawn_scoped(scope, move || {
                         // A member that panics still leaves the rounds, so the others
                         // never wait for it.
@@ -76,7 +88,14 @@ impl<B: HasFailTable> Search<B> {
                     });
                 match spawned {
                     Ok(handle) => handles.push(handle),
-                    Err(_) => steps.retire(m, Report::default()),
+                    Err(_) => {
+                        // The system refused the thread (its stack, under a memory limit):
+                        // the others search without it.
+                        steps.retire(m, Report::default());
+                        if m < members {
+                            refused += 1;
+                        }
+                    }
                 }
             }
             // The calling thread watches: progress, and the end of the members.
@@ -103,6 +122,10 @@ impl<B: HasFailTable> Search<B> {
             Stop::Exhausted
         } else if control.cancelled() && shared.left() > 0 {
             Stop::Cancelled
+        } else if refused == members {
+            // No depth-first member could start: what ended the search was the memory,
+            // not the budget.
+            Stop::OutOfMemory
         } else {
             Stop::Budget
         }
@@ -431,6 +454,11 @@ impl<B: HasFailTable> Local<B> {
     /// Records that `canon` fails.
     #[inline]
     fn failed(&mut self, canon: B) {
+        // Failures are a cache: under a memory limit that refuses them room, one not
+        // recorded is only searched again, where an infallible insert would abort.
+        if self.overlay.try_reserve(1).is_err() || self.found_failed.try_reserve(1).is_err() {
+            return;
+        }
         if self.overlay.insert(canon) {
             self.found_failed.push(canon);
         }

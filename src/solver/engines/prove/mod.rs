@@ -228,7 +228,8 @@ impl Prover {
             goal_values: [i32::MIN; MAX_FUNCTIONS],
             hits: [0; MAX_FUNCTIONS],
             generation: 0,
-            failed: BoardSet::with_capacity(1 << 16),
+            failed: BoardSet::try_with_capacity(1 << 16)
+                .unwrap_or_else(|| BoardSet::with_capacity(16)),
         })
     }
 
@@ -440,7 +441,9 @@ impl Prover {
             }
         }
         if self.failed.len() < MAX_FAILED {
-            self.failed.insert(canon);
+            // A cache: under a memory limit that refuses it more room, forgetting costs
+            // only a repeated search.
+            let _ = self.failed.try_insert(canon);
         }
         false
     }
