@@ -244,6 +244,12 @@ fn fewest_moves_meeting_in_the_middle_under_an_address_limit_answers_not_a_signa
                     result.contains("moves (") || result.contains("memory full"),
                     "{board} {kib}: {result}"
                 );
+                if board == "wiegleb" {
+                    // The beams' few positions are dead ends here: the exact solver's
+                    // line, counted in moves, is the solution (it once said "no solution
+                    // found").
+                    assert!(result.contains("moves ("), "{board} {kib}: {result}");
+                }
                 assert!(result.contains("at least"), "{board} {kib}: {result}");
             }
             Some(1 | 2) => assert!(err.contains("pegsol:"), "{board} {kib}: {err}"),

@@ -66,8 +66,57 @@ pub fn meet_in_the_middle(
     run(start, goal, options, control)
 }
 
+/// Expansions the exact solver may spend on [`last_resort`]'s solution.
+const LAST_RESORT_BUDGET: u64 = 10_000_000;
+
 /// Meets the two sides (see the module docs). Boards of at most [`MAX_CELLS`] holes.
 pub fn run(start: &Position, goal: Goal, options: Options, control: &mut Control) -> MovesOutcome {
+    let out = meet(start, goal, options, control);
+    last_resort(start, goal, options, out, control)
+}
+
+/// When the memory or the cap stopped the meeting and the beams found no solution (Wiegleb
+/// under 150-400 MB: their few positions were all dead ends), the exact solver's winning
+/// line, counted in moves, within what is left of the budget: a solution, not proven the
+/// fewest unless it takes no more moves than the bound. Same start, same line: the exact
+/// solver's members run in lockstep.
+fn last_resort(
+    start: &Position,
+    goal: Goal,
+    options: Options,
+    mut out: MovesOutcome,
+    control: &mut Control,
+) -> MovesOutcome {
+    let budget = options.budget.unwrap_or(u64::MAX);
+    if out.won
+        || out.proven_optimal
+        || control.cancelled()
+        || !matches!(out.stop, Stop::OutOfMemory | Stop::Budget)
+        || out.expanded >= budget
+    {
+        return out;
+    }
+    let exact = crate::solver::engines::exact::Options {
+        budget: Some(LAST_RESORT_BUDGET.min(budget - out.expanded)),
+        win_only: true,
+        ..Default::default()
+    };
+    let line = crate::solver::engines::exact::solve(start, goal, exact, control);
+    out.expanded = out.expanded.saturating_add(line.expanded);
+    out.generated = out.generated.saturating_add(line.generated);
+    if line.won {
+        out.chains = crate::rules::chains(&line.jumps)
+            .into_iter()
+            .map(<[crate::rules::Jump]>::to_vec)
+            .collect();
+        out.won = true;
+        out.proven_optimal = out.chains.len() as u32 <= out.lower_bound;
+    }
+    finish(out, control)
+}
+
+/// The meeting itself, then the beams (see the module docs).
+fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -> MovesOutcome {
     let board = match Board::<u64>::begin(start, goal, control) {
         Ok(board) => board,
         Err(answered) => return answered,
