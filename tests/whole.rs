@@ -286,7 +286,11 @@ fn the_exact_solver_under_a_tight_address_limit_wins_and_never_aborts() {
     // "5 pegs left, budget exhausted" after the members could not start; under 100 MB with a
     // budget it aborted on a goal-side level of 16 MiB.
     for kib in [100_000, 250_000] {
-        for args in ["solve wiegleb", "solve wiegleb --budget 10M", "solve french"] {
+        for args in [
+            "solve wiegleb",
+            "solve wiegleb --budget 10M",
+            "solve french",
+        ] {
             let (status, out, err) = pegsol_limited(kib, args);
             assert_eq!(status.code(), Some(0), "{args}, ulimit -v {kib}: {err}");
             assert!(
@@ -297,7 +301,12 @@ fn the_exact_solver_under_a_tight_address_limit_wins_and_never_aborts() {
     }
     // The analyses run several solvers at once: a result, or a refusal that says why.
     for kib in [100_000, 150_000] {
-        for args in ["analyze english", "analyze french", "analyze diamond", "hint wiegleb"] {
+        for args in [
+            "analyze english",
+            "analyze french",
+            "analyze diamond",
+            "hint wiegleb",
+        ] {
             let (status, out, err) = pegsol_limited(kib, args);
             match status.code() {
                 Some(0) => assert!(!out.is_empty(), "{args}, ulimit -v {kib}: no output"),
