@@ -44,7 +44,12 @@ fn same_solutions(name: &str, centre: bool, settings: &Settings) -> whole::Usage
     let cancel = AtomicBool::new(false);
     let got =
         whole::solutions::count_solutions(&start, goal, settings, &cancel, &mut |_| {}).unwrap();
-    let c = &got.count;
+    let c = got
+        .count
+        .as_ref()
+        .unwrap_or_else(|| panic!("{name}: stopped: {:?}", got.stopped));
+    // The levels it made forward, which a stopped count prints, start at the start.
+    assert_eq!(got.levels.first().map(|l| l.positions), Some(1), "{name}");
     assert_eq!(c.solutions, expect.solutions, "{name}");
     assert_eq!(c.positions, expect.positions, "{name}");
     assert_eq!(c.up_to_symmetry, expect.up_to_symmetry, "{name}");
@@ -274,6 +279,32 @@ fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
     assert!(out.contains("positions by jumps made"), "{out}");
     assert!(
         out.lines().any(|l| l.trim_start().starts_with("0 ")),
+        "{out}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_solutions_prints_the_levels_made_and_exits_130() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // The French board's count takes minutes; after three seconds its forward levels are
+    // under way. It once printed nothing on Ctrl+C.
+    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        .args(["solutions", "french"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let (out, _) = interrupt::interrupt_after(child, Duration::from_secs(3));
+    assert!(
+        out.contains("positions by jumps made before the count of solutions stopped"),
+        "{out}"
+    );
+    let first = out.lines().find(|l| l.trim_start().starts_with("0 "));
+    assert_eq!(
+        first.map(|l| l.split_whitespace().collect::<Vec<_>>()),
+        Some(vec!["0", "1"]),
         "{out}"
     );
 }

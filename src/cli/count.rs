@@ -16,7 +16,7 @@
 use super::moves;
 use super::output::{note, print, println};
 use super::report;
-use super::running::{run_job, Ran};
+use super::running::run_job;
 use super::{finish_goal, resolve_layout, usage, CliError};
 use crate::layout::Puzzle;
 use crate::rules::{Cell, CellSet, Goal, Position};
@@ -251,28 +251,40 @@ pub fn solutions_command(
             })
         })
     })?;
-    if let Ran::Interrupted(_) = ran {
-        return Err(CliError::Interrupted);
+    let interrupted = ran.interrupted();
+    let found = match ran.value() {
+        Ok(found) => found,
+        Err(WholeError::Cancelled) => return Err(CliError::Interrupted),
+        Err(_) if interrupted => return Err(CliError::Interrupted),
+        Err(e) => return Err(CliError::Failed(format!("{}: {e}", puzzle.name))),
+    };
+    if let Some(count) = &found.count {
+        let u = found.usage;
+        note(format!(
+            "level engine: peak {} of memory held (of {} allowed), {} of scratch disk",
+            size_text(u.memory_peak),
+            size_text(u.room),
+            size_text(u.disk_peak)
+        ));
+        return print(&moves::solutions_text(&puzzle, &name, goal, json, count));
     }
-    match ran.value() {
-        Ok(found) => {
-            let u = found.usage;
-            note(format!(
-                "level engine: peak {} of memory held (of {} allowed), {} of scratch disk",
-                size_text(u.memory_peak),
-                size_text(u.room),
-                size_text(u.disk_peak)
-            ));
-            print(&moves::solutions_text(
-                &puzzle,
-                &name,
-                goal,
-                json,
-                &found.count,
-            ))
+    // Stopped: what is finished (the levels made forward) is printed, then why.
+    if !found.levels.is_empty() {
+        if json {
+            println(report::levels_made_json(&name, &found.levels))?;
+        } else {
+            print(&report::levels_made_text(&puzzle, &found.levels))?;
         }
-        Err(WholeError::Cancelled) => Err(CliError::Interrupted),
-        Err(e) => Err(CliError::Failed(format!("{}: {e}", puzzle.name))),
+    }
+    match found.stopped {
+        Some(_) if interrupted => Err(CliError::Interrupted),
+        Some(WholeError::Cancelled) => Err(CliError::Interrupted),
+        Some(e) => Err(CliError::Failed(format!(
+            "{}: {e} (the solutions were not counted; the {} levels above were made first)",
+            puzzle.name,
+            found.levels.len()
+        ))),
+        None => Err(CliError::Failed(format!("{}: no count", puzzle.name))),
     }
 }
 

@@ -199,3 +199,27 @@ pub fn count_text(puzzle: &Puzzle, goal: Goal, levels: &[LevelCount], winnable: 
     ));
     out
 }
+
+/// What a solution count that stopped before the end keeps: the positions of each level it
+/// made forward (exact; the solutions were not counted).
+pub fn levels_made_text(puzzle: &Puzzle, levels: &[LevelCount]) -> String {
+    let mut out = format!(
+        "{}: positions by jumps made before the count of solutions stopped\n{:>5} {:>14}\n",
+        puzzle.name, "jumps", "positions"
+    );
+    for l in levels {
+        out.push_str(&format!("{:>5} {:>14}\n", l.jumps, l.positions));
+    }
+    let total: u64 = levels.iter().map(|l| l.positions).sum();
+    out.push_str(&format!("total {total:>14}\n"));
+    out
+}
+
+/// [`levels_made_text`] as one JSON object: `solutions` is null.
+pub fn levels_made_json(source: &str, levels: &[LevelCount]) -> String {
+    let by_jumps: Vec<_> = levels
+        .iter()
+        .map(|l| serde_json::json!({ "jumps": l.jumps, "positions": l.positions }))
+        .collect();
+    serde_json::json!({ "layout": source, "solutions": null, "by_jumps": by_jumps }).to_string()
+}

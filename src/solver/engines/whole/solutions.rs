@@ -20,6 +20,7 @@ use super::figures::Figures;
 use super::level::{ChunkBuf, Level};
 use super::{Board, Settings, Status, Usage, WholeError};
 use crate::rules::{Goal, Position};
+use crate::solver::engines::count::LevelCount;
 use crate::solver::engines::levels::Direction;
 use crate::solver::engines::solutions::SolutionCount;
 use num_bigint::BigUint;
@@ -28,14 +29,21 @@ use std::sync::atomic::AtomicBool;
 /// What a solution count found, and what it used.
 #[derive(Debug)]
 pub struct WholeSolutions {
-    /// The count (its `examined`: positions of every level made).
-    pub count: SolutionCount,
+    /// The count (its `examined`: positions of every level made), when it finished.
+    pub count: Option<SolutionCount>,
+    /// The levels made forward: positions by jumps made, exact; their second figure is up
+    /// to the symmetries the levels keep only, not the board's every one. What is kept of
+    /// a count stopped before the end.
+    pub levels: Vec<LevelCount>,
+    /// Why it stopped before the count (Ctrl+C, a refusal, a failing disk), if it did.
+    pub stopped: Option<WholeError>,
     /// Memory and disk used.
     pub usage: Usage,
 }
 
 /// Counts the solutions of `start` for `goal` (see the module docs); `watch` hears after
-/// every step.
+/// every step. `Err` only when nothing was begun (the board or the memory refused at the
+/// start); a count stopped later keeps the levels it made forward.
 pub fn count_solutions(
     start: &Position,
     goal: Goal,
@@ -47,7 +55,28 @@ pub fn count_solutions(
     let mut levels = Vec::new();
     let mut counts = Vec::new();
     // Only the levels are wanted here: their figures are not counted up to symmetry.
-    forward(&board, start, &mut levels, &mut counts, false, watch)?;
+    let count = forward(&board, start, &mut levels, &mut counts, false, watch)
+        .and_then(|()| back(&board, start, goal, levels, watch));
+    let (count, stopped) = match count {
+        Ok(count) => (Some(count), None),
+        Err(e) => (None, Some(e)),
+    };
+    Ok(WholeSolutions {
+        count,
+        levels: counts,
+        stopped,
+        usage: board.usage(),
+    })
+}
+
+/// The count back from the goal through the forward `levels` (see the module docs).
+fn back(
+    board: &Board,
+    start: &Position,
+    goal: Goal,
+    mut levels: Vec<Level>,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<SolutionCount, WholeError> {
     let examined: u64 = levels.iter().map(|l| l.len).sum();
     let of = Board::game_jumps(&levels);
     let start_canon = board.sub.canon(board.compact.encode(start.pegs()));
@@ -55,10 +84,10 @@ pub fn count_solutions(
         return Err(WholeError::Failed("no levels".into()));
     };
     // The goal positions, one solution each.
-    let goals = goal_winners(&board, goal, last)?;
-    let mut winners = with_count_one(&board, &goals)?;
+    let goals = goal_winners(board, goal, last)?;
+    let mut winners = with_count_one(board, &goals)?;
     drop(goals);
-    let (mut positions, mut up_to_symmetry) = figures_of(&board, &winners)?;
+    let (mut positions, mut up_to_symmetry) = figures_of(board, &winners)?;
     let mut solutions = BigUint::ZERO;
     while let Some(n) = levels.len().checked_sub(1) {
         if n == 0 || winners.len == 0 {
@@ -74,7 +103,7 @@ pub fn count_solutions(
         let within = &levels[n - 1];
         let set = board.step(&winners, Direction::Backward, Some(within), &|_, _| {})?;
         let above = board.step_counts(&winners, &set, &|_, _| {})?;
-        let (p, u) = figures_of(&board, &set)?;
+        let (p, u) = figures_of(board, &set)?;
         positions += p;
         up_to_symmetry += u;
         drop(set);
@@ -82,15 +111,12 @@ pub fn count_solutions(
         watch(&board.status("solutions", n as u32 - 1, of, above.len));
         winners = above;
     }
-    Ok(WholeSolutions {
-        count: SolutionCount {
-            solutions,
-            positions,
-            up_to_symmetry,
-            examined,
-            elapsed: board.elapsed(),
-        },
-        usage: board.usage(),
+    Ok(SolutionCount {
+        solutions,
+        positions,
+        up_to_symmetry,
+        examined,
+        elapsed: board.elapsed(),
     })
 }
 
