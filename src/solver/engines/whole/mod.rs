@@ -23,7 +23,6 @@
 
 pub mod count;
 pub mod decide;
-mod fan_in;
 pub mod figures;
 pub mod level;
 pub mod meet;
