@@ -128,11 +128,7 @@ impl<B: Bits> BoardSet<B> {
     pub fn try_insert(&mut self, board: B) -> Option<bool> {
         if (self.len + 1) * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
             let mut bigger = BoardSet::try_with_capacity(self.slots.len())?;
-            for old in self.iter() {
-                if let Err(i) = bigger.probe(old) {
-                    bigger.slots[i] = old;
-                }
-            }
+            bigger.place(self.iter());
             bigger.len = self.len;
             *self = bigger;
         }
@@ -143,7 +139,13 @@ impl<B: Bits> BoardSet<B> {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![B::ZERO; old.len() * 2];
         self.shift -= 1;
-        for board in old.into_iter().filter(|&b| b != B::ZERO) {
+        self.place(old.into_iter().filter(|&b| b != B::ZERO));
+    }
+
+    /// Puts `boards` (distinct, and not counted in `len`) into the free slots of a set
+    /// with room for them: a rehash into bigger slots.
+    fn place(&mut self, boards: impl Iterator<Item = B>) {
+        for board in boards {
             if let Err(i) = self.probe(board) {
                 self.slots[i] = board;
             }
