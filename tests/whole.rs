@@ -330,12 +330,14 @@ fn the_exact_solver_under_a_tight_address_limit_wins_and_never_aborts() {
             );
         }
     }
-    // The analyses run several solvers at once: a result, or a refusal that says why.
+    // The analyses run several solvers at once: a result, or a refusal that says why. Diamond
+    // leaves its meeting out: under these limits the meeting's levels go to the scratch disk
+    // and take many minutes, and the meeting is not what this test guards.
     for kib in [100_000, 150_000] {
         for args in [
             "analyze english",
             "analyze french",
-            "analyze diamond",
+            "analyze diamond --no-meet",
             "hint wiegleb",
         ] {
             let (status, out, err) = pegsol_limited(kib, args);

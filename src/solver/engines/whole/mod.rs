@@ -23,6 +23,7 @@
 
 pub mod count;
 pub mod decide;
+mod fan_in;
 pub mod figures;
 pub mod level;
 pub mod meet;

@@ -117,7 +117,7 @@ impl Board<'_> {
         drop(states);
         let within = if filtered { None } else { within };
         self.merge_runs(
-            &runs,
+            runs,
             pegs,
             class,
             within,
@@ -146,7 +146,7 @@ impl Board<'_> {
     #[allow(clippy::too_many_arguments)]
     fn merge_runs(
         &self,
-        runs: &[Run],
+        runs: Vec<Run>,
         pegs: u32,
         class: u8,
         within: Option<&Level>,
@@ -154,18 +154,21 @@ impl Board<'_> {
         add: impl Fn(u128, u128) -> Option<u128> + Sync,
         finish: impl Fn(u64, u128) -> Result<u128, WholeError> + Sync,
     ) -> Result<Level, WholeError> {
+        let threads = self.merge_threads();
+        let runs = self.fan_in(runs, threads, values, &add)?;
+        // The cursors' blocks, held against the account while they merge, so that the
+        // writers move to disk sooner instead of the process growing past its limit.
+        let _cursors = self.account.take(
+            (runs.len() as u64)
+                .saturating_mul(threads as u64)
+                .saturating_mul(super::fan_in::CURSOR_BYTES),
+        );
         let refs: Vec<&Run> = runs.iter().collect();
         if within.is_none() {
             // Nothing to look up on the way: every thread merges a stretch of the keys.
             let writer = || RunWriter::new(values, &self.account, &self.scratch);
-            let merged = merge::merge_stretches(
-                &refs,
-                self.merge_threads(),
-                &add,
-                &finish,
-                &writer,
-                self.cancel_flag(),
-            )?;
+            let merged =
+                merge::merge_stretches(&refs, threads, &add, &finish, &writer, self.cancel_flag())?;
             let Some(run) = merged else {
                 return Err(WholeError::Overflow);
             };
@@ -316,7 +319,7 @@ impl Board<'_> {
         }
         drop(states);
         self.merge_runs(
-            &runs,
+            runs,
             pegs,
             class,
             Some(within),
@@ -404,7 +407,7 @@ impl Board<'_> {
     }
 
     /// The cancel flag.
-    fn cancel_flag(&self) -> &AtomicBool {
+    pub(super) fn cancel_flag(&self) -> &AtomicBool {
         self.cancel
     }
 }
