@@ -14,7 +14,6 @@
 
 use super::sides::{Levels, Search};
 use super::CHECK_EVERY;
-use crate::solver::engines::levels;
 use crate::solver::engines::memory;
 use crate::solver::Control;
 use rustc_hash::FxHashMap;
@@ -61,7 +60,7 @@ pub(super) fn solution(
     // The best of the origin level, without a copy of it (it may hold hundreds of millions).
     let mut kept: std::collections::BinaryHeap<(u32, u64)> = std::collections::BinaryHeap::new();
     kept.try_reserve_exact(width + 1).ok()?;
-    for &b in &held.forward[origin] {
+    for b in held.forward[origin].iter() {
         kept.push(score(b));
         if kept.len() > width {
             kept.pop();
@@ -78,11 +77,7 @@ pub(super) fn solution(
             *best = Some(found);
         }
     };
-    let backward_at = |canon: u64| {
-        held.backward
-            .iter()
-            .position(|level| levels::holds(level, canon))
-    };
+    let backward_at = |canon: u64| held.backward.iter().position(|level| level.contains(canon));
     for &b in &level {
         if let Some(j) = backward_at(b) {
             better(&mut best, ((origin + j) as u32, b, 0, b));

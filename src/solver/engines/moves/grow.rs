@@ -6,6 +6,7 @@
 //! Every buffer is asked for fallibly: memory the system refuses ends the pass as
 //! [`Grown::Refused`] (the search then answers with what it proved) instead of aborting.
 
+use super::packed::{self, Packed};
 use super::sides::{Levels, Search, Side};
 use super::CHECK_EVERY;
 use crate::solver::engines::levels;
@@ -23,16 +24,28 @@ const REPORT_PAUSE: Duration = Duration::from_millis(200);
 
 /// What growing a side gave.
 pub(super) enum Grown {
-    /// The new level (sorted, without what the side held before) and the positions
-    /// generated on the way.
-    Level(Vec<u64>, u64),
+    /// The new level (without what the side held before) and the positions generated on
+    /// the way.
+    Level(Packed, u64),
     /// Cancelled.
     Cancelled,
-    /// More than the search may hold.
-    Full,
+    /// More than the search may hold: more positions than its cap (`positions_short`), or
+    /// more bytes than its room.
+    Full { positions_short: bool },
     /// The system refused memory the search's room allowed (a limit it could not see, or
     /// memory the rest of the machine took meanwhile).
     Refused,
+}
+
+/// What a new level may take.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Room {
+    /// Positions.
+    pub(super) positions: u64,
+    /// Bytes (`u64::MAX`: not counted).
+    pub(super) bytes: u64,
+    /// Whether `positions` is the cap the search was given (else a stand-in for memory).
+    pub(super) capped: bool,
 }
 
 /// What looking through a side's next level found.
@@ -59,51 +72,58 @@ enum Pass<T> {
 
 impl Search<'_> {
     /// The next level of `side`: every move (or move undone) from its last level, less what
-    /// the side already holds, on every thread; [`Grown::Full`] past `room` positions.
+    /// the side already holds, on every thread; [`Grown::Full`] past `room` bytes (each
+    /// thread's packed runs, and the level merged from them at the end, no larger).
     pub(super) fn grow(
         &self,
         side: Side,
         held: &Levels,
         before: (u64, u64),
-        room: u64,
+        room: Room,
         control: &mut Control,
     ) -> Grown {
         let levels_of = held.of(side);
-        // Positions the threads' sorted runs hold in all, against the room: each thread's
-        // alone would let every thread take all of it.
+        // Bytes the threads' packed runs take in all, against the room: each thread's alone
+        // would let every thread take all of it. The merged level at the end takes no more
+        // than the runs it comes from, so the runs may have half.
+        // Positions likewise against the cap.
         let holding = AtomicU64::new(0);
+        let counted = AtomicU64::new(0);
+        let positions_short = AtomicBool::new(false);
         let pass = self.pass(side, held, before, control, Vec::new, |runs, chunk| {
-            let before = runs.iter().map(Vec::len).sum::<usize>();
-            fold(runs, chunk)?;
-            let added = runs
-                .iter()
-                .map(Vec::len)
-                .sum::<usize>()
-                .saturating_sub(before) as u64;
-            Ok(holding.fetch_add(added, Ordering::Relaxed) + added > room)
+            let size = |runs: &Vec<Packed>| -> (u64, u64) {
+                let bytes = runs.iter().map(Packed::bytes).sum();
+                (bytes, runs.iter().map(Packed::len).sum())
+            };
+            let before = size(runs);
+            fold(runs, Packed::from_sorted(&chunk)?)?;
+            let after = size(runs);
+            let bytes = shift(&holding, before.0, after.0);
+            let positions = shift(&counted, before.1, after.1);
+            if positions > room.positions {
+                positions_short.store(true, Ordering::Relaxed);
+                return Ok(true);
+            }
+            Ok(bytes.saturating_mul(2) > room.bytes)
         });
         let (states, generated) = match pass {
             Pass::Done(states, generated) => (states, generated),
-            Pass::Stopped(_) => return Grown::Full,
+            Pass::Stopped(_) => {
+                return Grown::Full {
+                    positions_short: positions_short.load(Ordering::Relaxed),
+                }
+            }
             Pass::Cancelled => return Grown::Cancelled,
             Pass::Refused => return Grown::Refused,
         };
-        let mut next = Vec::new();
-        for runs in states {
-            for run in runs.into_iter().rev() {
-                let Ok(merged) = levels::try_merge_dedup(run, next) else {
-                    return Grown::Refused;
-                };
-                next = merged;
-            }
+        let runs: Vec<Packed> = states.into_iter().flatten().collect();
+        match packed::merge_minus(&runs, levels_of) {
+            Ok(next) if next.len() > room.positions => Grown::Full {
+                positions_short: true,
+            },
+            Ok(next) => Grown::Level(next, generated),
+            Err(_) => Grown::Refused,
         }
-        for earlier in levels_of {
-            next = minus(next, earlier);
-        }
-        if next.len() as u64 > room {
-            return Grown::Full;
-        }
-        Grown::Level(next, generated)
     }
 
     /// Looks through `side`'s next level without holding it: each of its positions is
@@ -130,7 +150,7 @@ impl Search<'_> {
             |met: &mut Option<u64>, chunk| {
                 // Every chunk is looked through, not only up to a first meeting: the least
                 // meeting of all is the same on every run, whichever thread meets first.
-                if let Some(m) = levels::first_common_sparse(&chunk, other) {
+                if let Some(m) = other.first_of(chunk) {
                     *met = Some(met.map_or(m, |old| old.min(m)));
                 }
                 Ok(false)
@@ -161,7 +181,8 @@ impl Search<'_> {
         init: impl Fn() -> T + Sync,
         sink: impl Fn(&mut T, Vec<u64>) -> Result<bool, NoMemory> + Sync,
     ) -> Pass<T> {
-        let last: &[u64] = held.of(side).last().map_or(&[], Vec::as_slice);
+        let empty = Packed::default();
+        let last: &Packed = held.of(side).last().unwrap_or(&empty);
         let stop = AtomicBool::new(false);
         let refused = AtomicBool::new(false);
         let done = AtomicU64::new(0);
@@ -177,13 +198,13 @@ impl Search<'_> {
                 }
             }
         };
-        let work = |range: std::ops::Range<usize>| -> (T, u64) {
+        let work = |blocks: std::ops::Range<usize>| -> (T, u64) {
             let mut state = init();
             let mut gathered: Vec<u64> = Vec::new();
             let mut generated = 0u64;
             let mut denied = false;
             let mut seen = FxHashSet::default();
-            for (k, &p) in last[range].iter().enumerate() {
+            for (k, p) in last.iter_blocks(blocks).enumerate() {
                 if (k as u64).is_multiple_of(CHECK_EVERY) {
                     if cancel.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                         return (state, generated);
@@ -215,9 +236,9 @@ impl Search<'_> {
             }
             (state, generated)
         };
-        let parts = levels::parts_for(last.len());
+        let parts = levels::parts_for(last.blocks());
         let results = std::thread::scope(|scope| {
-            let running = scope.spawn(|| levels::in_parts(last.len(), parts, work));
+            let running = scope.spawn(|| levels::in_parts(last.blocks(), parts, work));
             let mut wait = Duration::from_millis(1);
             while !running.is_finished() {
                 std::thread::sleep(wait);
@@ -253,7 +274,7 @@ impl Search<'_> {
     }
 
     /// Reports a pass's progress: the positions of `last` expanded so far.
-    fn report(&self, control: &mut Control, before: (u64, u64), done: &AtomicU64, last: &[u64]) {
+    fn report(&self, control: &mut Control, before: (u64, u64), done: &AtomicU64, last: &Packed) {
         control.report(
             before.0 + done.load(Ordering::Relaxed),
             before.1,
@@ -289,36 +310,32 @@ impl Search<'_> {
     }
 }
 
-/// Adds the sorted, duplicate-free `chunk` to `runs`, merging the last two runs while the
-/// one before is no more than twice the last: the runs' sizes fall geometrically, so each
-/// position is merged a logarithmic number of times, not once per run after it. `Err`
-/// where the system refuses the memory a merge needs.
-fn fold(runs: &mut Vec<Vec<u64>>, chunk: Vec<u64>) -> Result<(), NoMemory> {
+/// Moves the shared `total` from `before` to `after` (one thread's part of it changed) and
+/// returns the new total.
+fn shift(total: &AtomicU64, before: u64, after: u64) -> u64 {
+    if after >= before {
+        total.fetch_add(after - before, Ordering::Relaxed) + (after - before)
+    } else {
+        total.fetch_sub(before - after, Ordering::Relaxed) - (before - after)
+    }
+}
+
+/// Adds the packed `chunk` to `runs`, merging the last two runs while the one before is no
+/// more than twice the last: the runs' sizes fall geometrically, so each position is merged
+/// a logarithmic number of times, not once per run after it. `Err` where the system
+/// refuses the memory a merge needs.
+fn fold(runs: &mut Vec<Packed>, chunk: Packed) -> Result<(), NoMemory> {
     memory::try_grow(runs, 1)?;
     runs.push(chunk);
     while let [.., a, b] = runs.as_slice() {
         if a.len() > 2 * b.len() {
             break;
         }
-        let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
-            break;
-        };
-        runs.push(levels::try_merge_dedup(a, b)?);
+        let merged = packed::merge_minus(&runs[runs.len() - 2..], &[])?;
+        runs.truncate(runs.len() - 2);
+        runs.push(merged);
     }
     Ok(())
-}
-
-/// Sorted `a` without what sorted `b` holds.
-fn minus(a: Vec<u64>, b: &[u64]) -> Vec<u64> {
-    let mut j = 0;
-    let mut out = a;
-    out.retain(|&x| {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        !(j < b.len() && b[j] == x)
-    });
-    out
 }
 
 #[cfg(test)]
@@ -326,22 +343,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn minus_drops_what_the_other_holds() {
-        assert_eq!(minus(vec![1, 3, 5, 7, 9], &[0, 3, 4, 9, 12]), vec![1, 5, 7]);
-        assert_eq!(minus(vec![], &[1]), Vec::<u64>::new());
-        assert_eq!(minus(vec![2], &[]), vec![2]);
-    }
-
-    #[test]
     fn folded_runs_merge_to_the_union() {
         let mut runs = Vec::new();
         for chunk in [vec![5, 9], vec![1, 5], vec![2], vec![9, 10]] {
+            let chunk = Packed::from_sorted(&chunk).expect("memory for a few words");
             fold(&mut runs, chunk).expect("memory for a few words");
         }
-        let all = runs
-            .into_iter()
-            .reduce(levels::merge_dedup)
-            .unwrap_or_default();
-        assert_eq!(all, vec![1, 2, 5, 9, 10]);
+        assert!(runs.len() < 4, "runs of like size merge");
+        let all = packed::merge_minus(&runs, &[]).expect("memory");
+        assert_eq!(all.iter().collect::<Vec<_>>(), vec![1, 2, 5, 9, 10]);
     }
 }

@@ -18,8 +18,10 @@
 //!   programming for positions the start cannot become (a position heavier than the start
 //!   under a function is never reached from it; Bell prunes his backward levels with one
 //!   such "resource count").
-//! - **Levels are sorted vectors**: a new level is gathered by each thread, sorted, merged,
-//!   and what earlier levels of its side hold is taken out, all by merging.
+//! - **Levels are packed** ([`super::packed`]: the gaps between sorted positions, some three
+//!   bytes a position on Wiegleb's board where a word took eight): a new level is gathered
+//!   by each thread, sorted, packed into runs, and the runs merged into the level with what
+//!   earlier levels of its side hold taken out, in one pass.
 //! - **The jumps** are found again at the end: from the meeting position back to the start
 //!   through the forward levels (a move undone into the level before), and on to a finish
 //!   through the backward levels.
@@ -29,25 +31,18 @@
 //! looks for a solution from the forward levels into the backward ones: not proven the
 //! fewest, unless it takes no more moves than the bound.
 
-use super::grow::{Grown, Through};
+use super::grow::{Grown, Room, Through};
+use super::packed::Packed;
 use super::sides::{Levels, Search, Side};
 use super::unmoves::{Unmoves, Unreachable};
 use super::{finish, rebuild, Board, MovesOutcome, Options};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
-use crate::solver::engines::levels;
 use crate::solver::{Control, Stop};
 use rustc_hash::FxHashMap;
 
 /// Most holes this search takes: positions are 64-bit words.
 pub const MAX_CELLS: usize = 64;
-
-/// Bytes a position of a level being made costs at the peak: its word in a thread's sorted
-/// runs, the merge of the runs into one, and the sort's buffer.
-const BYTES_PER_POSITION: u64 = 24;
-
-/// Bytes a position of a level held costs: its word.
-const BYTES_PER_HELD: u64 = 8;
 
 /// Fewest moves by meeting in the middle (this module), the search [`super::fewest_moves`] runs on a
 /// board of up to 64 holes whose winnable positions are too many to have: levels by moves
@@ -144,9 +139,16 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         .collect();
     ends.sort_unstable();
     ends.dedup();
+    let (Ok(first), Ok(last)) = (
+        Packed::from_sorted(&[start_canon]),
+        Packed::from_sorted(&ends),
+    ) else {
+        out.stop = Stop::OutOfMemory;
+        return finish(out, control);
+    };
     let mut held = Levels {
-        forward: vec![vec![start_canon]],
-        backward: vec![ends],
+        forward: vec![first],
+        backward: vec![last],
     };
     let cap = options.max_held.unwrap_or(u64::MAX).max(2);
     let memory = crate::solver::system_memory::available_memory();
@@ -156,12 +158,15 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
         // Every pair of levels held is disjoint: no solution takes f + b moves or fewer.
         out.lower_bound = (f + b + 1) as u32;
-        let room = room(out.held, cap, memory);
-        // What stops it when the next level does not fit: memory, or the cap it was given.
-        let full = if room < cap.saturating_sub(out.held) {
-            Stop::OutOfMemory
-        } else {
-            Stop::Budget
+        let room = room(out.held, held.bytes(), cap, memory);
+        // What stops it when the next level does not fit: the cap it was given, where that is
+        // what leaves no room for the positions, else memory.
+        let stop_for = |positions_short: bool| {
+            if positions_short && room.capped {
+                Stop::Budget
+            } else {
+                Stop::OutOfMemory
+            }
         };
         // The side with the smaller last level grows, if its next level looks like fitting;
         // else the other, if that one does.
@@ -171,23 +176,26 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
             Side::Backward
         };
         let affordable = |side: Side| {
-            let last = held.of(side).last().map_or(0, Vec::len) as u64;
+            let last = held.of(side).last().map_or(0, Packed::len);
             out.expanded.saturating_add(last) <= budget
         };
-        let fits = |side: Side| affordable(side) && held.likely_next(side) <= room;
+        let fits = |side: Side| {
+            let (positions, bytes) = held.likely_next(side);
+            affordable(side) && positions <= room.positions && bytes <= room.bytes
+        };
         let side = match [smaller, smaller.other()].into_iter().find(|&s| fits(s)) {
-            Some(side) if room > 0 => side,
+            Some(side) if room.positions > 0 => side,
             _ => {
                 if !affordable(Side::Forward) && !affordable(Side::Backward) {
                     // The budget is spent: the beam's work would overspend it.
                     out.stop = Stop::Budget;
                     return finish(out, control);
                 }
-                out.stop = full;
+                out.stop = stop_for(held.likely_next(smaller).0 > room.positions);
                 return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
         };
-        let last = held.of(side).last().map_or(0, Vec::len);
+        let last = held.of(side).last().map_or(0, Packed::len);
         let before = (out.expanded, out.generated);
         let grown = search.grow(side, &held, before, room, control);
         let (next, generated) = match grown {
@@ -196,8 +204,8 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
                 out.stop = Stop::Cancelled;
                 return finish(out, control);
             }
-            Grown::Full => {
-                out.stop = full;
+            Grown::Full { positions_short } => {
+                out.stop = stop_for(positions_short);
                 return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
             Grown::Refused => {
@@ -205,10 +213,10 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
                 return search.with_beam(out, &held, start_board, memory, control);
             }
         };
-        out.expanded += last as u64;
+        out.expanded += last;
         out.generated += generated;
-        out.held += next.len() as u64;
-        out.storage_bytes = out.storage_bytes.max(out.held * 8);
+        out.held += next.len();
+        out.storage_bytes = out.storage_bytes.max(held.bytes() + next.bytes());
         if next.is_empty() {
             // One side has every position it can reach, and none is on the other side.
             out.proven_optimal = true;
@@ -219,7 +227,7 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         let meeting = others
             .iter()
             .enumerate()
-            .find_map(|(j, level)| levels::first_common(&next, level).map(|m| (j, m)));
+            .find_map(|(j, level)| next.first_common(level).map(|m| (j, m)));
         if side == Side::Backward {
             search.unreachable.learn(&board.compact, &next);
         }
@@ -243,21 +251,31 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
     }
 }
 
-/// Room for the next level, in positions, when `held` are held: at most `cap` in all, and
-/// what three fifths of the memory the process could use at the start (`memory`) leaves after the levels
-/// held ([`BYTES_PER_HELD`] each), at [`BYTES_PER_POSITION`] a new one; without a figure for
-/// the memory, [`super::MAX_POSITIONS`] in all.
-fn room(held: u64, cap: u64, memory: Option<u64>) -> u64 {
-    let by_memory = memory.map_or(super::MAX_POSITIONS.saturating_sub(held), |bytes| {
-        usable(bytes).saturating_sub(held * BYTES_PER_HELD) / BYTES_PER_POSITION
-    });
-    cap.saturating_sub(held).min(by_memory)
+/// Room for the next level when `held` positions are held in `held_bytes`: at most `cap`
+/// positions in all, and in bytes what three quarters of the memory the process could use at
+/// the start (`memory`) leaves after the levels held; without a figure for the memory,
+/// [`super::MAX_POSITIONS`] positions in all and no count of bytes.
+fn room(held: u64, held_bytes: u64, cap: u64, memory: Option<u64>) -> Room {
+    match memory {
+        Some(bytes) => Room {
+            positions: cap.saturating_sub(held),
+            bytes: usable(bytes).saturating_sub(held_bytes),
+            capped: true,
+        },
+        None => Room {
+            positions: cap.min(super::MAX_POSITIONS).saturating_sub(held),
+            bytes: u64::MAX,
+            capped: cap <= super::MAX_POSITIONS,
+        },
+    }
 }
 
-/// Of the memory free at the start, what the search may use: three fifths, leaving some for
-/// the rest of the process and for an estimate that falls short.
+/// Of the memory free at the start, what the search may use: three quarters, leaving some
+/// for the rest of the process (each thread's gathering buffers, the beam) and for an
+/// estimate that falls short. The levels are counted in the bytes they take, and a merge
+/// asks for its whole result at once, so the count is close.
 fn usable(bytes: u64) -> u64 {
-    bytes / 5 * 3
+    bytes / 4 * 3
 }
 
 impl Search<'_> {
@@ -274,7 +292,7 @@ impl Search<'_> {
         budget: u64,
         control: &mut Control,
     ) -> MovesOutcome {
-        let cost = |held: &Levels, side: Side| held.of(side).last().map_or(0, Vec::len) as u64;
+        let cost = |held: &Levels, side: Side| held.of(side).last().map_or(0, Packed::len);
         let side = if cost(held, Side::Forward) <= cost(held, Side::Backward) {
             Side::Forward
         } else {
@@ -284,9 +302,13 @@ impl Search<'_> {
             let before = (out.expanded, out.generated);
             match self.look_through(side, held, before, control) {
                 Through::Met(m) => {
+                    let Ok(met) = Packed::from_sorted(&[m]) else {
+                        out.stop = Stop::OutOfMemory;
+                        return finish(out, control);
+                    };
                     match side {
-                        Side::Forward => held.forward.push(vec![m]),
-                        Side::Backward => held.backward.push(vec![m]),
+                        Side::Forward => held.forward.push(met),
+                        Side::Backward => held.backward.push(met),
                     }
                     let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
                     out.expanded += cost(held, side);
@@ -324,9 +346,7 @@ impl Search<'_> {
         control: &mut Control,
     ) -> MovesOutcome {
         // The beam's width from what the levels leave of the memory the search may use.
-        let spare = memory.map_or(u64::MAX, |bytes| {
-            usable(bytes).saturating_sub(out.held * BYTES_PER_HELD)
-        });
+        let spare = memory.map_or(u64::MAX, |bytes| usable(bytes).saturating_sub(held.bytes()));
         let width = super::beam::width_for(spare);
         let last = held.forward.len().saturating_sub(1);
         let mut origins = vec![last];

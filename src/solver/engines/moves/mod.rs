@@ -30,6 +30,7 @@ mod beam;
 mod grow;
 mod known;
 mod meet;
+mod packed;
 mod sides;
 mod unmoves;
 use crate::rules::{Cell, Goal, Jump, Position};

@@ -2,18 +2,18 @@
 //! beam ([`super::beam`]) read of them: the levels held, the search's fixed parts, and the
 //! paths through the levels from the start and on to a finish.
 
+use super::packed::Packed;
 use super::unmoves::{Unmoves, Unreachable};
 use super::Board;
 use crate::solver::boards::pagodas::Pruner;
-use crate::solver::engines::levels;
 use rustc_hash::FxHashSet;
 
 /// The two sides' levels, as far as they were built.
 pub struct Levels {
-    /// `forward[k]`: the canonical forms first reached after k moves, sorted.
-    pub forward: Vec<Vec<u64>>,
-    /// `backward[k]`: the canonical forms that reach a finish in k moves and no fewer, sorted.
-    pub backward: Vec<Vec<u64>>,
+    /// `forward[k]`: the canonical forms first reached after k moves.
+    pub forward: Vec<Packed>,
+    /// `backward[k]`: the canonical forms that reach a finish in k moves and no fewer.
+    pub backward: Vec<Packed>,
 }
 
 /// Which way a level grows.
@@ -34,25 +34,38 @@ impl Side {
 
 impl Levels {
     /// One side's levels.
-    pub(super) fn of(&self, side: Side) -> &Vec<Vec<u64>> {
+    pub(super) fn of(&self, side: Side) -> &Vec<Packed> {
         match side {
             Side::Forward => &self.forward,
             Side::Backward => &self.backward,
         }
     }
 
-    /// About how many positions `side`'s next level holds: its last level times the growth
-    /// from the level before, less a quarter (the growth falls level by level: on Wiegleb's
-    /// board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10, 6.8). Only decides whether to try:
-    /// a level that does not fit after all stops the search as full.
-    pub(super) fn likely_next(&self, side: Side) -> u64 {
+    /// About how many positions `side`'s next level holds, and the bytes making it takes at
+    /// its peak: its positions, the last level's times the growth from the level before, less a quarter (the growth
+    /// falls level by level: on Wiegleb's board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10,
+    /// 6.8), packed as tightly as the last level, twice (the threads' runs, and the level
+    /// merged from them). Only decides whether to try: a level that does not fit after all
+    /// stops the search as full.
+    pub(super) fn likely_next(&self, side: Side) -> (u64, u64) {
         match self.of(side).as_slice() {
             [.., before, last] if !before.is_empty() => {
                 let growth = last.len() as f64 / before.len() as f64;
-                (last.len() as f64 * growth * 0.75) as u64
+                let positions = last.len() as f64 * growth * 0.75;
+                let per_position = last.bytes() as f64 / last.len().max(1) as f64;
+                (positions as u64, (positions * per_position * 2.0) as u64)
             }
-            _ => 0,
+            _ => (0, 0),
         }
+    }
+
+    /// Bytes every level held takes.
+    pub(super) fn bytes(&self) -> u64 {
+        self.forward
+            .iter()
+            .chain(&self.backward)
+            .map(Packed::bytes)
+            .sum()
     }
 }
 
@@ -85,7 +98,7 @@ impl Search<'_> {
             self.unmoves
                 .unmoves_from(&self.board.compact, at, &mut seen, &mut |x| {
                     let canon = self.board.syms.canon(x);
-                    if found.is_none() && levels::holds(level, canon) {
+                    if found.is_none() && level.contains(canon) {
                         found = Some(canon);
                     }
                     found.is_none()
@@ -104,7 +117,7 @@ impl Search<'_> {
             let _ = self
                 .board
                 .moves_from(at, &mut |_, canon, _| -> Result<bool, ()> {
-                    if levels::holds(level, canon) {
+                    if level.contains(canon) {
                         found = Some(canon);
                         return Err(());
                     }
@@ -119,10 +132,10 @@ impl Search<'_> {
 /// `levels[0]` in turn (`step(at, level)`: a form of `level` one move from `at`); empty
 /// when a step finds none.
 fn walk(
-    levels: &[Vec<u64>],
+    levels: &[Packed],
     depth: usize,
     m: u64,
-    mut step: impl FnMut(u64, &[u64]) -> Option<u64>,
+    mut step: impl FnMut(u64, &Packed) -> Option<u64>,
 ) -> Vec<u64> {
     let mut path = vec![m];
     let mut at = m;

@@ -1,6 +1,7 @@
 //! The backward side's machinery for [`super::meet`]: moves undone (one peg's chain of
 //! jumps taken back, last jump first), and the positions the start can never become.
 
+use super::packed::Packed;
 use crate::solver::boards::compact::Compact;
 use crate::solver::engines::prove::signed::SignedPagoda;
 use rustc_hash::FxHashSet;
@@ -109,12 +110,12 @@ impl Unreachable {
 
     /// Asks linear programming about a few positions of a new backward level that no
     /// function rules out yet; keeps each function that rules one out.
-    pub(super) fn learn(&mut self, compact: &Compact<u64>, level: &[u64]) {
+    pub(super) fn learn(&mut self, compact: &Compact<u64>, level: &Packed) {
         if self.functions.len() >= MOST_FUNCTIONS || level.is_empty() {
             return;
         }
-        let step = (level.len() / PROGRAMS_PER_LEVEL).max(1);
-        for &p in level.iter().step_by(step).take(PROGRAMS_PER_LEVEL) {
+        let step = (level.len() as usize / PROGRAMS_PER_LEVEL).max(1);
+        for p in level.iter().step_by(step).take(PROGRAMS_PER_LEVEL) {
             if self.functions.len() >= MOST_FUNCTIONS {
                 return;
             }
