@@ -233,7 +233,8 @@ const LEVEL_PER_EXPANSION: u64 = 16;
 /// ([`whole::decide::reachable_winners`]): for a goal with no
 /// whole winnable set, it prunes every lost position, not only those with few pegs, so the
 /// search holds a few positions where it would hold every one it reaches. A search with a
-/// cap on what it holds, or a budget, caps the level engine as well.
+/// cap on what it holds, or a budget, caps the level engine as well; the levels stay in
+/// memory (no scratch disk).
 fn reachable_winners(
     start: &Position,
     goal: Goal,
@@ -259,6 +260,9 @@ fn reachable_winners(
                         .map_or(u64::MAX, |b| b.saturating_mul(LEVEL_PER_EXPANSION)),
                 ),
         ),
+        // The search holds the winners in memory: levels that only the disk can hold would
+        // be minutes (under a tight limit, hours) thrown away before the meeting.
+        memory_only: true,
         ..whole::Settings::default()
     };
     let cancel = control.cancel_flag();

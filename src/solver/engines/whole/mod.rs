@@ -61,6 +61,10 @@ pub struct Settings {
     /// disk); past it the engine stops with [`WholeError::PastMost`]. For callers that only
     /// want the engine's answer when it comes cheaply.
     pub most_positions: Option<u64>,
+    /// Whether the levels must stay in memory (no scratch files): past the memory the
+    /// engine stops with an error instead of going on on the disk. For callers that need
+    /// the answer in memory anyway.
+    pub memory_only: bool,
 }
 
 /// Where the engine is, for a progress line.
@@ -242,7 +246,11 @@ impl<'a> Board<'a> {
             base,
             invariant,
             account,
-            scratch: Arc::new(Scratch::new(settings.scratch.clone())),
+            scratch: Arc::new(if settings.memory_only {
+                Scratch::none()
+            } else {
+                Scratch::new(settings.scratch.clone())
+            }),
             most_positions: settings.most_positions,
             cancel,
             started: Instant::now(),

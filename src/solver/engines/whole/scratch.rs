@@ -37,6 +37,8 @@ pub fn default_parent() -> PathBuf {
 /// Where the level engine writes what memory cannot hold (see the module docs).
 pub struct Scratch {
     parent: PathBuf,
+    /// Whether files may be made at all ([`Scratch::none`]).
+    allowed: bool,
     dir: Mutex<Option<PathBuf>>,
     next: AtomicU64,
     /// Bytes in the files now.
@@ -50,11 +52,20 @@ impl Scratch {
     pub fn new(parent: Option<PathBuf>) -> Scratch {
         Scratch {
             parent: parent.unwrap_or_else(default_parent),
+            allowed: true,
             dir: Mutex::new(None),
             next: AtomicU64::new(0),
             used: Arc::new(AtomicU64::new(0)),
             peak: Arc::new(AtomicU64::new(0)),
         }
+    }
+
+    /// No scratch space: every file asked for is refused, so an engine that outgrows its
+    /// memory stops at once (for callers that only want what memory can hold).
+    pub fn none() -> Scratch {
+        let mut none = Scratch::new(Some(PathBuf::new()));
+        none.allowed = false;
+        none
     }
 
     /// The folder asked for (its own folder is made inside it).
@@ -74,6 +85,9 @@ impl Scratch {
 
     /// Bytes free on the scratch folder's disk (`None` where the system does not say).
     pub fn free(&self) -> Option<u64> {
+        if !self.allowed {
+            return Some(0);
+        }
         let mut probe = self.parent.clone();
         while !probe.exists() {
             if !probe.pop() {
@@ -105,6 +119,12 @@ impl Scratch {
 
     /// A new file in this run's folder, open for reading and writing.
     pub fn file(&self, what: &str) -> std::io::Result<ScratchFile> {
+        if !self.allowed {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Unsupported,
+                "this search keeps its levels in memory, without scratch files",
+            ));
+        }
         let dir = self.dir()?;
         let path = dir.join(format!(
             "{what}-{}.bin",
