@@ -201,20 +201,6 @@ pub fn merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Vec<B> {
     merge_into(out, a, b)
 }
 
-/// [`merge_dedup`], asking for the merged vector fallibly: `Err` (both inputs dropped)
-/// where the system refuses it.
-pub fn try_merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Result<Vec<B>, NoMemory> {
-    // One input empty: the other is the merge, with nothing to ask for.
-    if a.is_empty() {
-        return Ok(b);
-    }
-    if b.is_empty() {
-        return Ok(a);
-    }
-    let out = try_vec(a.len() + b.len())?;
-    Ok(merge_into(out, a, b))
-}
-
 /// `a` and `b` merged into `out`, which has room for both.
 fn merge_into<B: Ord + Copy>(mut out: Vec<B>, a: Vec<B>, b: Vec<B>) -> Vec<B> {
     let (mut i, mut j) = (0, 0);
@@ -243,39 +229,6 @@ fn merge_into<B: Ord + Copy>(mut out: Vec<B>, a: Vec<B>, b: Vec<B>) -> Vec<B> {
 /// The entries of sorted `a` that are also in sorted `b`.
 pub fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
     common(a, b).collect()
-}
-
-/// The least entry sorted `a` and sorted `b` share, if any (an intersection that stops at
-/// its first entry, and so allocates nothing).
-pub fn first_common(a: &[u64], b: &[u64]) -> Option<u64> {
-    common(a, b).next()
-}
-
-/// The least entry sorted `few` and sorted `many` share, if any, for `many` much the
-/// longer: each entry of `few` is found in `many` by galloping on from where the last one
-/// was, so the cost grows with `few`'s length times the logarithm of the gap between two
-/// of its entries in `many`, not with `many`'s length.
-pub fn first_common_sparse(few: &[u64], many: &[u64]) -> Option<u64> {
-    let mut lo = 0;
-    for &x in few {
-        // Everything before `lo` is less than `x`: gallop to an entry at least `x`.
-        let mut hi = lo;
-        let mut step = 1;
-        while hi < many.len() && many[hi] < x {
-            lo = hi + 1;
-            hi += step;
-            step *= 2;
-        }
-        let end = (hi + 1).min(many.len());
-        match many[lo.min(end)..end].binary_search(&x) {
-            Ok(_) => return Some(x),
-            Err(i) => lo = lo.min(end) + i,
-        }
-        if lo >= many.len() {
-            return None;
-        }
-    }
-    None
 }
 
 /// The entries sorted `a` and sorted `b` share, in order, by a merge.
@@ -314,13 +267,6 @@ mod tests {
             vec![1, 2, 3, 5, 6]
         );
         assert_eq!(merge_dedup(Vec::<u8>::new(), vec![4]), vec![4]);
-        // The fallible merge gives the same, with either side empty too.
-        assert_eq!(
-            try_merge_dedup(vec![1, 3, 5], vec![2, 3, 6]),
-            Ok(vec![1, 2, 3, 5, 6])
-        );
-        assert_eq!(try_merge_dedup(vec![7u64], Vec::new()), Ok(vec![7]));
-        assert_eq!(try_merge_dedup(Vec::new(), vec![7u64]), Ok(vec![7]));
     }
 
     #[test]
@@ -340,27 +286,5 @@ mod tests {
         assert_eq!(try_sort_dedup(v.clone(), 37), Ok(expect.clone()));
         assert_eq!(sort_dedup(v, 37), expect);
         assert_eq!(intersect(&[1, 2, 5, 9], &[2, 3, 9]), vec![2, 9]);
-        assert_eq!(first_common(&[1, 2, 5, 9], &[0, 3, 5, 9]), Some(5));
-        assert_eq!(first_common(&[1, 2], &[3, 4]), None);
-        // Galloping finds what the merge finds, both ways round and at either end.
-        let many: Vec<u64> = (0..10_000).map(|i| i * 3).collect();
-        for few in [
-            vec![1, 2, 4, 29_997],
-            vec![0],
-            vec![5, 7, 301],
-            vec![29_998],
-            vec![],
-        ] {
-            assert_eq!(
-                first_common_sparse(&few, &many),
-                first_common(&few, &many),
-                "{few:?}"
-            );
-            assert_eq!(
-                first_common_sparse(&many, &few),
-                first_common(&few, &many),
-                "{few:?}"
-            );
-        }
     }
 }
