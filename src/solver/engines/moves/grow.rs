@@ -331,7 +331,7 @@ fn fold(runs: &mut Vec<Packed>, chunk: Packed) -> Result<(), NoMemory> {
         if a.len() > 2 * b.len() {
             break;
         }
-        let merged = packed::merge_minus(&runs[runs.len() - 2..], &[])?;
+        let merged = packed::merge_two(&runs[runs.len() - 2], &runs[runs.len() - 1])?;
         runs.truncate(runs.len() - 2);
         runs.push(merged);
     }

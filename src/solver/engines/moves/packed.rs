@@ -264,6 +264,51 @@ impl Iterator for Iter<'_> {
     }
 }
 
+/// The union of `a` and `b`, packed: a merge of the two in step (for two runs, the heap of
+/// [`merge_minus`] cost as much as the reading and writing together).
+pub fn merge_two(a: &Packed, b: &Packed) -> Result<Packed, NoMemory> {
+    let mut out = writer_for(&[a, b])?;
+    let (mut x, mut y) = (a.iter(), b.iter());
+    let (mut p, mut q) = (x.next(), y.next());
+    loop {
+        match (p, q) {
+            (Some(i), Some(j)) if i < j => {
+                out.push(i)?;
+                p = x.next();
+            }
+            (Some(i), Some(j)) if j < i => {
+                out.push(j)?;
+                q = y.next();
+            }
+            (Some(i), Some(_)) => {
+                out.push(i)?;
+                p = x.next();
+                q = y.next();
+            }
+            (Some(i), None) => {
+                out.push(i)?;
+                p = x.next();
+            }
+            (None, Some(j)) => {
+                out.push(j)?;
+                q = y.next();
+            }
+            (None, None) => return Ok(out.finish()),
+        }
+    }
+}
+
+/// A writer with room for the whole union of `runs`: their gaps and blocks, and a gap for
+/// each run's block start (the union's blocks start at other positions than the runs' did).
+fn writer_for(runs: &[&Packed]) -> Result<PackedWriter, NoMemory> {
+    let gaps: usize = runs
+        .iter()
+        .map(|r| r.bytes.len() + 10 * (r.blocks() + 1))
+        .sum();
+    let blocks: usize = runs.iter().map(|r| r.blocks() + 1).sum();
+    PackedWriter::with_capacity(gaps, blocks)
+}
+
 /// The union of `runs`, without what any of `minus` holds, packed: one pass over all of
 /// them (a heap picks the least run's next position), so the peak is the runs and the
 /// result, never a plain copy of either.
@@ -277,14 +322,7 @@ pub fn merge_minus(runs: &[Packed], minus: &[Packed]) -> Result<Packed, NoMemory
     }
     let mut taken: Vec<std::iter::Peekable<Iter<'_>>> =
         minus.iter().map(|m| m.iter().peekable()).collect();
-    // Room for the whole union: the runs' gaps and blocks, and a gap for each run's block
-    // start (the union's blocks start at other positions than the runs' did).
-    let gaps: usize = runs
-        .iter()
-        .map(|r| r.bytes.len() + 10 * (r.blocks() + 1))
-        .sum();
-    let blocks: usize = runs.iter().map(|r| r.blocks() + 1).sum();
-    let mut out = PackedWriter::with_capacity(gaps, blocks)?;
+    let mut out = writer_for(&runs.iter().collect::<Vec<_>>())?;
     let mut last = None;
     while let Some(Reverse((k, i))) = heap.pop() {
         if let Some(next) = readers[i].next() {
@@ -369,5 +407,9 @@ mod tests {
         assert_eq!(out.iter().collect::<Vec<_>>(), vec![2, 9, 10, 200]);
         let none = merge_minus(&[], &minus).expect("memory");
         assert!(none.is_empty());
+        let two = merge_two(&runs[0], &runs[1]).expect("memory");
+        assert_eq!(two.iter().collect::<Vec<_>>(), vec![1, 2, 4, 9, 10, 200]);
+        let one = merge_two(&runs[2], &packed(&[])).expect("memory");
+        assert_eq!(one.iter().collect::<Vec<_>>(), vec![9, 300]);
     }
 }
