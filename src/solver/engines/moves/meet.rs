@@ -209,8 +209,10 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
                 return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
             Grown::Refused => {
+                // The level was refused, not what looking through takes (a thread's chunk
+                // at a time): the look-through may still prove one move more.
                 out.stop = Stop::OutOfMemory;
-                return search.with_beam(out, &held, start_board, memory, control);
+                return search.beyond(out, &mut held, start_board, memory, budget, control);
             }
         };
         out.expanded += last;
