@@ -18,7 +18,7 @@
 //!   programming for positions the start cannot become (a position heavier than the start
 //!   under a function is never reached from it; Bell prunes his backward levels with one
 //!   such "resource count").
-//! - **Levels are packed** ([`super::packed`]: the gaps between sorted positions, some three
+//! - **Levels are packed** ([`super::packed`]: the gaps between sorted positions, under four
 //!   bytes a position on Wiegleb's board where a word took eight): a new level is gathered
 //!   by each thread, sorted, packed into runs, and the runs merged into the level with what
 //!   earlier levels of its side hold taken out, in one pass.

@@ -22,7 +22,7 @@
 //! - **The jumps** are rebuilt at the end from the chain of canonical forms: from the actual
 //!   start, a chain that reaches the next canonical form is found again, move by move.
 
-use super::whole::{self, WholeError};
+use super::whole::WholeError;
 use super::winnable::{self, WinnableSet};
 pub use meet::meet_in_the_middle;
 
@@ -33,6 +33,7 @@ mod meet;
 mod packed;
 mod sides;
 mod unmoves;
+mod winners;
 use crate::rules::{Cell, Goal, Jump, Position};
 use crate::solver::boards::compact::{Bits, Compact};
 use crate::solver::boards::goal_side::GoalSide;
@@ -190,7 +191,7 @@ pub fn fewest_moves(
                         .collect()
                 })
         }
-        _ => match reachable_winners(start, goal, options, control) {
+        _ => match winners::reachable_winners(start, goal, options, control) {
             Ok(all) => Some(all),
             Err(WholeError::Cancelled) => {
                 let cancelled = MovesOutcome {
@@ -211,64 +212,6 @@ pub fn fewest_moves(
         _ if cells as usize <= meet::MAX_CELLS => meet::run(start, goal, options, control),
         _ => with_bits!(cells, B => run::<B>(start, goal, options, control)),
     }
-}
-
-/// Most positions the level engine may hold on its way to the winnable positions (see
-/// [`reachable_winners`]): the French board's catalogue start reaches about 1.5 billion
-/// canonical forms, in about four minutes.
-pub const MOST_LEVEL_POSITIONS: u64 = 2_000_000_000;
-
-/// Most holes of a board whose winnable positions the level engine is asked for when the
-/// search could meet in the middle instead: the diamond's 41. (On Wiegleb's 45 it held 272
-/// million positions after 16 of 43 jumps at 220 s, still growing toward
-/// [`MOST_LEVEL_POSITIONS`]: minutes thrown away; the 7x9 cross passes the cap at 324 s.)
-const LEVEL_ENGINE_MOST_CELLS: u32 = 41;
-
-/// Positions the level engine may hold per expansion of a budgeted search: a level step
-/// costs about a sixteenth of a search's expansion (measured on English: 23 million
-/// canonical forms forward and back in 3.6 s, against 1.5 million expansions in 8 s).
-const LEVEL_PER_EXPANSION: u64 = 16;
-
-/// Every position reachable from `start` that can still reach `goal`, from the level engine
-/// ([`whole::decide::reachable_winners`]): for a goal with no
-/// whole winnable set, it prunes every lost position, not only those with few pegs, so the
-/// search holds a few positions where it would hold every one it reaches. A search with a
-/// cap on what it holds, or a budget, caps the level engine as well; the levels stay in
-/// memory (no scratch disk).
-fn reachable_winners(
-    start: &Position,
-    goal: Goal,
-    options: Options,
-    control: &mut Control,
-) -> Result<Vec<u64>, WholeError> {
-    let cells = start.shape().cells().len();
-    let most = if cells as usize <= meet::MAX_CELLS {
-        LEVEL_ENGINE_MOST_CELLS
-    } else {
-        whole::MAX_CELLS
-    };
-    if cells > most {
-        return Err(WholeError::TooLarge { cells, max: most });
-    }
-    let settings = whole::Settings {
-        most_positions: Some(
-            MOST_LEVEL_POSITIONS
-                .min(options.max_held.unwrap_or(u64::MAX))
-                .min(
-                    options
-                        .budget
-                        .map_or(u64::MAX, |b| b.saturating_mul(LEVEL_PER_EXPANSION)),
-                ),
-        ),
-        // The search holds the winners in memory: levels that only the disk can hold would
-        // be minutes (under a tight limit, hours) thrown away before the meeting.
-        memory_only: true,
-        ..whole::Settings::default()
-    };
-    let cancel = control.cancel_flag();
-    whole::decide::reachable_winners(start, goal, &settings, cancel, &mut |s| {
-        control.report_preparing(s);
-    })
 }
 
 /// What a walk over moves calls for each position it reaches: `(board, canonical form, jump

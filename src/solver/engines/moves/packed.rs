@@ -1,7 +1,7 @@
 //! Packed levels: a sorted set of distinct positions kept as the gaps between them, so the
-//! meeting by moves ([`super::meet`]) holds a level in some three bytes a position where a
-//! plain vector took eight (Wiegleb's levels by moves lie tens of thousands apart in the
-//! 45-bit space of positions).
+//! meeting by moves ([`super::meet`]) holds a level in a few bytes a position where a plain
+//! vector took eight (Wiegleb's levels by moves are sparse in the 45-bit space of positions:
+//! its run held 2.88 billion positions in 11.0 GB at the peak, runs being merged included).
 //!
 //! A level is cut into blocks of [`BLOCK`] positions. A block's first position is kept
 //! whole in an index beside the bytes, with where its gaps start; the rest of the block is
