@@ -85,8 +85,8 @@ impl Search<'_> {
         let levels_of = held.of(side);
         // Bytes the threads' packed runs take in all, against the room: each thread's alone
         // would let every thread take all of it. The merged level at the end takes no more
-        // than the runs it comes from, so the runs may have half.
-        // Positions likewise against the cap.
+        // than the runs it comes from, so the runs may have half. Positions likewise against
+        // the cap.
         let holding = AtomicU64::new(0);
         let counted = AtomicU64::new(0);
         let positions_short = AtomicBool::new(false);

@@ -42,11 +42,11 @@ impl Levels {
     }
 
     /// About how many positions `side`'s next level holds, and the bytes making it takes at
-    /// its peak: its positions, the last level's times the growth from the level before, less a quarter (the growth
-    /// falls level by level: on Wiegleb's board forward 5.6, 5.0, 4.4, 3.7, backward 17, 10,
-    /// 6.8), packed as tightly as the last level, twice (the threads' runs, and the level
-    /// merged from them). Only decides whether to try: a level that does not fit after all
-    /// stops the search as full.
+    /// its peak. Its positions: the last level's times the growth from the level before,
+    /// less a quarter (the growth falls level by level: on Wiegleb's board forward 5.6, 5.0,
+    /// 4.4, 3.7, backward 17, 10, 6.8). Its bytes: those positions packed as tightly as the
+    /// last level, twice (the threads' runs, and the level merged from them). Only decides
+    /// whether to try: a level that does not fit after all stops the search as full.
     pub(super) fn likely_next(&self, side: Side) -> (u64, u64) {
         match self.of(side).as_slice() {
             [.., before, last] if !before.is_empty() => {

@@ -5,8 +5,8 @@
 //! counted against the account: `pegsol count french` under `prlimit --as=400000000`, whose
 //! account held some 120 MiB, stopped at jump 16 when the system refused 1 MiB (with
 //! `--memory 230M` and no limit the process reached 397 MiB resident). Now a step with more
-//! runs than half the free memory holds the cursors of merges them in groups first, and the
-//! last merge's cursors are held against the account.
+//! runs than half the free memory can hold the cursors of merges them in groups first, and
+//! the last merge's cursors are held against the account.
 
 use super::merge;
 use super::runs::{Run, RunWriter, BLOCK};
