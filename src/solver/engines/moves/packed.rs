@@ -159,37 +159,68 @@ impl Packed {
     }
 
     /// The block that would hold `x`: the last whose first position is at most `x`.
-    fn block_of(&self, x: u64, from: usize) -> Option<usize> {
-        let after = from + self.firsts[from..].partition_point(|&f| f <= x);
-        after.checked_sub(1)
+    fn block_of(&self, x: u64) -> Option<usize> {
+        self.firsts.partition_point(|&f| f <= x).checked_sub(1)
+    }
+
+    /// As [`Packed::block_of`] for an `x` no less than block `from`'s first position,
+    /// galloping on from `from`: ascending lookups a few blocks apart touch a few nearby
+    /// index entries each, where a binary search over a level of millions of blocks missed
+    /// the cache at every step but the last few (the look-through's lookups, a sorted chunk
+    /// of millions of positions against a level of hundreds of millions).
+    fn block_after(&self, x: u64, from: usize) -> Option<usize> {
+        let firsts = &self.firsts;
+        let len = firsts.len();
+        // Every first position in `from..lo` is at most `x`; `hi` is the next probe.
+        let (mut lo, mut hi, mut step) = (from, from, 1usize);
+        while hi < len && firsts[hi] <= x {
+            lo = hi + 1;
+            hi = hi.saturating_add(step);
+            step = step.saturating_mul(2);
+        }
+        let hi = hi.min(len);
+        (lo + firsts[lo..hi].partition_point(|&f| f <= x)).checked_sub(1)
     }
 
     /// Whether the set holds `x`.
     pub fn contains(&self, x: u64) -> bool {
-        self.block_of(x, 0)
-            .is_some_and(|b| self.iter_blocks(b..b + 1).any(|k| k == x))
+        // The block is read up to the first position at least `x`, not decoded whole.
+        self.block_of(x)
+            .is_some_and(|b| self.iter_blocks(b..b + 1).find(|&k| k >= x) == Some(x))
     }
 
     /// The least of the ascending `few` the set holds, if any: each is looked up in its
-    /// block, searching the index on from the last one's, so a set far longer than `few`
-    /// is read a block per position of `few` at most.
+    /// block, galloping through the index on from the last one's, and a block is read once
+    /// for all of `few` that fall in it, up to the last of them, so a set far longer than
+    /// `few` is read a block per position of `few` at most.
     pub fn first_of(&self, few: impl IntoIterator<Item = u64>) -> Option<u64> {
         let mut from = 0;
-        let mut read = usize::MAX;
-        let mut block = Vec::with_capacity(BLOCK);
+        // The block being read, its reader and the position the reader stands at.
+        let mut open = usize::MAX;
+        let mut reader = self.iter_blocks(0..0);
+        let mut at = 0u64;
         for x in few {
-            let Some(b) = self.block_of(x, from) else {
+            let Some(b) = self.block_after(x, from) else {
                 continue;
             };
-            if b != read {
-                block.clear();
-                block.extend(self.iter_blocks(b..b + 1));
-                read = b;
+            from = b;
+            if b != open || at > x {
+                reader = self.iter_blocks(b..b + 1);
+                let Some(first) = reader.next() else {
+                    continue;
+                };
+                at = first;
+                open = b;
             }
-            if block.binary_search(&x).is_ok() {
+            while at < x {
+                let Some(k) = reader.next() else {
+                    break;
+                };
+                at = k;
+            }
+            if at == x {
                 return Some(x);
             }
-            from = b;
         }
         None
     }
@@ -393,6 +424,37 @@ mod tests {
         assert_eq!(p.first_common(&r), Some(6));
         assert_eq!(r.first_common(&p), Some(6));
         assert_eq!(q.first_common(&packed(&[6, 8])), None);
+    }
+
+    #[test]
+    fn lookups_galloping_through_the_index_agree_with_a_hash_set() {
+        // A set of scattered positions, and ascending lookups both sparser than its blocks
+        // (each a gallop of many blocks) and denser (many in one block): `first_of` finds
+        // the least held, as a hash set says, whichever the lookups' spacing.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut keys: Vec<u64> = (0..40_000).map(|_| next() % 1_000_000).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let p = packed(&keys);
+        let set: std::collections::HashSet<u64> = keys.iter().copied().collect();
+        for spread in [1u64, 7, 300, 20_000, 400_000] {
+            for _ in 0..20 {
+                let mut few: Vec<u64> = (0..50).map(|_| next() % (spread * 50)).collect();
+                few.sort_unstable();
+                few.retain(|x| !set.contains(x) || next() % 4 == 0);
+                let least = few.iter().copied().find(|x| set.contains(x));
+                assert_eq!(p.first_of(few.iter().copied()), least, "{spread} {few:?}");
+                for &x in &few {
+                    assert_eq!(p.contains(x), set.contains(&x), "{x}");
+                }
+            }
+        }
     }
 
     #[test]
