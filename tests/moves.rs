@@ -294,6 +294,53 @@ fn meeting_in_the_middle_cut_short_gives_a_beam_solution_and_a_true_lower_bound(
     }
 }
 
+/// A meeting in the middle says where it is as it goes (a pass over one of Wiegleb's levels
+/// takes up to an hour, and the expansions alone said neither how far it was nor what was
+/// proved): each side's levels one move deeper at a time, the share of the level done, the
+/// positions held and the bound, which never goes back and never passes the one answered;
+/// the level past the cap is looked through, not kept.
+#[test]
+fn meeting_in_the_middle_reports_its_levels_its_share_done_and_its_bound() {
+    use pegsol::solver::{Control, Progress};
+    use std::sync::atomic::AtomicBool;
+    let puzzle = resolve_puzzle("english").expect("english");
+    let goal = Goal::At(puzzle.start.shape().center().expect("a centre"));
+    let cancel = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::<Progress>::new());
+    let mut record = |p: &Progress| seen.lock().expect("not poisoned").push(*p);
+    let mut control = Control::new(&cancel, &mut record);
+    let options = Options {
+        max_held: Some(200_000),
+        ..Options::default()
+    };
+    let out = meet_in_the_middle(&puzzle.start, goal, options, &mut control);
+    assert!(out.won, "{out:?}");
+    let seen = seen.into_inner().expect("not poisoned");
+    let meeting: Vec<_> = seen.iter().filter_map(|p| p.meeting).collect();
+    assert!(!meeting.is_empty());
+    for pair in meeting.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        assert!(b.forward_moves >= a.forward_moves && b.backward_moves >= a.backward_moves);
+        assert!(b.forward_moves + b.backward_moves <= a.forward_moves + a.backward_moves + 1);
+        assert!(b.at_least >= a.at_least && b.held >= a.held, "{a:?} {b:?}");
+    }
+    for m in &meeting {
+        assert!(m.done <= m.expanding && m.expanding > 0, "{m:?}");
+        assert_eq!(m.at_least, m.forward_moves + m.backward_moves + 1);
+        assert!(m.at_least <= out.lower_bound, "{m:?} {out:?}");
+        assert!(m.line().contains(&format!("at least {} moves", m.at_least)));
+    }
+    // Both sides grew, and every pass ends with a report of the whole level done.
+    assert!(meeting.iter().any(|m| m.forward) && meeting.iter().any(|m| !m.forward));
+    let last = meeting.last().expect("a report");
+    assert!(last.looking_through, "the level past the cap: {last:?}");
+    assert_eq!(last.done, last.expanding);
+    assert!(meeting
+        .iter()
+        .filter(|m| !m.looking_through)
+        .all(|m| m.memory > 0));
+}
+
 #[test]
 fn a_goal_the_position_class_rules_out_is_proven_unreachable_at_once() {
     let puzzle = resolve_puzzle("english").expect("english");

@@ -159,6 +159,36 @@ fn a_fewest_moves_search_can_be_cancelled_and_keeps_its_lower_bound() {
     assert_eq!(h.state().play().solver_panel().engine(), Engine::Classic);
 }
 
+/// Wiegleb's board has too many winnable positions to hold: its fewest-moves search meets
+/// in the middle, and the panel shows the levels held, the pass under way with how far it
+/// is, and the bound proven so far (it showed bare counters for an hour), and a cancel
+/// keeps the bound.
+#[test]
+fn a_fewest_moves_search_meeting_in_the_middle_shows_its_levels_and_its_bound() {
+    let mut h = board("wiegleb");
+    click(&mut h, "Fewest moves");
+    click(&mut h, "Solve from start");
+    wait_for(&mut h, "the meeting's progress", 60, |app| {
+        app.play()
+            .solve_session()
+            .snapshot()
+            .and_then(|s| s.progress)
+            .and_then(|p| p.meeting)
+            .is_some_and(|m| m.forward_moves >= 3)
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Meeting in the middle").is_some());
+    assert!(h.query_by_label_contains("forward level").is_some());
+    assert!(h.query_by_label_contains("at least").is_some());
+    click(&mut h, "Cancel solve");
+    wait_for(&mut h, "the cancelled solve", 60, solved);
+    let found = moves_report(&h);
+    assert!(!found.proven_optimal && found.lower_bound >= 4, "{found:?}");
+    assert!(h
+        .query_by_label_contains("Cancelled: none found; at least")
+        .is_some());
+}
+
 /// An app showing the editor on the catalogue board `key`.
 fn editor_on(key: &str) -> Harness<'static, PegsolApp> {
     let mut h = board(key);

@@ -95,6 +95,8 @@ pub fn run_job<T: Send + 'static>(
             }
             if let Some(prep) = s.progress.and_then(|p| p.preparing_line()) {
                 line.push_str(&format!(": {prep}"));
+            } else if let Some(meeting) = s.progress.and_then(|p| p.meeting_line()) {
+                line.push_str(&format!(": {meeting}"));
             } else if let Some(p) = s.progress {
                 line.push_str(&format!(
                     ": {} expanded, best {} pegs",

@@ -52,6 +52,9 @@ pub struct Progress {
     /// no whole winnable set: seconds on English, minutes on French): the engine's latest
     /// step; `None` once the search proper runs. The counters above stay at zero until then.
     pub preparing: Option<engines::whole::Status>,
+    /// Where a fewest-moves search meeting in the middle is (levels held, the pass's share
+    /// done, the bound proven); `None` for every other search and stage.
+    pub meeting: Option<engines::moves::MeetStatus>,
 }
 
 impl Progress {
@@ -60,6 +63,11 @@ impl Progress {
     pub fn preparing_line(&self) -> Option<String> {
         self.preparing
             .map(|s| format!("every position that can still win: {}", s.line()))
+    }
+
+    /// The meeting's place in words, for a progress line (see [`Progress::meeting`]).
+    pub fn meeting_line(&self) -> Option<String> {
+        self.meeting.map(|m| m.line())
     }
 }
 
@@ -116,6 +124,26 @@ impl<'a> Control<'a> {
             best_pegs,
             elapsed: self.started.elapsed(),
             preparing: None,
+            meeting: None,
+        };
+        (self.on_progress)(&p);
+    }
+
+    /// Reports progress of a fewest-moves search meeting in the middle (see
+    /// [`Progress::meeting`]).
+    pub fn report_meeting(
+        &mut self,
+        expanded: u64,
+        generated: u64,
+        status: &engines::moves::MeetStatus,
+    ) {
+        let p = Progress {
+            expanded: self.offset + expanded,
+            generated,
+            best_pegs: 0,
+            elapsed: self.started.elapsed(),
+            preparing: None,
+            meeting: Some(*status),
         };
         (self.on_progress)(&p);
     }
@@ -129,6 +157,7 @@ impl<'a> Control<'a> {
             best_pegs: 0,
             elapsed: self.started.elapsed(),
             preparing: Some(*preparing),
+            meeting: None,
         };
         (self.on_progress)(&p);
     }

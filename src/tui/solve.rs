@@ -124,6 +124,9 @@ impl Solving {
         if let Some(prep) = snap.progress.and_then(|p| p.preparing_line()) {
             return prep;
         }
+        if let Some(meeting) = snap.progress.and_then(|p| p.meeting_line()) {
+            return format!("{meeting}, {:.1} s", snap.elapsed.as_secs_f64());
+        }
         let expanded = snap.progress.map_or(0, |p| p.expanded);
         format!(
             "{} expanded, {:.1} s",

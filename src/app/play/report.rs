@@ -11,7 +11,9 @@ use super::PlayCommand;
 use crate::record::Game;
 use crate::rules::Goal;
 use crate::solver::budget::thousands;
+use crate::solver::engines::moves::MeetStatus;
 use crate::solver::engines::whole::Status;
+use crate::solver::system_memory::size_text;
 use crate::solver::{Engine, Stop};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -40,6 +42,10 @@ pub(super) fn progress_ui(ui: &mut Ui, session: &SolveSession) {
     let seconds = snapshot.elapsed.as_secs_f64();
     if let Some(prep) = snapshot.progress.and_then(|p| p.preparing) {
         preparing_ui(ui, &prep, seconds);
+        return;
+    }
+    if let Some(meeting) = snapshot.progress.and_then(|p| p.meeting) {
+        meeting_ui(ui, &meeting, seconds);
         return;
     }
     egui::Grid::new("progress").num_columns(2).show(ui, |ui| {
@@ -81,6 +87,49 @@ fn preparing_ui(ui: &mut Ui, prep: &Status, seconds: f64) {
             format!("after {} of {} jumps", prep.jumps, prep.of),
         );
         row(ui, "Positions in it", thousands(prep.positions));
+        row(ui, "Elapsed", format!("{seconds:.1} s"));
+    });
+}
+
+/// A fewest-moves search meeting in the middle (a board too big for every winnable
+/// position): the levels held on each side, the pass under way and how far it is, and the
+/// moves every solution is proven to take so far, so a pass of minutes shows both progress
+/// and what it has already proved.
+fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
+    let side = if m.forward { "forward" } else { "backward" };
+    let next = if m.forward {
+        m.forward_moves + 1
+    } else {
+        m.backward_moves + 1
+    };
+    let doing = if m.looking_through {
+        "Looking through"
+    } else {
+        "Making"
+    };
+    ui.label("Meeting in the middle: levels by moves from the start and back from the finishes");
+    egui::Grid::new("meeting").num_columns(2).show(ui, |ui| {
+        row(
+            ui,
+            "Levels held",
+            format!("forward {}, backward {}", m.forward_moves, m.backward_moves),
+        );
+        row(ui, doing, format!("{side} level {next}"));
+        let share = if m.expanding == 0 {
+            0.0
+        } else {
+            m.done.min(m.expanding) as f32 / m.expanding as f32
+        };
+        ui.label("Expanded");
+        ui.add(egui::ProgressBar::new(share).text(format!(
+            "{} of {}",
+            thousands(m.done),
+            thousands(m.expanding)
+        )));
+        ui.end_row();
+        row(ui, "Positions held", thousands(m.held));
+        row(ui, "Memory", size_text(m.memory));
+        row(ui, "Proven", format!("at least {} moves", m.at_least));
         row(ui, "Elapsed", format!("{seconds:.1} s"));
     });
 }

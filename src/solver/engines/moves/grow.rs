@@ -8,6 +8,7 @@
 
 use super::packed::{self, Packed};
 use super::sides::{Levels, Search, Side};
+use super::status::MeetStatus;
 use super::CHECK_EVERY;
 use crate::solver::engines::levels;
 use crate::solver::engines::memory::{self, NoMemory};
@@ -90,22 +91,30 @@ impl Search<'_> {
         let holding = AtomicU64::new(0);
         let counted = AtomicU64::new(0);
         let positions_short = AtomicBool::new(false);
-        let pass = self.pass(side, held, before, control, Vec::new, |runs, chunk| {
-            let size = |runs: &Vec<Packed>| -> (u64, u64) {
-                let bytes = runs.iter().map(Packed::bytes).sum();
-                (bytes, runs.iter().map(Packed::len).sum())
-            };
-            let before = size(runs);
-            fold(runs, Packed::from_sorted(&chunk)?)?;
-            let after = size(runs);
-            let bytes = shift(&holding, before.0, after.0);
-            let positions = shift(&counted, before.1, after.1);
-            if positions > room.positions {
-                positions_short.store(true, Ordering::Relaxed);
-                return Ok(true);
-            }
-            Ok(bytes.saturating_mul(2) > room.bytes)
-        });
+        let pass = self.pass(
+            side,
+            held,
+            false,
+            before,
+            control,
+            Vec::new,
+            |runs, chunk| {
+                let size = |runs: &Vec<Packed>| -> (u64, u64) {
+                    let bytes = runs.iter().map(Packed::bytes).sum();
+                    (bytes, runs.iter().map(Packed::len).sum())
+                };
+                let before = size(runs);
+                fold(runs, Packed::from_sorted(&chunk)?)?;
+                let after = size(runs);
+                let bytes = shift(&holding, before.0, after.0);
+                let positions = shift(&counted, before.1, after.1);
+                if positions > room.positions {
+                    positions_short.store(true, Ordering::Relaxed);
+                    return Ok(true);
+                }
+                Ok(bytes.saturating_mul(2) > room.bytes)
+            },
+        );
         let (states, generated) = match pass {
             Pass::Done(states, generated) => (states, generated),
             Pass::Stopped(_) => {
@@ -144,6 +153,7 @@ impl Search<'_> {
         let pass = self.pass(
             side,
             held,
+            true,
             before,
             control,
             || None,
@@ -171,11 +181,13 @@ impl Search<'_> {
     /// move (or move undone) from `side`'s last level, each thread with its own state from
     /// `init`; a sink that returns `true` stops every thread. Progress is reported from
     /// this thread meanwhile, so a pass that takes minutes (Wiegleb's thirteenth forward
-    /// level, nine) shows it.
+    /// level, nine) shows it; `looking_through` says which kind of pass it is.
+    #[allow(clippy::too_many_arguments)]
     fn pass<T: Send>(
         &self,
         side: Side,
         held: &Levels,
+        looking_through: bool,
         before: (u64, u64),
         control: &mut Control,
         init: impl Fn() -> T + Sync,
@@ -183,6 +195,7 @@ impl Search<'_> {
     ) -> Pass<T> {
         let empty = Packed::default();
         let last: &Packed = held.of(side).last().unwrap_or(&empty);
+        let status = status_of(held, side, looking_through);
         let stop = AtomicBool::new(false);
         let refused = AtomicBool::new(false);
         let done = AtomicU64::new(0);
@@ -243,12 +256,12 @@ impl Search<'_> {
             while !running.is_finished() {
                 std::thread::sleep(wait);
                 wait = (wait * 2).min(REPORT_PAUSE);
-                self.report(control, before, &done, last);
+                report(control, before, &done, &status);
             }
             running.join()
         })
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        self.report(control, before, &done, last);
+        report(control, before, &done, &status);
         if cancel.load(Ordering::Relaxed) {
             return Pass::Cancelled;
         }
@@ -271,15 +284,6 @@ impl Search<'_> {
         } else {
             Pass::Done(states, generated)
         }
-    }
-
-    /// Reports a pass's progress: the positions of `last` expanded so far.
-    fn report(&self, control: &mut Control, before: (u64, u64), done: &AtomicU64, last: &Packed) {
-        control.report(
-            before.0 + done.load(Ordering::Relaxed),
-            before.1,
-            last.first().map_or(0, |p| p.count_ones()),
-        );
     }
 
     /// Every position one move from `p` that can still reach a finish.
@@ -308,6 +312,38 @@ impl Search<'_> {
                 true
             });
     }
+}
+
+/// The meeting's place before a pass over `side`'s last level, none of it done yet.
+fn status_of(held: &Levels, side: Side, looking_through: bool) -> MeetStatus {
+    let moves = |levels: &Vec<Packed>| levels.len().saturating_sub(1) as u32;
+    let (forward_moves, backward_moves) = (moves(&held.forward), moves(&held.backward));
+    MeetStatus {
+        forward: side == Side::Forward,
+        looking_through,
+        forward_moves,
+        backward_moves,
+        expanding: held.of(side).last().map_or(0, Packed::len),
+        done: 0,
+        held: held
+            .forward
+            .iter()
+            .chain(&held.backward)
+            .map(Packed::len)
+            .sum(),
+        memory: held.bytes(),
+        at_least: forward_moves + backward_moves + 1,
+    }
+}
+
+/// Reports a pass's progress: `status` with the positions expanded so far (`done`).
+fn report(control: &mut Control, before: (u64, u64), done: &AtomicU64, status: &MeetStatus) {
+    let done = done.load(Ordering::Relaxed);
+    let status = MeetStatus {
+        done: done.min(status.expanding),
+        ..*status
+    };
+    control.report_meeting(before.0 + done, before.1, &status);
 }
 
 /// Moves the shared `total` from `before` to `after` (one thread's part of it changed) and

@@ -25,6 +25,7 @@
 use super::whole::WholeError;
 use super::winnable::{self, WinnableSet};
 pub use meet::meet_in_the_middle;
+pub use status::MeetStatus;
 
 mod beam;
 mod grow;
@@ -32,6 +33,7 @@ mod known;
 mod meet;
 mod packed;
 mod sides;
+mod status;
 mod unmoves;
 mod winners;
 use crate::rules::{Cell, Goal, Jump, Position};

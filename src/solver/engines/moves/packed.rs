@@ -127,11 +127,6 @@ impl Packed {
         self.firsts.len()
     }
 
-    /// The least position, if any.
-    pub fn first(&self) -> Option<u64> {
-        self.firsts.first().copied()
-    }
-
     /// Every position, in ascending order.
     pub fn iter(&self) -> Iter<'_> {
         self.iter_blocks(0..self.blocks())
@@ -402,7 +397,7 @@ mod tests {
     #[test]
     fn an_empty_set_holds_nothing() {
         let p = packed(&[]);
-        assert!(p.is_empty() && p.first().is_none());
+        assert!(p.is_empty());
         assert!(!p.contains(0));
         assert_eq!(p.iter().next(), None);
         assert_eq!(p.first_of([1, 2]), None);

@@ -1,0 +1,108 @@
+//! Where a meeting by moves ([`super::meet`]) is, for a progress line: a pass over a side's
+//! last level takes minutes to an hour on Wiegleb's board, and "120,541,272 expanded" alone
+//! says neither how far the pass is nor what the levels have proved so far.
+
+use crate::solver::budget::grouped;
+use crate::solver::system_memory::size_text;
+
+/// A snapshot of the meeting, taken during a pass over one side's last level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeetStatus {
+    /// Whether the pass expands the forward side (else the backward side, moves undone).
+    pub forward: bool,
+    /// Whether the pass only looks its next level up in the other side, past what memory
+    /// can hold, instead of keeping it.
+    pub looking_through: bool,
+    /// Moves from the start of the last forward level held.
+    pub forward_moves: u32,
+    /// Moves to a finish of the last backward level held.
+    pub backward_moves: u32,
+    /// Positions of the level the pass expands.
+    pub expanding: u64,
+    /// Of those, how many are expanded so far.
+    pub done: u64,
+    /// Positions held on both sides.
+    pub held: u64,
+    /// Bytes the levels held take.
+    pub memory: u64,
+    /// Moves every solution takes at least, proven by the levels held.
+    pub at_least: u32,
+}
+
+impl MeetStatus {
+    /// One line for people: `meeting in the middle: making forward level 14 (38% of
+    /// 462,811,168), backward 7 held; 1,234,567,890 positions in 4.1 GiB; every solution
+    /// takes at least 21 moves`.
+    pub fn line(&self) -> String {
+        let (side, next, other, other_moves) = if self.forward {
+            (
+                "forward",
+                self.forward_moves + 1,
+                "backward",
+                self.backward_moves,
+            )
+        } else {
+            (
+                "backward",
+                self.backward_moves + 1,
+                "forward",
+                self.forward_moves,
+            )
+        };
+        let doing = if self.looking_through {
+            "looking through"
+        } else {
+            "making"
+        };
+        let share = if self.expanding == 0 {
+            0
+        } else {
+            (self.done.min(self.expanding) * 100 / self.expanding) as u32
+        };
+        format!(
+            "meeting in the middle: {doing} {side} level {next} ({share}% of {}), \
+             {other} {other_moves} held; {} positions in {}; every solution takes at least \
+             {} moves",
+            grouped(&self.expanding.to_string()),
+            grouped(&self.held.to_string()),
+            size_text(self.memory),
+            self.at_least,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_names_the_level_made_how_far_and_the_bound() {
+        let status = MeetStatus {
+            forward: true,
+            looking_through: false,
+            forward_moves: 13,
+            backward_moves: 7,
+            expanding: 462_811_168,
+            done: 175_868_243,
+            held: 1_234_567_890,
+            memory: 4 << 30,
+            at_least: 21,
+        };
+        let line = status.line();
+        assert!(
+            line.contains("making forward level 14 (38% of 462,811,168)"),
+            "{line}"
+        );
+        assert!(line.contains("backward 7 held"), "{line}");
+        assert!(line.contains("1,234,567,890 positions"), "{line}");
+        assert!(line.ends_with("at least 21 moves"), "{line}");
+        let through = MeetStatus {
+            forward: false,
+            looking_through: true,
+            ..status
+        };
+        let line = through.line();
+        assert!(line.contains("looking through backward level 8"), "{line}");
+        assert!(line.contains("forward 13 held"), "{line}");
+    }
+}
