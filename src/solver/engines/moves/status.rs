@@ -54,11 +54,9 @@ impl MeetStatus {
         } else {
             "making"
         };
-        let share = if self.expanding == 0 {
-            0
-        } else {
-            (self.done.min(self.expanding) * 100 / self.expanding) as u32
-        };
+        let share = (self.done.min(self.expanding) * 100)
+            .checked_div(self.expanding)
+            .unwrap_or(0);
         format!(
             "meeting in the middle: {doing} {side} level {next} ({share}% of {}), \
              {other} {other_moves} held; {} positions in {}; every solution takes at least \
