@@ -224,11 +224,12 @@ impl Search<'_> {
                     }
                     done.fetch_add(CHECK_EVERY, Ordering::Relaxed);
                 }
-                let mut keep = |b: u64| {
+                // Keeps a canonical form.
+                let mut keep = |canon: u64| {
                     generated += 1;
                     denied = denied || memory::try_grow(&mut gathered, 1).is_err();
                     if !denied {
-                        gathered.push(self.board.syms.canon(b));
+                        gathered.push(canon);
                     }
                 };
                 match side {
@@ -286,21 +287,23 @@ impl Search<'_> {
         }
     }
 
-    /// Every position one move from `p` that can still reach a finish.
+    /// The canonical form of every position one move from `p` that can still reach a
+    /// finish (the moves give it: each jump updates the images by a xor per symmetry).
     fn forward_from(&self, p: u64, keep: &mut dyn FnMut(u64)) {
         let _ = self
             .board
-            .moves_from(p, &mut |b, _, _| -> Result<bool, ()> {
+            .moves_from(p, &mut |b, canon, _| -> Result<bool, ()> {
                 if self.lost(b) {
                     // Lost, and so is whatever the chain goes on to.
                     return Ok(false);
                 }
-                keep(b);
+                keep(canon);
                 Ok(true)
             });
     }
 
-    /// Every position one move undone from `p` that the start can still become.
+    /// The canonical form of every position one move undone from `p` that the start can
+    /// still become.
     fn backward_from(&self, p: u64, seen: &mut FxHashSet<(u64, u32)>, keep: &mut dyn FnMut(u64)) {
         self.unmoves
             .unmoves_from(&self.board.compact, p, seen, &mut |b| {
@@ -308,7 +311,7 @@ impl Search<'_> {
                     // Never reached, and neither is whatever it came from.
                     return false;
                 }
-                keep(b);
+                keep(self.board.syms.canon(b));
                 true
             });
     }
