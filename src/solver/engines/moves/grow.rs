@@ -288,15 +288,34 @@ impl Search<'_> {
     }
 
     /// The canonical form of every position one move from `p` that can still reach a
-    /// finish (the moves give it: each jump updates the images by a xor per symmetry).
+    /// finish (the moves give it: each jump updates the images by a xor per symmetry, and
+    /// the pagoda weights likewise, by the jump's change to each function).
     fn forward_from(&self, p: u64, keep: &mut dyn FnMut(u64)) {
+        if !self.pruner.active() {
+            let _ = self
+                .board
+                .moves_from(p, &mut |_, canon, _| -> Result<bool, ()> {
+                    keep(canon);
+                    Ok(true)
+                });
+            return;
+        }
+        // The weights along the chain followed: `[k]` after its first k jumps. A position is
+        // met only after the one before it in its chain was kept, so `[jumps - 1]` is there.
+        let mut along = vec![self.pruner.weigh(p)];
         let _ = self
             .board
-            .moves_from(p, &mut |b, canon, _| -> Result<bool, ()> {
-                if self.lost(b) {
+            .moves_from(p, &mut |_, canon, jumps| -> Result<bool, ()> {
+                let (Some(&j), Some(before)) = (jumps.last(), along.get(jumps.len() - 1)) else {
+                    return Ok(false);
+                };
+                let weights = self.pruner.after(before, j);
+                if self.pruner.lost(&weights) {
                     // Lost, and so is whatever the chain goes on to.
                     return Ok(false);
                 }
+                along.truncate(jumps.len());
+                along.push(weights);
                 keep(canon);
                 Ok(true)
             });

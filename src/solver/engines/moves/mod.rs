@@ -546,4 +546,35 @@ mod tests {
         assert_eq!(move_count(&jumps), out.chains.len() as u32);
         assert_eq!(out.moves(), Some(out.chains.len() as u32));
     }
+
+    #[test]
+    fn a_moves_canonical_form_is_the_boards_own() {
+        // The meeting keeps the canonical form a move hands it and looks up positions the
+        // other side canonicalised from scratch: the two must agree, chain positions
+        // included, on a board with all eight symmetries, a few moves in.
+        let start = catalogue::find("wiegleb")
+            .and_then(|e| e.layout().ok())
+            .and_then(|l| l.validate().ok())
+            .map(|p| p.start)
+            .expect("wiegleb");
+        let board = Board::<u64>::new(&start, Goal::Anywhere);
+        let mut level = vec![board.compact.encode(start.pegs())];
+        let mut checked = 0;
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for &p in &level {
+                let _ = board.moves_from(p, &mut |b, canon, _| -> Result<bool, ()> {
+                    assert_eq!(canon, board.syms.canon(b));
+                    checked += 1;
+                    next.push(b);
+                    Ok(true)
+                });
+            }
+            next.sort_unstable();
+            next.dedup();
+            next.truncate(500);
+            level = next;
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
 }
