@@ -96,12 +96,7 @@ fn preparing_ui(ui: &mut Ui, prep: &Status, seconds: f64) {
 /// moves every solution is proven to take so far, so a pass of minutes shows both progress
 /// and what it has already proved.
 fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
-    let side = if m.forward { "forward" } else { "backward" };
-    let next = if m.forward {
-        m.forward_moves + 1
-    } else {
-        m.backward_moves + 1
-    };
+    let (side, next) = m.growing();
     let doing = if m.looking_through {
         "Looking through"
     } else {
@@ -115,11 +110,7 @@ fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
             format!("forward {}, backward {}", m.forward_moves, m.backward_moves),
         );
         row(ui, doing, format!("{side} level {next}"));
-        let share = if m.expanding == 0 {
-            0.0
-        } else {
-            m.done.min(m.expanding) as f32 / m.expanding as f32
-        };
+        let share = m.fraction_done() as f32;
         ui.label("Expanded");
         ui.add(egui::ProgressBar::new(share).text(format!(
             "{} of {}",

@@ -30,37 +30,51 @@ pub struct MeetStatus {
 }
 
 impl MeetStatus {
-    /// One line for people: `meeting in the middle: making forward level 14 (38% of
-    /// 462,811,168), backward 7 held; 1,234,567,890 positions in 4.0 GiB; every solution
-    /// takes at least 21 moves`.
-    pub fn line(&self) -> String {
-        let (side, next, other, other_moves) = if self.forward {
-            (
-                "forward",
-                self.forward_moves + 1,
-                "backward",
-                self.backward_moves,
-            )
+    /// The side the pass expands, and the number of the level it makes or looks through:
+    /// `("forward", 14)`.
+    pub fn growing(&self) -> (&'static str, u32) {
+        if self.forward {
+            ("forward", self.forward_moves + 1)
         } else {
-            (
-                "backward",
-                self.backward_moves + 1,
-                "forward",
-                self.forward_moves,
-            )
-        };
-        let doing = if self.looking_through {
+            ("backward", self.backward_moves + 1)
+        }
+    }
+
+    /// What the pass does with that level: "making" it, or only "looking through" it.
+    pub fn doing(&self) -> &'static str {
+        if self.looking_through {
             "looking through"
         } else {
             "making"
+        }
+    }
+
+    /// The share of the last level expanded so far, from 0 to 1.
+    pub fn fraction_done(&self) -> f64 {
+        if self.expanding == 0 {
+            0.0
+        } else {
+            self.done.min(self.expanding) as f64 / self.expanding as f64
+        }
+    }
+
+    /// One line for people: `meeting in the middle: making forward level 14 (38% of
+    /// 462,811,168), backward 7 held; 1,234,567,890 positions in 4.1 GiB; every solution
+    /// takes at least 21 moves`.
+    pub fn line(&self) -> String {
+        let (side, next) = self.growing();
+        let (other, other_moves) = if self.forward {
+            ("backward", self.backward_moves)
+        } else {
+            ("forward", self.forward_moves)
         };
-        let share = (self.done.min(self.expanding) * 100)
-            .checked_div(self.expanding)
-            .unwrap_or(0);
+        // Rounded down, as the bar is: 100% only once the level is done.
+        let share = (self.fraction_done() * 100.0) as u32;
         format!(
-            "meeting in the middle: {doing} {side} level {next} ({share}% of {}), \
+            "meeting in the middle: {} {side} level {next} ({share}% of {}), \
              {other} {other_moves} held; {} positions in {}; every solution takes at least \
              {} moves",
+            self.doing(),
             grouped(&self.expanding.to_string()),
             grouped(&self.held.to_string()),
             size_text(self.memory),
