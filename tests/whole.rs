@@ -263,6 +263,29 @@ fn fewest_moves_meeting_in_the_middle_under_an_address_limit_answers_not_a_signa
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn fewest_moves_given_its_memory_answers_the_same_whatever_the_address_limit() {
+    // Under `ulimit -v 300000` the meeting's threads once ran out of memory at points that
+    // depended on how their work interleaved: `solve wiegleb --fewest-moves` proved at
+    // least 15 moves on one run and 16 on the next. Now each thread keeps to its own share
+    // of a room set before the pass, so with the room given (`--memory`) the answer is the
+    // input's alone: the same under a loose limit and, twice, under one that leaves little
+    // more than the room.
+    let args = "solve wiegleb --fewest-moves --memory 48M --json";
+    let answer = |kib: u64| {
+        let (status, out, err) = pegsol_limited(kib, args);
+        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        v.as_object_mut().expect("an object").remove("seconds");
+        v
+    };
+    let loose = answer(8_000_000);
+    assert!(loose["lower_bound"].as_u64() > Some(10), "{loose}");
+    assert_eq!(answer(250_000), loose);
+    assert_eq!(answer(250_000), loose);
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {

@@ -161,6 +161,11 @@ enum Command {
         /// fewest pegs, and prove it; --budget caps the positions expanded.
         #[arg(long, conflicts_with = "algorithm")]
         fewest_moves: bool,
+        /// With --fewest-moves: most memory the search may use, e.g. 8G or 512M (default:
+        /// three quarters of what the process's limits and the free memory allow). Given,
+        /// the answer does not depend on how much memory is free.
+        #[arg(long, value_parser = count::parse_size, requires = "fewest_moves")]
+        memory: Option<u64>,
     },
     /// Count the solutions: how many jump sequences reach the goal, and the positions on them.
     Solutions {
@@ -310,12 +315,13 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
             fewest_moves,
+            memory,
         } => match if fewest_moves {
             Engine::FewestMoves
         } else {
             algorithm
         } {
-            Engine::FewestMoves => moves_command(&layout, budget, finish.as_deref(), json),
+            Engine::FewestMoves => moves_command(&layout, budget, memory, finish.as_deref(), json),
             engine => solve_command(&layout, engine, budget, finish.as_deref(), json),
         },
         Command::Solutions {
@@ -463,6 +469,7 @@ fn solve_command(
 fn moves_command(
     spec: &OsStr,
     budget: Option<u64>,
+    memory: Option<u64>,
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
@@ -470,7 +477,7 @@ fn moves_command(
     let goal = finish_goal(finish, &puzzle)?;
     let what = format!("fewest moves for {name}");
     let ran = run_job("pegsol-moves", &what, move |job| {
-        job.control(|c| moves::fewest_moves(&puzzle, &name, goal, budget, json, c))
+        job.control(|c| moves::fewest_moves(&puzzle, &name, goal, budget, memory, json, c))
     })?;
     let interrupted = ran.interrupted();
     // Stopped by Ctrl+C, the search still says what it ruled out; print that as usual.

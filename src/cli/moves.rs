@@ -26,11 +26,13 @@ pub fn fewest_moves(
     source: &str,
     goal: Goal,
     budget: Option<u64>,
+    memory: Option<u64>,
     json: bool,
     control: &mut Control,
 ) -> Result<String, CliError> {
     let options = moves::Options {
         budget,
+        memory,
         ..moves::Options::default()
     };
     let out = moves::fewest_moves(&puzzle.start, goal, options, control);

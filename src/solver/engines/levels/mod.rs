@@ -188,6 +188,15 @@ pub fn try_sort_dedup(mut v: Vec<u64>, bits: u32) -> Result<Vec<u64>, NoMemory> 
     Ok(v)
 }
 
+/// Sorts `v` (whose values use at most `bits` low bits) and drops its duplicates, in place,
+/// with `scratch` as the sort's buffer (as long as `v` at least in capacity, or it grows):
+/// both are kept for the next call, so a buffer reused chunk after chunk is asked of the
+/// system once, and its pages are not cleared again each time.
+pub fn sort_dedup_with(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) {
+    radix::sort_keys(v, scratch, bits);
+    v.dedup();
+}
+
 /// Sorts `v` (whose values use at most `bits` low bits) by radix ([`radix::sort_keys`]).
 pub fn radix_sort(v: &mut Vec<u64>, bits: u32) {
     // Zeroed pages from the system, not written: the sort overwrites them.

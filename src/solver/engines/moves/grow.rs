@@ -5,23 +5,19 @@
 //!
 //! Every buffer is asked for fallibly: memory the system refuses ends the pass as
 //! [`Grown::Refused`] (the search then answers with what it proved) instead of aborting.
+//!
+//! Same input, same answer: each thread expands a fixed stretch of the level (the same on
+//! every run), gathers into buffers of a size set by the room, and is held to its own share
+//! of the room, so whether a level fits never depends on how the threads' work interleaves.
+//! A grow stopped part-way keeps what it made ([`Partial`]): the look-through that follows
+//! looks that up and goes on from where each thread stopped, rather than expanding again
+//! what the grow already had (Wiegleb's eighth backward level: 41 minutes).
 
 use super::packed::{self, Packed};
+use super::pass::{buffers, gather_for, parts_of, Part, Pass, Plan};
 use super::sides::{Levels, Search, Side};
-use super::status::MeetStatus;
-use super::CHECK_EVERY;
-use crate::solver::engines::levels;
 use crate::solver::engines::memory::{self, NoMemory};
 use crate::solver::Control;
-use rustc_hash::FxHashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
-
-/// Positions a thread gathers before it sorts them and drops duplicates.
-const GATHER: usize = 1 << 22;
-
-/// Longest pause between two progress reports during a pass.
-const REPORT_PAUSE: Duration = Duration::from_millis(200);
 
 /// What growing a side gave.
 pub(super) enum Grown {
@@ -31,11 +27,29 @@ pub(super) enum Grown {
     /// Cancelled.
     Cancelled,
     /// More than the search may hold: more positions than its cap (`positions_short`), or
-    /// more bytes than its room.
-    Full { positions_short: bool },
+    /// more bytes than its room. What was made before it stopped is in `partial`.
+    Full {
+        positions_short: bool,
+        partial: Partial,
+    },
     /// The system refused memory the search's room allowed (a limit it could not see, or
-    /// memory the rest of the machine took meanwhile).
-    Refused,
+    /// memory the rest of the machine took meanwhile); what was made before, in the
+    /// [`Partial`].
+    Refused(Partial),
+}
+
+/// A grow stopped part-way: the sorted runs its threads made, and how far each thread got
+/// through its stretch of the level, for [`Search::look_through`] to go on from.
+pub(super) struct Partial {
+    /// The side whose next level it is.
+    side: Side,
+    /// The level it grew from, as its position count (a check that it is the same level).
+    from: u64,
+    /// Each thread's runs.
+    runs: Vec<Packed>,
+    /// For each thread's stretch (by its first block): the positions whose every child is
+    /// in `runs`.
+    flushed: Vec<(usize, u64)>,
 }
 
 /// What a new level may take.
@@ -50,6 +64,7 @@ pub(super) struct Room {
 }
 
 /// What looking through a side's next level found.
+#[derive(Debug, PartialEq, Eq)]
 pub(super) enum Through {
     /// A position of that next level in the other side's last level: the sides meet there.
     Met(u64),
@@ -61,20 +76,36 @@ pub(super) enum Through {
     Refused,
 }
 
-/// How a pass ended.
-enum Pass<T> {
-    /// Every position was expanded: each thread's state, and the positions generated.
-    Done(Vec<T>, u64),
-    /// A thread's sink asked every thread to stop.
-    Stopped(Vec<T>),
-    Cancelled,
-    Refused,
+/// A grow thread's runs, and whether it stopped for positions (else bytes).
+#[derive(Default)]
+struct Runs {
+    runs: Vec<Packed>,
+    positions_short: bool,
+}
+
+impl Partial {
+    /// The positions whose every child is in the runs, of those in the level grown from.
+    #[cfg(test)]
+    pub(super) fn progress(&self) -> (u64, u64) {
+        (self.flushed.iter().map(|&(_, n)| n).sum(), self.from)
+    }
+
+    /// What the threads of a pass over `side`'s `last` level made before it stopped.
+    fn of(side: Side, last: &Packed, parts: Vec<Part<Runs>>) -> Partial {
+        let flushed = parts.iter().map(|p| (p.first_block, p.flushed)).collect();
+        Partial {
+            side,
+            from: last.len(),
+            runs: parts.into_iter().flat_map(|p| p.state.runs).collect(),
+            flushed,
+        }
+    }
 }
 
 impl Search<'_> {
     /// The next level of `side`: every move (or move undone) from its last level, less what
-    /// the side already holds, on every thread; [`Grown::Full`] past `room` bytes (each
-    /// thread's packed runs, and the level merged from them at the end, no larger).
+    /// the side already holds, on every thread; [`Grown::Full`] past `room` (each thread's
+    /// packed runs, and the level merged from them at the end, no larger).
     pub(super) fn grow(
         &self,
         side: Side,
@@ -84,54 +115,52 @@ impl Search<'_> {
         control: &mut Control,
     ) -> Grown {
         let levels_of = held.of(side);
-        // Bytes the threads' packed runs take in all, against the room: each thread's alone
-        // would let every thread take all of it. The merged level at the end takes no more
-        // than the runs it comes from, so the runs may have half. Positions likewise against
-        // the cap.
-        let holding = AtomicU64::new(0);
-        let counted = AtomicU64::new(0);
-        let positions_short = AtomicBool::new(false);
-        let pass = self.pass(
+        let empty = Packed::default();
+        let last = levels_of.last().unwrap_or(&empty);
+        let parts = parts_of(last);
+        let gather = gather_for(room.bytes, parts);
+        // Each thread is held to its own share of the room, after the gathering buffers: a
+        // shared total would stop the level at a point that depends on how the threads'
+        // work interleaves. Its runs may take half its share: the level merged from them at
+        // the end takes no more than they do. Positions likewise against the cap.
+        let share_bytes = room.bytes.saturating_sub(buffers(parts, gather)) / parts as u64;
+        let share_positions = room.positions / parts as u64;
+        let plan = Plan {
             side,
-            held,
-            false,
-            before,
-            control,
-            Vec::new,
-            |runs, chunk| {
-                let size = |runs: &Vec<Packed>| -> (u64, u64) {
-                    let bytes = runs.iter().map(Packed::bytes).sum();
-                    (bytes, runs.iter().map(Packed::len).sum())
-                };
-                let before = size(runs);
-                fold(runs, Packed::from_sorted(&chunk)?)?;
-                let after = size(runs);
-                let bytes = shift(&holding, before.0, after.0);
-                let positions = shift(&counted, before.1, after.1);
-                if positions > room.positions {
-                    positions_short.store(true, Ordering::Relaxed);
-                    return Ok(true);
-                }
-                Ok(bytes.saturating_mul(2) > room.bytes)
-            },
-        );
-        let (states, generated) = match pass {
-            Pass::Done(states, generated) => (states, generated),
-            Pass::Stopped(_) => {
+            looking_through: false,
+            gather,
+            skip: &[],
+        };
+        let pass = self.pass(plan, held, before, control, Runs::default, |mine, chunk| {
+            fold(&mut mine.runs, Packed::from_sorted(chunk)?)?;
+            let bytes: u64 = mine.runs.iter().map(Packed::bytes).sum();
+            let positions: u64 = mine.runs.iter().map(Packed::len).sum();
+            if positions > share_positions {
+                mine.positions_short = true;
+                return Ok(true);
+            }
+            Ok(bytes.saturating_mul(2) > share_bytes)
+        });
+        let parts = match pass {
+            Pass::Done(parts) => parts,
+            Pass::Stopped(parts) => {
                 return Grown::Full {
-                    positions_short: positions_short.load(Ordering::Relaxed),
+                    positions_short: parts.iter().any(|p| p.state.positions_short),
+                    partial: Partial::of(side, last, parts),
                 }
             }
             Pass::Cancelled => return Grown::Cancelled,
-            Pass::Refused => return Grown::Refused,
+            Pass::Refused(parts) => return Grown::Refused(Partial::of(side, last, parts)),
         };
-        let runs: Vec<Packed> = states.into_iter().flatten().collect();
-        match packed::merge_minus(&runs, levels_of) {
+        let generated = parts.iter().map(|p| p.generated).sum();
+        let partial = Partial::of(side, last, parts);
+        match packed::merge_minus(&partial.runs, levels_of) {
             Ok(next) if next.len() > room.positions => Grown::Full {
                 positions_short: true,
+                partial,
             },
             Ok(next) => Grown::Level(next, generated),
-            Err(_) => Grown::Refused,
+            Err(_) => Grown::Refused(partial),
         }
     }
 
@@ -139,242 +168,69 @@ impl Search<'_> {
     /// looked up in the other side's last level. Any position in both ends a solution of
     /// one move more than the levels held rule out, and no fewer can meet (those pairs of
     /// levels were disjoint), so a meeting here is a proven fewest; the least such
-    /// position is the one returned.
+    /// position is the one returned. What a grow of the same level made before it stopped
+    /// (`partial`) is looked up as it is, and each thread goes on from where it stopped;
+    /// the threads' buffers take at most an eighth of `spare` bytes.
     pub(super) fn look_through(
         &self,
         side: Side,
         held: &Levels,
         before: (u64, u64),
+        partial: Option<Partial>,
+        spare: u64,
         control: &mut Control,
     ) -> Through {
         let Some(other) = held.of(side.other()).last() else {
             return Through::Clear;
         };
-        let pass = self.pass(
+        let empty = Packed::default();
+        let last = held.of(side).last().unwrap_or(&empty);
+        let from = last.len();
+        let gather = gather_for(spare, parts_of(last));
+        let partial = partial.filter(|p| p.side == side && p.from == from);
+        let (made, skip) = match partial {
+            Some(Partial { runs, flushed, .. }) => {
+                // The least meeting of the runs (positions of the next level, some of them
+                // held by the side already: none of those is on the other side's last level,
+                // as every pair of levels held is disjoint). The runs go before the pass.
+                (
+                    runs.iter().filter_map(|r| r.first_common(other)).min(),
+                    flushed,
+                )
+            }
+            None => (None, Vec::new()),
+        };
+        let plan = Plan {
             side,
+            looking_through: true,
+            gather,
+            skip: &skip,
+        };
+        let pass = self.pass(
+            plan,
             held,
-            true,
             before,
             control,
             || None,
             |met: &mut Option<u64>, chunk| {
                 // Every chunk is looked through, not only up to a first meeting: the least
                 // meeting of all is the same on every run, whichever thread meets first.
-                if let Some(m) = other.first_of(chunk) {
+                if let Some(m) = other.first_of(chunk.iter().copied()) {
                     *met = Some(met.map_or(m, |old| old.min(m)));
                 }
                 Ok(false)
             },
         );
         match pass {
-            Pass::Done(found, _) | Pass::Stopped(found) => found
+            Pass::Done(parts) | Pass::Stopped(parts) => parts
                 .into_iter()
-                .flatten()
+                .filter_map(|p| p.state)
+                .chain(made)
                 .min()
                 .map_or(Through::Clear, Through::Met),
             Pass::Cancelled => Through::Cancelled,
-            Pass::Refused => Through::Refused,
+            Pass::Refused(_) => Through::Refused,
         }
-    }
-
-    /// Runs `sink` on every thread's sorted, duplicate-free chunks of the canonical forms one
-    /// move (or move undone) from `side`'s last level, each thread with its own state from
-    /// `init`; a sink that returns `true` stops every thread. Progress is reported from
-    /// this thread meanwhile, so a pass that takes minutes (Wiegleb's thirteenth forward
-    /// level, nine) shows it; `looking_through` says which kind of pass it is.
-    #[allow(clippy::too_many_arguments)]
-    fn pass<T: Send>(
-        &self,
-        side: Side,
-        held: &Levels,
-        looking_through: bool,
-        before: (u64, u64),
-        control: &mut Control,
-        init: impl Fn() -> T + Sync,
-        sink: impl Fn(&mut T, Vec<u64>) -> Result<bool, NoMemory> + Sync,
-    ) -> Pass<T> {
-        let empty = Packed::default();
-        let last: &Packed = held.of(side).last().unwrap_or(&empty);
-        let status = status_of(held, side, looking_through);
-        let stop = AtomicBool::new(false);
-        let refused = AtomicBool::new(false);
-        let done = AtomicU64::new(0);
-        let cancel = control.cancel_flag();
-        let flush = |state: &mut T, gathered: Vec<u64>| {
-            let asked = levels::try_sort_dedup(gathered, self.cells).and_then(|c| sink(state, c));
-            match asked {
-                Ok(false) => {}
-                Ok(true) => stop.store(true, Ordering::Relaxed),
-                Err(_) => {
-                    refused.store(true, Ordering::Relaxed);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        };
-        let work = |blocks: std::ops::Range<usize>| -> (T, u64) {
-            let mut state = init();
-            let mut gathered: Vec<u64> = Vec::new();
-            let mut generated = 0u64;
-            let mut denied = false;
-            let mut seen = FxHashSet::default();
-            for (k, p) in last.iter_blocks(blocks).enumerate() {
-                if (k as u64).is_multiple_of(CHECK_EVERY) {
-                    if cancel.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
-                        return (state, generated);
-                    }
-                    done.fetch_add(CHECK_EVERY, Ordering::Relaxed);
-                }
-                // Keeps a canonical form.
-                let mut keep = |canon: u64| {
-                    generated += 1;
-                    denied = denied || memory::try_grow(&mut gathered, 1).is_err();
-                    if !denied {
-                        gathered.push(canon);
-                    }
-                };
-                match side {
-                    Side::Forward => self.forward_from(p, &mut keep),
-                    Side::Backward => self.backward_from(p, &mut seen, &mut keep),
-                }
-                if denied {
-                    refused.store(true, Ordering::Relaxed);
-                    stop.store(true, Ordering::Relaxed);
-                    return (state, generated);
-                }
-                if gathered.len() >= GATHER {
-                    flush(&mut state, std::mem::take(&mut gathered));
-                }
-            }
-            if !stop.load(Ordering::Relaxed) {
-                flush(&mut state, gathered);
-            }
-            (state, generated)
-        };
-        let parts = levels::parts_for(last.blocks());
-        let results = std::thread::scope(|scope| {
-            let running = scope.spawn(|| levels::in_parts(last.blocks(), parts, work));
-            let mut wait = Duration::from_millis(1);
-            while !running.is_finished() {
-                std::thread::sleep(wait);
-                wait = (wait * 2).min(REPORT_PAUSE);
-                report(control, before, &done, &status);
-            }
-            running.join()
-        })
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        report(control, before, &done, &status);
-        if cancel.load(Ordering::Relaxed) {
-            return Pass::Cancelled;
-        }
-        if refused.load(Ordering::Relaxed) {
-            return Pass::Refused;
-        }
-        let mut states = Vec::new();
-        let mut generated = 0;
-        for r in results {
-            match r {
-                Ok((state, g)) => {
-                    states.push(state);
-                    generated += g;
-                }
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        if stop.load(Ordering::Relaxed) {
-            Pass::Stopped(states)
-        } else {
-            Pass::Done(states, generated)
-        }
-    }
-
-    /// The canonical form of every position one move from `p` that can still reach a
-    /// finish (the moves give it: each jump updates the images by a xor per symmetry, and
-    /// the pagoda weights likewise, by the jump's change to each function).
-    fn forward_from(&self, p: u64, keep: &mut dyn FnMut(u64)) {
-        if !self.pruner.active() {
-            let _ = self
-                .board
-                .moves_from(p, &mut |_, canon, _| -> Result<bool, ()> {
-                    keep(canon);
-                    Ok(true)
-                });
-            return;
-        }
-        // The weights along the chain followed: `[k]` after its first k jumps. A position is
-        // met only after the one before it in its chain was kept, so `[jumps - 1]` is there.
-        let mut along = vec![self.pruner.weigh(p)];
-        let _ = self
-            .board
-            .moves_from(p, &mut |_, canon, jumps| -> Result<bool, ()> {
-                let (Some(&j), Some(before)) = (jumps.last(), along.get(jumps.len() - 1)) else {
-                    return Ok(false);
-                };
-                let weights = self.pruner.after(before, j);
-                if self.pruner.lost(&weights) {
-                    // Lost, and so is whatever the chain goes on to.
-                    return Ok(false);
-                }
-                along.truncate(jumps.len());
-                along.push(weights);
-                keep(canon);
-                Ok(true)
-            });
-    }
-
-    /// The canonical form of every position one move undone from `p` that the start can
-    /// still become.
-    fn backward_from(&self, p: u64, seen: &mut FxHashSet<(u64, u32)>, keep: &mut dyn FnMut(u64)) {
-        self.unmoves
-            .unmoves_from(&self.board.compact, p, seen, &mut |b| {
-                if self.unreachable.proves(b) {
-                    // Never reached, and neither is whatever it came from.
-                    return false;
-                }
-                keep(self.board.syms.canon(b));
-                true
-            });
-    }
-}
-
-/// The meeting's place before a pass over `side`'s last level, none of it done yet.
-fn status_of(held: &Levels, side: Side, looking_through: bool) -> MeetStatus {
-    let moves = |levels: &Vec<Packed>| levels.len().saturating_sub(1) as u32;
-    let (forward_moves, backward_moves) = (moves(&held.forward), moves(&held.backward));
-    MeetStatus {
-        forward: side == Side::Forward,
-        looking_through,
-        forward_moves,
-        backward_moves,
-        expanding: held.of(side).last().map_or(0, Packed::len),
-        done: 0,
-        held: held
-            .forward
-            .iter()
-            .chain(&held.backward)
-            .map(Packed::len)
-            .sum(),
-        memory: held.bytes(),
-        at_least: forward_moves + backward_moves + 1,
-    }
-}
-
-/// Reports a pass's progress: `status` with the positions expanded so far (`done`).
-fn report(control: &mut Control, before: (u64, u64), done: &AtomicU64, status: &MeetStatus) {
-    let done = done.load(Ordering::Relaxed);
-    let status = MeetStatus {
-        done: done.min(status.expanding),
-        ..*status
-    };
-    control.report_meeting(before.0 + done, before.1, &status);
-}
-
-/// Moves the shared `total` from `before` to `after` (one thread's part of it changed) and
-/// returns the new total.
-fn shift(total: &AtomicU64, before: u64, after: u64) -> u64 {
-    if after >= before {
-        total.fetch_add(after - before, Ordering::Relaxed) + (after - before)
-    } else {
-        total.fetch_sub(before - after, Ordering::Relaxed) - (before - after)
     }
 }
 

@@ -31,13 +31,14 @@
 //! looks for a solution from the forward levels into the backward ones: not proven the
 //! fewest, unless it takes no more moves than the bound.
 
-use super::grow::{Grown, Room, Through};
+use super::grow::{Grown, Partial, Room, Through};
 use super::packed::Packed;
 use super::sides::{Levels, Search, Side};
 use super::unmoves::{Unmoves, Unreachable};
 use super::{finish, rebuild, Board, MovesOutcome, Options};
 use crate::rules::{CellSet, Goal, Position};
 use crate::solver::boards::pagodas::{PagodaSet, Pruner};
+use crate::solver::engines::memory::NoMemory;
 use crate::solver::{Control, Stop};
 use rustc_hash::FxHashMap;
 
@@ -116,44 +117,17 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         Ok(board) => board,
         Err(answered) => return answered,
     };
-    let shape = start.shape();
-    let finishes = match goal {
-        Goal::At(c) => CellSet::single(c),
-        Goal::Anywhere => shape.possible_finishes(start.pegs()),
-    };
-    let start_board = board.compact.encode(start.pegs());
-    let pagodas = PagodaSet::for_pruning(shape, finishes);
-    let mut search = Search {
-        pruner: Pruner::new(&board.compact, &pagodas, finishes),
-        unmoves: Unmoves::new(&board.compact),
-        unreachable: Unreachable::new(start_board),
-        cells: board.compact.cells.len() as u32,
-        board: &board,
-    };
+    let mut search = Search::new(&board, start, goal, options);
     let mut out = MovesOutcome::nothing();
-    let start_canon = board.syms.canon(start_board);
-    let mut ends: Vec<u64> = finishes
-        .iter()
-        .filter_map(|c| board.compact.index(c))
-        .map(|i| board.syms.canon(1u64 << i))
-        .collect();
-    ends.sort_unstable();
-    ends.dedup();
-    let (Ok(first), Ok(last)) = (
-        Packed::from_sorted(&[start_canon]),
-        Packed::from_sorted(&ends),
-    ) else {
+    let Ok(mut held) = search.first_levels(start, goal) else {
         out.stop = Stop::OutOfMemory;
         return finish(out, control);
     };
-    let mut held = Levels {
-        forward: vec![first],
-        backward: vec![last],
-    };
+    let start_board = search.start;
+    let memory = search.memory;
+    let budget = search.budget;
     let cap = options.max_held.unwrap_or(u64::MAX).max(2);
-    let memory = crate::solver::system_memory::available_memory();
-    let budget = options.budget.unwrap_or(u64::MAX);
-    out.held = 1 + held.backward[0].len() as u64;
+    out.held = 1 + held.backward[0].len();
     loop {
         let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
         // Every pair of levels held is disjoint: no solution takes f + b moves or fewer.
@@ -192,7 +166,7 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
                     return finish(out, control);
                 }
                 out.stop = stop_for(held.likely_next(smaller).0 > room.positions);
-                return search.beyond(out, &mut held, start_board, memory, budget, control);
+                return search.beyond(out, &mut held, None, control);
             }
         };
         let last = held.of(side).last().map_or(0, Packed::len);
@@ -204,15 +178,18 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
                 out.stop = Stop::Cancelled;
                 return finish(out, control);
             }
-            Grown::Full { positions_short } => {
+            Grown::Full {
+                positions_short,
+                partial,
+            } => {
                 out.stop = stop_for(positions_short);
-                return search.beyond(out, &mut held, start_board, memory, budget, control);
+                return search.beyond(out, &mut held, Some(partial), control);
             }
-            Grown::Refused => {
+            Grown::Refused(partial) => {
                 // The level was refused, not what looking through takes (a thread's chunk
                 // at a time): the look-through may still prove one move more.
                 out.stop = Stop::OutOfMemory;
-                return search.beyond(out, &mut held, start_board, memory, budget, control);
+                return search.beyond(out, &mut held, Some(partial), control);
             }
         };
         out.expanded += last;
@@ -253,15 +230,24 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
     }
 }
 
+/// The cells a game from `start` may finish on for `goal`.
+fn finishes_of(start: &Position, goal: Goal) -> CellSet {
+    match goal {
+        Goal::At(c) => CellSet::single(c),
+        Goal::Anywhere => start.shape().possible_finishes(start.pegs()),
+    }
+}
+
 /// Room for the next level when `held` positions are held in `held_bytes`: at most `cap`
-/// positions in all, and in bytes what three quarters of the memory the process could use at
-/// the start (`memory`) leaves after the levels held; without a figure for the memory,
+/// positions in all, and in bytes what the memory the search may use (`memory`: by
+/// default three quarters of what the process could use at the start, [`usable`]) leaves
+/// after the levels held; without a figure for the memory,
 /// [`super::MAX_POSITIONS`] positions in all and no count of bytes.
 fn room(held: u64, held_bytes: u64, cap: u64, memory: Option<u64>) -> Room {
     match memory {
         Some(bytes) => Room {
             positions: cap.saturating_sub(held),
-            bytes: usable(bytes).saturating_sub(held_bytes),
+            bytes: bytes.saturating_sub(held_bytes),
             capped: true,
         },
         None => Room {
@@ -280,18 +266,55 @@ fn usable(bytes: u64) -> u64 {
     bytes / 4 * 3
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// The search's fixed parts for `start` and `goal` on `board`: the finishes' pagoda
+    /// functions forward, what the start cannot become backward, and the memory it may use
+    /// (`options.memory`, else [`usable`] of what is free now).
+    fn new(board: &'a Board<u64>, start: &Position, goal: Goal, options: Options) -> Search<'a> {
+        let shape = start.shape();
+        let finishes = finishes_of(start, goal);
+        let start_board = board.compact.encode(start.pegs());
+        let pagodas = PagodaSet::for_pruning(shape, finishes);
+        Search {
+            pruner: Pruner::new(&board.compact, &pagodas, finishes),
+            unmoves: Unmoves::new(&board.compact),
+            unreachable: Unreachable::new(start_board),
+            cells: board.compact.cells.len() as u32,
+            board,
+            start: start_board,
+            memory: options
+                .memory
+                .or_else(|| crate::solver::system_memory::available_memory().map(usable)),
+            budget: options.budget.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// Each side's first level: the start forward, the finishes backward.
+    fn first_levels(&self, start: &Position, goal: Goal) -> Result<Levels, NoMemory> {
+        let board = self.board;
+        let mut ends: Vec<u64> = finishes_of(start, goal)
+            .iter()
+            .filter_map(|c| board.compact.index(c))
+            .map(|i| board.syms.canon(1u64 << i))
+            .collect();
+        ends.sort_unstable();
+        ends.dedup();
+        Ok(Levels {
+            forward: vec![Packed::from_sorted(&[board.syms.canon(self.start)])?],
+            backward: vec![Packed::from_sorted(&ends)?],
+        })
+    }
+
     /// `out`, stopped before the sides met because no next level can be held: one more
     /// level looked through, not held (the smaller side's, if the budget allows it), which
     /// either meets the other side, a proven fewest, or proves one move more; short of a
-    /// meeting, the beam's solution.
+    /// meeting, the beam's solution. `partial`: what a grow that stopped part-way made,
+    /// which the look-through takes up where it is of the same level.
     fn beyond(
         &self,
         mut out: MovesOutcome,
         held: &mut Levels,
-        start: u64,
-        memory: Option<u64>,
-        budget: u64,
+        partial: Option<Partial>,
         control: &mut Control,
     ) -> MovesOutcome {
         let cost = |held: &Levels, side: Side| held.of(side).last().map_or(0, Packed::len);
@@ -300,9 +323,10 @@ impl Search<'_> {
         } else {
             Side::Backward
         };
-        if out.expanded.saturating_add(cost(held, side)) <= budget {
+        if out.expanded.saturating_add(cost(held, side)) <= self.budget {
             let before = (out.expanded, out.generated);
-            match self.look_through(side, held, before, control) {
+            let spare = self.spare(held);
+            match self.look_through(side, held, before, partial, spare, control) {
                 Through::Met(m) => {
                     let Ok(met) = Packed::from_sorted(&[m]) else {
                         out.stop = Stop::OutOfMemory;
@@ -318,7 +342,7 @@ impl Search<'_> {
                     out.proven_optimal = true;
                     out.stop = Stop::Solved;
                     let path = self.path(held, f, b, m);
-                    out.chains = chains_along(self.board, start, &path);
+                    out.chains = chains_along(self.board, self.start, &path);
                     out.won = !out.chains.is_empty();
                     return finish(out, control);
                 }
@@ -333,7 +357,13 @@ impl Search<'_> {
                 Through::Refused => out.stop = Stop::OutOfMemory,
             }
         }
-        self.with_beam(out, held, start, memory, control)
+        self.with_beam(out, held, control)
+    }
+
+    /// Bytes the search may still use beside the levels `held` (`u64::MAX`: not known).
+    fn spare(&self, held: &Levels) -> u64 {
+        self.memory
+            .map_or(u64::MAX, |bytes| bytes.saturating_sub(held.bytes()))
     }
 
     /// `out` (stopped at its limit before the sides met) with the shortest solution
@@ -343,13 +373,10 @@ impl Search<'_> {
         &self,
         mut out: MovesOutcome,
         held: &Levels,
-        start: u64,
-        memory: Option<u64>,
         control: &mut Control,
     ) -> MovesOutcome {
         // The beam's width from what the levels leave of the memory the search may use.
-        let spare = memory.map_or(u64::MAX, |bytes| usable(bytes).saturating_sub(held.bytes()));
-        let width = super::beam::width_for(spare);
+        let width = super::beam::width_for(self.spare(held));
         let last = held.forward.len().saturating_sub(1);
         let mut origins = vec![last];
         if last > 0 {
@@ -362,7 +389,7 @@ impl Search<'_> {
             let Some(path) = super::beam::solution(self, held, origin, width, control) else {
                 continue;
             };
-            let chains = chains_along(self.board, start, &path);
+            let chains = chains_along(self.board, self.start, &path);
             if !chains.is_empty() && (!out.won || chains.len() < out.chains.len()) {
                 out.chains = chains;
                 out.won = true;
@@ -456,5 +483,83 @@ mod tests {
         }
         assert!(p.is_won(Goal::At(centre)));
         assert_eq!(crate::rules::move_count(&out.jumps()), 18);
+    }
+
+    #[test]
+    fn a_look_through_going_on_from_a_grow_stopped_part_way_finds_what_a_whole_one_does() {
+        // The English central game takes 18 moves. Once the levels held prove 17, and again
+        // once they prove 18, each side's next level is looked through whole, and going on
+        // from a grow of it that stopped part-way for want of room: the same answer (clear
+        // at 17; the same least meeting at 18), the part the grow made not expanded again.
+        let start = start_of("english");
+        let goal = Goal::At(crate::rules::Cell { x: 3, y: 3 });
+        let board = Board::<u64>::new(&start, goal);
+        let options = Options {
+            memory: Some(1 << 30),
+            ..Options::default()
+        };
+        let search = Search::new(&board, &start, goal, options);
+        let mut held = search.first_levels(&start, goal).expect("memory");
+        let room = |bytes| Room {
+            positions: u64::MAX,
+            bytes,
+            capped: false,
+        };
+        let mut met = 0;
+        uncontrolled(|control| loop {
+            let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
+            if f + b >= 16 {
+                for side in [Side::Forward, Side::Backward] {
+                    let whole = search.look_through(side, &held, (0, 0), None, u64::MAX, control);
+                    let Grown::Level(next, _) =
+                        search.grow(side, &held, (0, 0), room(u64::MAX), control)
+                    else {
+                        panic!("the level fits in a gigabyte");
+                    };
+                    // Room for about half the next level's runs.
+                    let tight = room(next.bytes() + (1 << 20));
+                    let Grown::Full { partial, .. } =
+                        search.grow(side, &held, (0, 0), tight, control)
+                    else {
+                        panic!(
+                            "{} positions fit in {} bytes",
+                            next.len(),
+                            next.bytes() + (1 << 20)
+                        );
+                    };
+                    let (done, of) = partial.progress();
+                    assert!(done > 0 && done < of, "stopped part-way: {done} of {of}");
+                    let resumed =
+                        search.look_through(side, &held, (0, 0), Some(partial), u64::MAX, control);
+                    assert_eq!(resumed, whole, "f {f}, b {b}");
+                    if f + b == 17 {
+                        assert!(matches!(whole, Through::Met(_)), "{whole:?}");
+                        met += 1;
+                    } else {
+                        assert_eq!(whole, Through::Clear);
+                    }
+                }
+                if f + b == 17 {
+                    break;
+                }
+            }
+            let side = if held.forward[f].len() <= held.backward[b].len() {
+                Side::Forward
+            } else {
+                Side::Backward
+            };
+            let Grown::Level(next, _) = search.grow(side, &held, (0, 0), room(u64::MAX), control)
+            else {
+                panic!("the level fits in a gigabyte");
+            };
+            match side {
+                Side::Forward => held.forward.push(next),
+                Side::Backward => held.backward.push(next),
+            }
+        });
+        assert_eq!(
+            met, 2,
+            "both sides' next levels meet the other's last at 18 moves"
+        );
     }
 }

@@ -32,6 +32,7 @@ mod grow;
 mod known;
 mod meet;
 mod packed;
+mod pass;
 mod sides;
 mod status;
 mod unmoves;
@@ -56,6 +57,10 @@ pub struct Options {
     /// most); past it the search stops as if its budget ran out. A front end running the
     /// search unasked keeps its memory small with it.
     pub max_held: Option<u64>,
+    /// Most bytes the search may use (`None`: three quarters of what the process's limits
+    /// and the free memory allow when it starts). Given, the answer does not depend on the
+    /// machine's free memory: same input, same answer.
+    pub memory: Option<u64>,
 }
 
 impl Default for Options {
@@ -64,6 +69,7 @@ impl Default for Options {
             budget: None,
             goal_side_entries: GOAL_SIDE_ENTRIES,
             max_held: None,
+            memory: None,
         }
     }
 }
@@ -76,11 +82,12 @@ pub const MAX_POSITIONS: u64 = 8_000_000;
 /// in a level, the goal side (French at 10M expansions: 18M positions in 1.87 GB).
 const BYTES_PER_POSITION: u64 = 128;
 
-/// The positions this process can hold: [`MAX_POSITIONS`], or what half the memory it may
-/// still use holds.
-fn position_cap() -> u64 {
-    crate::solver::system_memory::available_memory()
-        .map_or(MAX_POSITIONS, |bytes| bytes / 2 / BYTES_PER_POSITION)
+/// The positions this process can hold: [`MAX_POSITIONS`], or what `memory` holds (the
+/// search's [`Options::memory`], else half the memory the process may still use).
+fn position_cap(memory: Option<u64>) -> u64 {
+    memory
+        .or_else(|| crate::solver::system_memory::available_memory().map(|bytes| bytes / 2))
+        .map_or(MAX_POSITIONS, |bytes| bytes / BYTES_PER_POSITION)
         .min(MAX_POSITIONS)
 }
 
@@ -405,9 +412,8 @@ fn run<B: Bits>(
     let mut reached = 1u64;
     let mut level: Vec<B> = vec![start_canon];
     let budget = options.budget.unwrap_or(u64::MAX);
-    let cap = options
-        .max_held
-        .map_or(position_cap(), |m| m.min(position_cap()));
+    let most = position_cap(options.memory);
+    let cap = options.max_held.map_or(most, |m| m.min(most));
     let mut found: Option<B> = None;
     let mut moves = 0u32;
     'levels: while !level.is_empty() {

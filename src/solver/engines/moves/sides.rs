@@ -76,6 +76,12 @@ pub(super) struct Search<'a> {
     pub(super) pruner: Pruner,
     pub(super) unreachable: Unreachable,
     pub(super) cells: u32,
+    /// The start, as a word.
+    pub(super) start: u64,
+    /// Bytes the search may use (`None`: not known).
+    pub(super) memory: Option<u64>,
+    /// Most positions it may expand.
+    pub(super) budget: u64,
 }
 
 impl Search<'_> {

@@ -54,6 +54,7 @@ pub(super) fn reachable_winners(
         ),
         // The search holds the winners in memory: disk-bound levels would be time wasted.
         memory_only: true,
+        memory: options.memory,
         ..whole::Settings::default()
     };
     let cancel = control.cancel_flag();
