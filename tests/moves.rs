@@ -7,7 +7,9 @@ use pegsol::layout::load::resolve_puzzle;
 use pegsol::rules::{
     continues, legal_jumps_of, move_count, Cell, CellSet, Goal, Grid, Position, Shape,
 };
-use pegsol::solver::engines::moves::{fewest_moves, meet_in_the_middle, MovesOutcome, Options};
+use pegsol::solver::engines::moves::{
+    fewest_moves, meet_in_the_middle, MeetStatus, MovesOutcome, Options,
+};
 use pegsol::solver::engines::solutions::count_solutions;
 use pegsol::solver::uncontrolled;
 use proptest::prelude::*;
@@ -316,8 +318,30 @@ fn meeting_in_the_middle_reports_its_levels_its_share_done_and_its_bound() {
     let out = meet_in_the_middle(&puzzle.start, goal, options, &mut control);
     assert!(out.won, "{out:?}");
     let seen = seen.into_inner().expect("not poisoned");
-    let meeting: Vec<_> = seen.iter().filter_map(|p| p.meeting).collect();
+    let all: Vec<_> = seen.iter().filter_map(|p| p.meeting).collect();
+    // Past the levels, a beam looks for a solution, and says so (its reports once froze the
+    // line at the last pass's "looking through ... 100%" for a minute on Wiegleb's board).
+    let (beams, meeting): (Vec<MeetStatus>, Vec<MeetStatus>) =
+        all.iter().partition(|m| m.beam.is_some());
     assert!(!meeting.is_empty());
+    let first_beam = all.iter().position(|m| m.beam.is_some());
+    assert!(first_beam.is_none_or(|i| all[i..].iter().all(|m| m.beam.is_some())));
+    for m in &beams {
+        let beam = m.beam.expect("a beam");
+        assert_eq!(m.at_least, out.lower_bound, "{m:?} {out:?}");
+        assert!(beam.from <= m.forward_moves && beam.width > 0, "{m:?}");
+        assert!(m
+            .line()
+            .contains("looking for a solution by a beam from forward level"));
+    }
+    // The English central game with this cap: the look-through does not meet, and the
+    // beam runs from the last forward level and from the start.
+    assert!(
+        beams
+            .iter()
+            .any(|m| m.beam.is_some_and(|b| b.from > 0 && b.moves > 0)),
+        "{beams:?}"
+    );
     for pair in meeting.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         assert!(b.forward_moves >= a.forward_moves && b.backward_moves >= a.backward_moves);

@@ -109,15 +109,34 @@ fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
             "Levels held",
             format!("forward {}, backward {}", m.forward_moves, m.backward_moves),
         );
-        row(ui, doing, format!("{side} level {next}"));
-        let share = m.fraction_done() as f32;
-        ui.label("Expanded");
-        ui.add(egui::ProgressBar::new(share).text(format!(
-            "{} of {}",
-            thousands(m.done),
-            thousands(m.expanding)
-        )));
-        ui.end_row();
+        if let Some(beam) = m.beam {
+            // The levels stopped short of a meeting: a beam looks for a solution, whose
+            // length is set against the bound proven.
+            row(
+                ui,
+                "Looking for a solution",
+                format!("beam from forward level {}", beam.from),
+            );
+            row(
+                ui,
+                "Beam",
+                format!(
+                    "{} moves on, {} positions a level",
+                    beam.moves,
+                    thousands(beam.width)
+                ),
+            );
+        } else {
+            row(ui, doing, format!("{side} level {next}"));
+            let share = m.fraction_done() as f32;
+            ui.label("Expanded");
+            ui.add(egui::ProgressBar::new(share).text(format!(
+                "{} of {}",
+                thousands(m.done),
+                thousands(m.expanding)
+            )));
+            ui.end_row();
+        }
         row(ui, "Positions held", thousands(m.held));
         row(ui, "Memory", size_text(m.memory));
         row(ui, "Proven", format!("at least {} moves", m.at_least));

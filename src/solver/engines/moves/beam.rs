@@ -13,6 +13,7 @@
 //! start gives the same solution on every run.
 
 use super::sides::{Levels, Search};
+use super::status::{BeamStatus, MeetStatus};
 use super::CHECK_EVERY;
 use crate::solver::engines::memory;
 use crate::solver::Control;
@@ -32,14 +33,29 @@ pub(super) fn width_for(bytes: u64) -> usize {
 }
 
 /// The canonical forms of the shortest solution the beam finds from forward level `origin`,
-/// start to finish (none when it finds none, or is cancelled).
+/// start to finish (none when it finds none, or is cancelled). Its progress is reported as
+/// `status` (the meeting's, its positions expanded `status.0` before) with the beam's place.
 pub(super) fn solution(
     search: &Search<'_>,
     held: &Levels,
     origin: usize,
     width: usize,
+    status: (u64, MeetStatus),
     control: &mut Control,
 ) -> Option<Vec<u64>> {
+    let (before, meeting) = status;
+    let report = |control: &mut Control, moves: usize, expanded: u64| {
+        let beam = BeamStatus {
+            from: origin as u32,
+            moves: moves as u32,
+            width: width as u64,
+        };
+        let status = MeetStatus {
+            beam: Some(beam),
+            ..meeting
+        };
+        control.report_meeting(before + expanded, 0, &status);
+    };
     let board = search.board;
     let neighbours = neighbours(search);
     let full = search.full();
@@ -86,6 +102,7 @@ pub(super) fn solution(
     let mut k = 0usize;
     let mut expanded = 0u64;
     while !level.is_empty() {
+        report(control, k, expanded);
         k += 1;
         if best.is_some_and(|(total, ..)| total as usize <= origin + k) {
             break;
@@ -96,8 +113,13 @@ pub(super) fn solution(
         let mut refused = false;
         for &p in &level {
             expanded += 1;
-            if expanded.is_multiple_of(CHECK_EVERY) && control.cancelled() {
-                return None;
+            if expanded.is_multiple_of(CHECK_EVERY) {
+                if control.cancelled() {
+                    return None;
+                }
+                if expanded.is_multiple_of(CHECK_EVERY * 64) {
+                    report(control, k - 1, expanded);
+                }
             }
             let _ = board.moves_from(p, &mut |b, canon, _| -> Result<bool, ()> {
                 if search.lost(b) {

@@ -34,6 +34,7 @@
 use super::grow::{Grown, Partial, Room, Through};
 use super::packed::Packed;
 use super::sides::{Levels, Search, Side};
+use super::status::MeetStatus;
 use super::unmoves::{Unmoves, Unreachable};
 use super::{finish, rebuild, Board, MovesOutcome, Options};
 use crate::rules::{CellSet, Goal, Position};
@@ -386,7 +387,13 @@ impl<'a> Search<'a> {
             if out.proven_optimal || control.cancelled() {
                 break;
             }
-            let Some(path) = super::beam::solution(self, held, origin, width, control) else {
+            let status = MeetStatus {
+                at_least: out.lower_bound,
+                ..super::pass::status_of(held, Side::Forward, false)
+            };
+            let progress = (out.expanded, status);
+            let Some(path) = super::beam::solution(self, held, origin, width, progress, control)
+            else {
                 continue;
             };
             let chains = chains_along(self.board, self.start, &path);

@@ -25,7 +25,7 @@
 use super::whole::WholeError;
 use super::winnable::{self, WinnableSet};
 pub use meet::meet_in_the_middle;
-pub use status::MeetStatus;
+pub use status::{BeamStatus, MeetStatus};
 
 mod beam;
 mod grow;

@@ -219,6 +219,11 @@ impl Search<'_> {
             running.join()
         })
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        if !stop.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
+            // Every position expanded: the count kept a thousand at a time (and from where
+            // a pass going on from a stopped grow began) falls a little short of it.
+            done.store(last.len(), Ordering::Relaxed);
+        }
         report(control, before, &done, &status);
         let mut parts = Vec::new();
         for r in results {
@@ -291,7 +296,7 @@ impl Search<'_> {
 }
 
 /// The meeting's place before a pass over `side`'s last level, none of it done yet.
-fn status_of(held: &Levels, side: Side, looking_through: bool) -> MeetStatus {
+pub(super) fn status_of(held: &Levels, side: Side, looking_through: bool) -> MeetStatus {
     let moves = |levels: &Vec<Packed>| levels.len().saturating_sub(1) as u32;
     let (forward_moves, backward_moves) = (moves(&held.forward), moves(&held.backward));
     MeetStatus {
@@ -309,6 +314,7 @@ fn status_of(held: &Levels, side: Side, looking_through: bool) -> MeetStatus {
             .sum(),
         memory: held.bytes(),
         at_least: forward_moves + backward_moves + 1,
+        beam: None,
     }
 }
 

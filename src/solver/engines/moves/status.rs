@@ -27,6 +27,33 @@ pub struct MeetStatus {
     pub memory: u64,
     /// Moves every solution takes at least, proven by the levels held.
     pub at_least: u32,
+    /// Once the levels stop short of a meeting: where the beam looking for a solution is
+    /// (the pass fields above then describe the last pass, which is over).
+    pub beam: Option<BeamStatus>,
+}
+
+/// Where the beam is ([`super::beam`]): after the levels stop short of a meeting, a search
+/// for a solution (not a proof) from a forward level into the backward ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeamStatus {
+    /// The forward level it started from.
+    pub from: u32,
+    /// Moves it has gone past that level.
+    pub moves: u32,
+    /// Positions it keeps a level, at most.
+    pub width: u64,
+}
+
+impl BeamStatus {
+    /// For people: `a beam from forward level 11, 6 moves on, 200,000 positions a level`.
+    pub fn text(&self) -> String {
+        format!(
+            "a beam from forward level {}, {} moves on, {} positions a level",
+            self.from,
+            self.moves,
+            grouped(&self.width.to_string())
+        )
+    }
 }
 
 impl MeetStatus {
@@ -62,6 +89,18 @@ impl MeetStatus {
     /// 462,811,168), backward 7 held; 1,234,567,890 positions in 4.1 GiB; every solution
     /// takes at least 21 moves`.
     pub fn line(&self) -> String {
+        if let Some(beam) = self.beam {
+            return format!(
+                "meeting in the middle: levels held forward {}, backward {}; {} positions in \
+                 {}; every solution takes at least {} moves; looking for a solution by {}",
+                self.forward_moves,
+                self.backward_moves,
+                grouped(&self.held.to_string()),
+                size_text(self.memory),
+                self.at_least,
+                beam.text()
+            );
+        }
         let (side, next) = self.growing();
         let (other, other_moves) = if self.forward {
             ("backward", self.backward_moves)
@@ -99,6 +138,7 @@ mod tests {
             held: 1_234_567_890,
             memory: 4 << 30,
             at_least: 21,
+            beam: None,
         };
         let line = status.line();
         assert!(
@@ -116,5 +156,25 @@ mod tests {
         let line = through.line();
         assert!(line.contains("looking through backward level 8"), "{line}");
         assert!(line.contains("forward 13 held"), "{line}");
+        let beam = MeetStatus {
+            at_least: 22,
+            beam: Some(BeamStatus {
+                from: 13,
+                moves: 4,
+                width: 200_000,
+            }),
+            ..status
+        };
+        let line = beam.line();
+        assert!(
+            line.contains("levels held forward 13, backward 7"),
+            "{line}"
+        );
+        assert!(line.contains("at least 22 moves"), "{line}");
+        assert!(
+            line.ends_with("a beam from forward level 13, 4 moves on, 200,000 positions a level"),
+            "{line}"
+        );
+        assert!(!line.contains("making"), "{line}");
     }
 }
