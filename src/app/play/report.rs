@@ -102,7 +102,16 @@ fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
     } else {
         "Making"
     };
-    ui.label("Meeting in the middle: levels by moves from the start and back from the finishes");
+    if m.beam.is_some() {
+        ui.label(
+            "Meeting in the middle: the levels filled the memory; a beam now looks for a \
+             solution, to set against the moves proven",
+        );
+    } else {
+        ui.label(
+            "Meeting in the middle: levels by moves from the start and back from the finishes",
+        );
+    }
     egui::Grid::new("meeting").num_columns(2).show(ui, |ui| {
         row(
             ui,
@@ -110,21 +119,13 @@ fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
             format!("forward {}, backward {}", m.forward_moves, m.backward_moves),
         );
         if let Some(beam) = m.beam {
-            // The levels stopped short of a meeting: a beam looks for a solution, whose
-            // length is set against the bound proven.
+            // Short values: a long one widens the side panel and squeezes the board.
+            row(ui, "Beam from", format!("forward level {}", beam.from));
+            row(ui, "Beam depth", format!("{} moves on", beam.moves));
             row(
                 ui,
-                "Looking for a solution",
-                format!("beam from forward level {}", beam.from),
-            );
-            row(
-                ui,
-                "Beam",
-                format!(
-                    "{} moves on, {} positions a level",
-                    beam.moves,
-                    thousands(beam.width)
-                ),
+                "Beam width",
+                format!("{} a level", thousands(beam.width)),
             );
         } else {
             row(ui, doing, format!("{side} level {next}"));
