@@ -12,6 +12,7 @@
 //! kept. Everything is in sorted order, ties broken by the position itself, so the same
 //! start gives the same solution on every run.
 
+use super::packed::Packed;
 use super::sides::{Levels, Search};
 use super::status::{BeamStatus, MeetStatus};
 use super::CHECK_EVERY;
@@ -94,11 +95,16 @@ pub(super) fn solution(
         }
     };
     let backward_at = |canon: u64| held.backward.iter().position(|level| level.contains(canon));
-    for &b in &level {
-        if let Some(j) = backward_at(b) {
+    let mut origins: Vec<(u64, u64)> = Vec::new();
+    origins.try_reserve_exact(level.len()).ok()?;
+    origins.extend(level.iter().map(|&b| (b, b)));
+    origins.sort_unstable();
+    for (j, backward) in held.backward.iter().enumerate() {
+        if let Some((b, _)) = least_in(backward, &origins) {
             better(&mut best, ((origin + j) as u32, b, 0, b));
         }
     }
+    drop(origins);
     let mut k = 0usize;
     let mut expanded = 0u64;
     while !level.is_empty() {
@@ -126,9 +132,6 @@ pub(super) fn solution(
                     // Lost, and so is whatever the chain goes on to.
                     return Ok(false);
                 }
-                if let Some(j) = backward_at(canon) {
-                    better(&mut best, ((origin + k + j) as u32, canon, k, p));
-                }
                 if memory::try_grow(&mut next, 1).is_err() {
                     refused = true;
                     return Err(());
@@ -140,14 +143,29 @@ pub(super) fn solution(
                 break;
             }
         }
+        // One parent a form, the least.
+        next.sort_unstable();
+        next.dedup_by_key(|&mut (canon, _)| canon);
+        // Each backward level's least form among this level's (the one that would have won
+        // had each child been looked up as it came, a binary search over each backward
+        // level's index a child: most of a Wiegleb beam's minute), found in one sorted sweep.
+        for (j, backward) in held.backward.iter().enumerate() {
+            if let Some((canon, p)) = least_in(backward, &next) {
+                better(&mut best, ((origin + k + j) as u32, canon, k, p));
+            }
+        }
         if refused {
             break;
         }
-        // One parent a form, the least; then the best forms.
-        next.sort_unstable();
-        next.dedup_by_key(|&mut (canon, _)| canon);
-        next.sort_unstable_by_key(|&(b, _)| score(b));
-        next.truncate(width);
+        // Then the best forms: chosen first, then sorted (a score counts a form's borders
+        // peg by peg, and a whole sort by it asked for it some twenty times a form: most of
+        // the beam's time).
+        let key = |&(b, _): &(u64, u64)| score(b);
+        if next.len() > width {
+            next.select_nth_unstable_by_key(width, key);
+            next.truncate(width);
+        }
+        next.sort_unstable_by_key(key);
         let mut parent: FxHashMap<u64, u64> = FxHashMap::default();
         if parents.try_reserve(1).is_err() || parent.try_reserve(next.len()).is_err() {
             break;
@@ -179,6 +197,25 @@ pub(super) fn solution(
     Some(path)
 }
 
+/// The least of the forms `sorted` (ascending, one parent each) that `level` holds, with its
+/// parent: swept through the level's blocks in order, or, where the level is far the
+/// smaller (a side's first levels hold a handful), each of its forms looked up in `sorted`.
+fn least_in(level: &Packed, sorted: &[(u64, u64)]) -> Option<(u64, u64)> {
+    const FAR: u64 = 32;
+    let at = |canon: u64| {
+        sorted
+            .binary_search_by_key(&canon, |&(c, _)| c)
+            .ok()
+            .map(|i| sorted[i])
+    };
+    if level.len().saturating_mul(FAR) < sorted.len() as u64 {
+        return level.iter().find_map(at);
+    }
+    level
+        .first_of(sorted.iter().map(|&(canon, _)| canon))
+        .and_then(at)
+}
+
 /// Each compact cell's neighbours: the cells a jump passes between it and the next.
 fn neighbours(search: &Search<'_>) -> Vec<u64> {
     let compact = &search.board.compact;
@@ -191,4 +228,26 @@ fn neighbours(search: &Search<'_>) -> Vec<u64> {
         out[c] |= 1 << b;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn least_in_finds_the_least_shared_form_and_its_parent_both_ways() {
+        let sorted: Vec<(u64, u64)> = (0..5000u64).map(|i| (i * 5, i)).collect();
+        let brute = |level: &Packed| sorted.iter().copied().find(|&(c, _)| level.contains(c));
+        // A level as large as the beam's (swept in order) and a handful (looked up one by
+        // one), each sharing forms with the beam's, and one sharing none.
+        let large: Vec<u64> = (0..2000u64).map(|i| i * 7 + 3).collect();
+        for level in [large, vec![12, 503, 700, 9000], vec![1, 2, 3, 4]] {
+            let level = Packed::from_sorted(&level).expect("memory for a few words");
+            assert_eq!(least_in(&level, &sorted), brute(&level));
+        }
+        let large = Packed::from_sorted(&[10, 25]).expect("memory");
+        assert_eq!(least_in(&large, &sorted), Some((10, 2)));
+        assert_eq!(least_in(&Packed::default(), &sorted), None);
+        assert_eq!(least_in(&large, &[]), None);
+    }
 }
