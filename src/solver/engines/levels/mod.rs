@@ -22,7 +22,7 @@ pub mod step;
 
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
-use crate::solver::engines::memory::{try_vec, NoMemory};
+use crate::solver::engines::memory::{try_grow, NoMemory};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -176,25 +176,15 @@ pub fn sort_dedup(mut v: Vec<u64>, bits: u32) -> Vec<u64> {
     v
 }
 
-/// [`sort_dedup`], asking for the sort's buffer fallibly: `Err` (and `v` dropped) where the
-/// system refuses it, for engines that answer a full memory instead of aborting.
-pub fn try_sort_dedup(mut v: Vec<u64>, bits: u32) -> Result<Vec<u64>, NoMemory> {
-    let mut tmp = try_vec(v.len())?;
-    tmp.resize(v.len(), 0);
-    radix::sort_keys(&mut v, &mut tmp, bits);
-    drop(tmp);
-    v.dedup();
-    v.shrink_to_fit();
-    Ok(v)
-}
-
-/// Sorts `v` (whose values use at most `bits` low bits) and drops its duplicates, in place,
-/// with `scratch` as the sort's buffer (as long as `v` at least in capacity, or it grows):
-/// both are kept for the next call, so a buffer reused chunk after chunk is asked of the
-/// system once, and its pages are not cleared again each time.
-pub fn sort_dedup_with(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) {
+/// [`sort_dedup`] in place, with `scratch` as the sort's buffer, grown fallibly to `v`'s
+/// length: `Err` where the system refuses it, for engines that answer a full memory instead
+/// of aborting. Both are kept for the next call, so a buffer reused chunk after chunk is
+/// asked of the system once, and its pages are not cleared again each time.
+pub fn try_sort_dedup(v: &mut Vec<u64>, scratch: &mut Vec<u64>, bits: u32) -> Result<(), NoMemory> {
+    try_grow(scratch, v.len().saturating_sub(scratch.len()))?;
     radix::sort_keys(v, scratch, bits);
     v.dedup();
+    Ok(())
 }
 
 /// Sorts `v` (whose values use at most `bits` low bits) by radix ([`radix::sort_keys`]).
@@ -292,7 +282,9 @@ mod tests {
         let mut expect = v.clone();
         expect.sort_unstable();
         expect.dedup();
-        assert_eq!(try_sort_dedup(v.clone(), 37), Ok(expect.clone()));
+        let (mut sorted, mut scratch) = (v.clone(), Vec::new());
+        assert_eq!(try_sort_dedup(&mut sorted, &mut scratch, 37), Ok(()));
+        assert_eq!(sorted, expect);
         assert_eq!(sort_dedup(v, 37), expect);
         assert_eq!(intersect(&[1, 2, 5, 9], &[2, 3, 9]), vec![2, 9]);
     }

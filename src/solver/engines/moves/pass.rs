@@ -118,8 +118,7 @@ impl Search<'_> {
         // `scratch` the sort's buffer; both are kept for the next chunk (asked of the system
         // once a pass, not once a chunk).
         let flush = |state: &mut T, gathered: &mut Vec<u64>, scratch: &mut Vec<u64>| {
-            memory::try_grow(scratch, gathered.len().saturating_sub(scratch.len()))?;
-            levels::sort_dedup_with(gathered, scratch, self.cells);
+            levels::try_sort_dedup(gathered, scratch, self.cells)?;
             let asked = sink(state, gathered);
             gathered.clear();
             asked
