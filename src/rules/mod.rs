@@ -26,4 +26,6 @@ pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Position};
 pub use random::{random_puzzle, RandomPuzzle};
 pub use shape::{Direction, Grid, Shape, Symmetry, SQUARE_DIRECTIONS, TRIANGULAR_DIRECTIONS};
-pub use words::{cell_name, jumps_in_words, pegs_in_words, CellNames, DirectionRefusal};
+pub use words::{
+    capitalise, cell_name, jumps_in_words, pegs_in_words, CellNames, DirectionRefusal,
+};

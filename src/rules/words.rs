@@ -7,6 +7,22 @@ use super::cellset::Cell;
 use super::jump::{Jump, JumpError};
 use super::position::Position;
 
+/// `text` with its first letter in capitals, for a sentence or a row's label made from a
+/// phrase that also sits inside a line.
+///
+/// ```
+/// use pegsol::rules::capitalise;
+/// assert_eq!(capitalise("looking through"), "Looking through");
+/// assert_eq!(capitalise(""), "");
+/// ```
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A cell as people name it: column letter from `x`, row number from `y`, so the English
 /// board's centre (3,3) is `d4`.
 ///

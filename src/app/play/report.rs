@@ -9,7 +9,7 @@ use super::fewest;
 use super::session::{SolveReport, SolveSession};
 use super::PlayCommand;
 use crate::record::Game;
-use crate::rules::Goal;
+use crate::rules::{capitalise, Goal};
 use crate::solver::budget::thousands;
 use crate::solver::engines::moves::MeetStatus;
 use crate::solver::engines::whole::Status;
@@ -97,11 +97,7 @@ fn preparing_ui(ui: &mut Ui, prep: &Status, seconds: f64) {
 /// and what it has already proved.
 fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
     let (side, next) = m.growing();
-    let doing = if m.looking_through {
-        "Looking through"
-    } else {
-        "Making"
-    };
+    let doing = capitalise(m.doing());
     if m.beam.is_some() {
         ui.label(
             "Meeting in the middle: the levels filled the memory; a beam now looks for a \
@@ -128,7 +124,7 @@ fn meeting_ui(ui: &mut Ui, m: &MeetStatus, seconds: f64) {
                 format!("{} a level", thousands(beam.width)),
             );
         } else {
-            row(ui, doing, format!("{side} level {next}"));
+            row(ui, &doing, format!("{side} level {next}"));
             let share = m.fraction_done() as f32;
             ui.label("Expanded");
             ui.add(egui::ProgressBar::new(share).text(format!(

@@ -3,7 +3,7 @@
 
 use super::board::{node_board_ui, NodeBoard};
 use super::{Compared, SearchCommand};
-use crate::rules::{pegs_in_words, Jump, Position};
+use crate::rules::{capitalise, pegs_in_words, Jump, Position};
 use crate::solver::trace::Side;
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -34,10 +34,7 @@ pub fn comparison_ui(
                 commands.push(SearchCommand::CloseComparison);
             }
         });
-        let mut headline = c.headline(compared.generated);
-        if let Some(first) = headline.get(..1) {
-            headline = first.to_uppercase() + &headline[1..];
-        }
+        let headline = capitalise(&c.headline(compared.generated));
         ui.label(format!("{headline}."));
         ui.label(RichText::new(format!("{}.", c.cause_text())).strong());
         let Some(d) = &c.difference else {

@@ -18,6 +18,7 @@ pub use file::{StoreError, StoreFile, FILE_NAME};
 use super::datafile;
 use super::game::{BoardKey, Game, GameId, Source};
 use super::SavedGame;
+use crate::rules::capitalise;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -446,15 +447,6 @@ impl GameStore {
     /// Whether anything is waiting to be written.
     pub fn has_changes(&self) -> bool {
         self.last_changed || self.entries.values().any(|e| e.dirty)
-    }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -124,16 +124,13 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         out.stop = Stop::OutOfMemory;
         return finish(out, control);
     };
-    let start_board = search.start;
-    let memory = search.memory;
-    let budget = search.budget;
     let cap = options.max_held.unwrap_or(u64::MAX).max(2);
     out.held = 1 + held.backward[0].len();
     loop {
         let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
         // Every pair of levels held is disjoint: no solution takes f + b moves or fewer.
         out.lower_bound = (f + b + 1) as u32;
-        let room = room(out.held, held.bytes(), cap, memory);
+        let room = room(out.held, held.bytes(), cap, search.memory);
         // What stops it when the next level does not fit: the cap it was given, where that is
         // what leaves no room for the positions, else memory.
         let stop_for = |positions_short: bool| {
@@ -152,7 +149,7 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
         };
         let affordable = |side: Side| {
             let last = held.of(side).last().map_or(0, Packed::len);
-            out.expanded.saturating_add(last) <= budget
+            out.expanded.saturating_add(last) <= search.budget
         };
         let fits = |side: Side| {
             let (positions, bytes) = held.likely_next(side);
@@ -224,7 +221,7 @@ fn meet(start: &Position, goal: Goal, options: Options, control: &mut Control) -
             out.proven_optimal = true;
             out.stop = Stop::Solved;
             let path = search.path(&held, f, b, m);
-            out.chains = chains_along(&board, start_board, &path);
+            out.chains = chains_along(&board, search.start, &path);
             out.won = !out.chains.is_empty();
             return finish(out, control);
         }
@@ -434,139 +431,4 @@ pub(super) fn chains_along(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layout::catalogue;
-    use crate::solver::uncontrolled;
-    use rustc_hash::FxHashSet;
-
-    fn start_of(name: &str) -> Position {
-        catalogue::find(name)
-            .and_then(|e| e.layout().ok())
-            .and_then(|l| l.validate().ok())
-            .map(|p| p.start)
-            .expect("a catalogue board")
-    }
-
-    fn meet(start: &Position, goal: Goal) -> MovesOutcome {
-        uncontrolled(|c| run(start, goal, Options::default(), c))
-    }
-
-    #[test]
-    fn undone_moves_are_the_moves_that_lead_back() {
-        // Every move from a position, undone, gives the position back: on the triangle's
-        // every position a few moves in.
-        let start = start_of("triangle");
-        let board = Board::<u64>::new(&start, Goal::Anywhere);
-        let unmoves = Unmoves::new(&board.compact);
-        let mut seen = FxHashSet::default();
-        let p = board.compact.encode(start.pegs());
-        let mut children = Vec::new();
-        let _ = board.moves_from(p, &mut |b, _, _| -> Result<bool, ()> {
-            children.push(b);
-            Ok(true)
-        });
-        assert!(!children.is_empty());
-        for c in children {
-            let mut back = Vec::new();
-            unmoves.unmoves_from(&board.compact, c, &mut seen, &mut |b| {
-                back.push(b);
-                true
-            });
-            assert!(back.contains(&p), "a move undone leads back");
-        }
-    }
-
-    #[test]
-    fn the_english_central_game_meets_at_its_known_eighteen_moves() {
-        let start = start_of("english");
-        let centre = crate::rules::Cell { x: 3, y: 3 };
-        let out = meet(&start, Goal::At(centre));
-        assert!(out.won && out.proven_optimal, "{out:?}");
-        assert_eq!(out.moves(), Some(18));
-        let mut p = start.clone();
-        for &j in &out.jumps() {
-            p = p.try_play(j).expect("every jump is legal");
-        }
-        assert!(p.is_won(Goal::At(centre)));
-        assert_eq!(crate::rules::move_count(&out.jumps()), 18);
-    }
-
-    #[test]
-    fn a_look_through_going_on_from_a_grow_stopped_part_way_finds_what_a_whole_one_does() {
-        // The English central game takes 18 moves. Once the levels held prove 17, and again
-        // once they prove 18, each side's next level is looked through whole, and going on
-        // from a grow of it that stopped part-way for want of room: the same answer (clear
-        // at 17; the same least meeting at 18), the part the grow made not expanded again.
-        let start = start_of("english");
-        let goal = Goal::At(crate::rules::Cell { x: 3, y: 3 });
-        let board = Board::<u64>::new(&start, goal);
-        let options = Options {
-            memory: Some(1 << 30),
-            ..Options::default()
-        };
-        let search = Search::new(&board, &start, goal, options);
-        let mut held = search.first_levels(&start, goal).expect("memory");
-        let room = |bytes| Room {
-            positions: u64::MAX,
-            bytes,
-            capped: false,
-        };
-        let mut met = 0;
-        uncontrolled(|control| loop {
-            let (f, b) = (held.forward.len() - 1, held.backward.len() - 1);
-            if f + b >= 16 {
-                for side in [Side::Forward, Side::Backward] {
-                    let whole = search.look_through(side, &held, (0, 0), None, u64::MAX, control);
-                    let Grown::Level(next, _) =
-                        search.grow(side, &held, (0, 0), room(u64::MAX), control)
-                    else {
-                        panic!("the level fits in a gigabyte");
-                    };
-                    // Room for about half the next level's runs.
-                    let tight = room(next.bytes() + (1 << 20));
-                    let Grown::Full { partial, .. } =
-                        search.grow(side, &held, (0, 0), tight, control)
-                    else {
-                        panic!(
-                            "{} positions fit in {} bytes",
-                            next.len(),
-                            next.bytes() + (1 << 20)
-                        );
-                    };
-                    let (done, of) = partial.progress();
-                    assert!(done > 0 && done < of, "stopped part-way: {done} of {of}");
-                    let resumed =
-                        search.look_through(side, &held, (0, 0), Some(partial), u64::MAX, control);
-                    assert_eq!(resumed, whole, "f {f}, b {b}");
-                    if f + b == 17 {
-                        assert!(matches!(whole, Through::Met(_)), "{whole:?}");
-                        met += 1;
-                    } else {
-                        assert_eq!(whole, Through::Clear);
-                    }
-                }
-                if f + b == 17 {
-                    break;
-                }
-            }
-            let side = if held.forward[f].len() <= held.backward[b].len() {
-                Side::Forward
-            } else {
-                Side::Backward
-            };
-            let Grown::Level(next, _) = search.grow(side, &held, (0, 0), room(u64::MAX), control)
-            else {
-                panic!("the level fits in a gigabyte");
-            };
-            match side {
-                Side::Forward => held.forward.push(next),
-                Side::Backward => held.backward.push(next),
-            }
-        });
-        assert_eq!(
-            met, 2,
-            "both sides' next levels meet the other's last at 18 moves"
-        );
-    }
-}
+mod tests;
