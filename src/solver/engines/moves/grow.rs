@@ -26,8 +26,9 @@ pub(super) enum Grown {
     Level(Packed, u64),
     /// Cancelled.
     Cancelled,
-    /// More than the search may hold: more positions than its cap (`positions_short`), or
-    /// more bytes than its room. What was made before it stopped is in `partial`.
+    /// More than the search may hold: more positions than its cap (`positions_short`, the
+    /// cap the tighter limit by [`Room::positions_bind`]), or more bytes than its room. What
+    /// was made before it stopped is in `partial`.
     Full {
         positions_short: bool,
         partial: Partial,
@@ -76,11 +77,16 @@ pub(super) enum Through {
     Refused,
 }
 
-/// A grow thread's runs, and whether it stopped for positions (else bytes).
-#[derive(Default)]
-struct Runs {
-    runs: Vec<Packed>,
-    positions_short: bool,
+impl Room {
+    /// Whether its positions run out before its bytes, for a level packed as densely as
+    /// `like` (a level of the same side): what a grow stopped by its room was short of. Told
+    /// from the room and a level held, not from which thread stopped first, since that
+    /// depends on how the threads' work interleaves (same input, same answer).
+    pub(super) fn positions_bind(&self, like: &Packed) -> bool {
+        // A grow stops a thread once its runs take half its bytes (see `grow`).
+        let per_position = like.bytes().max(1) as u128 * 2 / like.len().max(1) as u128;
+        (self.positions as u128) * per_position.max(1) < self.bytes as u128
+    }
 }
 
 impl Partial {
@@ -91,12 +97,12 @@ impl Partial {
     }
 
     /// What the threads of a pass over `side`'s `last` level made before it stopped.
-    fn of(side: Side, last: &Packed, parts: Vec<Part<Runs>>) -> Partial {
+    fn of(side: Side, last: &Packed, parts: Vec<Part<Vec<Packed>>>) -> Partial {
         let flushed = parts.iter().map(|p| (p.first_block, p.flushed)).collect();
         Partial {
             side,
             from: last.len(),
-            runs: parts.into_iter().flat_map(|p| p.state.runs).collect(),
+            runs: parts.into_iter().flat_map(|p| p.state).collect(),
             flushed,
         }
     }
@@ -131,21 +137,17 @@ impl Search<'_> {
             gather,
             skip: &[],
         };
-        let pass = self.pass(plan, held, before, control, Runs::default, |mine, chunk| {
-            fold(&mut mine.runs, Packed::from_sorted(chunk)?)?;
-            let bytes: u64 = mine.runs.iter().map(Packed::bytes).sum();
-            let positions: u64 = mine.runs.iter().map(Packed::len).sum();
-            if positions > share_positions {
-                mine.positions_short = true;
-                return Ok(true);
-            }
-            Ok(bytes.saturating_mul(2) > share_bytes)
+        let pass = self.pass(plan, held, before, control, Vec::new, |runs, chunk| {
+            fold(runs, Packed::from_sorted(chunk)?)?;
+            let bytes: u64 = runs.iter().map(Packed::bytes).sum();
+            let positions: u64 = runs.iter().map(Packed::len).sum();
+            Ok(positions > share_positions || bytes.saturating_mul(2) > share_bytes)
         });
         let parts = match pass {
             Pass::Done(parts) => parts,
             Pass::Stopped(parts) => {
                 return Grown::Full {
-                    positions_short: parts.iter().any(|p| p.state.positions_short),
+                    positions_short: room.positions_bind(last),
                     partial: Partial::of(side, last, parts),
                 }
             }

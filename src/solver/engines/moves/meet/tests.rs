@@ -134,3 +134,47 @@ fn a_look_through_going_on_from_a_grow_stopped_part_way_finds_what_a_whole_one_d
         "both sides' next levels meet the other's last at 18 moves"
     );
 }
+
+#[test]
+fn a_full_level_is_put_down_to_the_tighter_limit_not_to_the_thread_that_stopped_first() {
+    let level = Packed::from_sorted(&(0..1_000u64).map(|i| i * 977).collect::<Vec<_>>())
+        .expect("a small level");
+    let per_position = level.bytes() * 2 / level.len();
+    // Room for 100 positions and for ten times as many bytes as they take: the cap binds.
+    let capped = Room {
+        positions: 100,
+        bytes: 1_000 * per_position,
+        capped: true,
+    };
+    assert!(capped.positions_bind(&level));
+    // Room for a million positions and the bytes of a hundred: memory binds.
+    let tight = Room {
+        positions: 1_000_000,
+        bytes: 100 * per_position,
+        capped: true,
+    };
+    assert!(!tight.positions_bind(&level));
+    // Without a count of bytes only positions can run out.
+    let uncounted = Room {
+        positions: u64::MAX / 4,
+        bytes: u64::MAX,
+        capped: false,
+    };
+    assert!(uncounted.positions_bind(&level));
+
+    // And the search says so: a cap far below what its memory holds
+    // stops it for its budget; memory far below the cap, for memory.
+    let start = start_of("english");
+    let with = |max_held: u64, memory: u64| {
+        let options = Options {
+            max_held: Some(max_held),
+            memory: Some(memory),
+            ..Options::default()
+        };
+        uncontrolled(|c| run(&start, Goal::Anywhere, options, c))
+    };
+    let out = with(20_000, 256 << 20);
+    assert_eq!(out.stop, Stop::Budget, "{out:?}");
+    let out = with(1 << 40, 3 << 20);
+    assert_eq!(out.stop, Stop::OutOfMemory, "{out:?}");
+}
