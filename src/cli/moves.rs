@@ -4,7 +4,7 @@
 use super::error::CliError;
 use crate::layout::Puzzle;
 use crate::rules::{cell_name, Goal};
-use crate::solver::budget::grouped;
+use crate::solver::budget::{grouped, thousands};
 use crate::solver::engines::moves::{self, MovesOutcome};
 use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
 use crate::solver::Control;
@@ -76,8 +76,8 @@ fn moves_human(puzzle: &Puzzle, source: &str, goal: Goal, o: &MovesOutcome) -> S
     }
     text.push_str(&format!(
         "Positions expanded: {}, held: {}, time: {:.3} s\n",
-        o.expanded,
-        o.held,
+        thousands(o.expanded),
+        thousands(o.held),
         o.elapsed.as_secs_f64()
     ));
     text
@@ -157,7 +157,7 @@ fn solutions_human(puzzle: &Puzzle, source: &str, goal: Goal, c: &SolutionCount)
         grouped(&c.solutions.to_string()),
         grouped(&c.positions.to_string()),
         grouped(&c.up_to_symmetry.to_string()),
-        c.examined,
+        thousands(c.examined),
         c.elapsed.as_secs_f64()
     )
 }
