@@ -138,6 +138,21 @@ pub enum WholeError {
         /// The scratch folder.
         folder: String,
     },
+    /// The engine's own room was spent: what it needed is more than the memory it may use
+    /// (`--memory`, or what the process's limits leave) holds beside what it holds already.
+    #[error(
+        "could not take {} of memory: the engine may hold {} in all here and holds {} (give it \
+         more with --memory, or raise the process's memory limit)",
+        size_text(*bytes), size_text(*room), size_text(*held)
+    )]
+    Room {
+        /// Bytes asked for.
+        bytes: u64,
+        /// The engine's room.
+        room: u64,
+        /// Bytes it held when it asked.
+        held: u64,
+    },
     /// Memory the engine needed was refused by the system.
     #[error("{0}: the system refused it (free some memory, or give a smaller --memory)")]
     Memory(NoMemory),

@@ -9,6 +9,7 @@
 //! - [`Account`]: the bytes the engine's large structures hold against its [`Room`]; each
 //!   takes a [`Lease`], given back when the structure is dropped.
 
+use super::WholeError;
 use crate::solver::engines::memory::Room;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -304,6 +305,15 @@ impl Account {
         self.room.saturating_sub(self.used())
     }
 
+    /// Takes `bytes` if they are free; else says what was asked and what the room holds.
+    pub fn lease(self: &Arc<Account>, bytes: u64) -> Result<Lease, WholeError> {
+        self.take(bytes).ok_or_else(|| WholeError::Room {
+            bytes,
+            room: self.room,
+            held: self.used(),
+        })
+    }
+
     /// Takes `bytes` if they are free.
     pub fn take(self: &Arc<Account>, bytes: u64) -> Option<Lease> {
         let mut used = self.used.load(Ordering::Relaxed);
@@ -406,6 +416,13 @@ mod tests {
         let account = Account::new(Room::fixed(10 << 20));
         let a = account.take(6 << 20).expect("fits");
         assert!(account.take(6 << 20).is_none());
+        // Refused, a lease says by whom and with what figures (not "the system refused it").
+        let refused = account.lease(6 << 20).err().expect("past the room");
+        assert_eq!(
+            refused.to_string(),
+            "could not take 6 MiB of memory: the engine may hold 10 MiB in all here and \
+             holds 6 MiB (give it more with --memory, or raise the process's memory limit)"
+        );
         let mut b = account.empty();
         assert!(b.grow(4 << 20));
         assert!(!b.grow(1));

@@ -13,7 +13,7 @@ use super::{Board, WholeError};
 use crate::solver::engines::levels::children::with_kids;
 use crate::solver::engines::levels::radix::sort_keys;
 use crate::solver::engines::levels::{self, Direction};
-use crate::solver::engines::memory::{try_vec_huge, NoMemory};
+use crate::solver::engines::memory::try_vec_huge;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -282,9 +282,7 @@ impl Board<'_> {
             source,
             src.as_ref().map(|r| &r.0),
             || {
-                let lease = self.account.take(cap as u64 * 24).ok_or(NoMemory {
-                    bytes: cap as u64 * 24,
-                })?;
+                let lease = self.account.lease(cap as u64 * 24)?;
                 Ok(Gather {
                     buf: try_vec_huge(cap)?,
                     _lease: lease,
@@ -381,7 +379,7 @@ impl Board<'_> {
     /// A sort buffer of `cap` keys (and the radix sort's second), held against the account.
     fn key_gather(&self, cap: usize) -> Result<KeyGather, WholeError> {
         let bytes = cap as u64 * 16;
-        let lease = self.account.take(bytes).ok_or(NoMemory { bytes })?;
+        let lease = self.account.lease(bytes)?;
         Ok(KeyGather {
             buf: try_vec_huge(cap)?,
             tmp: try_vec_huge(cap)?,

@@ -21,7 +21,6 @@ use super::{Board, WholeError};
 use crate::solver::engines::levels::children::with_kids;
 use crate::solver::engines::levels::ranked::{DelayedSet, LevelBits, Ranks};
 use crate::solver::engines::levels::{self, Direction};
-use crate::solver::engines::memory::NoMemory;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -43,9 +42,7 @@ impl Board<'_> {
         let base = self
             .base()
             .ok_or(WholeError::Failed("no rank tables".into()))?;
-        let lease = self.account.take(base.ranks_bytes()).ok_or(NoMemory {
-            bytes: base.ranks_bytes(),
-        })?;
+        let lease = self.account.lease(base.ranks_bytes())?;
         Ok((Ranks::new(base, pegs, class)?, lease))
     }
 
@@ -182,9 +179,7 @@ impl Board<'_> {
         let src = self.ranks_of(source)?;
         let (out, _out_lease) = self.ranks(pegs, class)?;
         let n = out.words();
-        let lease = self.account.take(n as u64 * 8).ok_or(NoMemory {
-            bytes: n as u64 * 8,
-        })?;
+        let lease = self.account.lease(n as u64 * 8)?;
         let words = LevelBits::new(n)?;
         words.advise_huge();
         let stray = AtomicBool::new(false);
