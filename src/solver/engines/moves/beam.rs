@@ -24,7 +24,8 @@ use rustc_hash::FxHashMap;
 pub const WIDTH: usize = 200_000;
 
 /// Bytes a position the beam keeps costs at the peak: its children (some sixty on a
-/// 45-hole board, 16 bytes each, then sorted) and its place in a level's parent map.
+/// 45-hole board, 16 bytes each, sorted, then 8 more each to choose the best by score) and
+/// its place in a level's parent map.
 const BYTES_PER_KEPT: u64 = 2_000;
 
 /// Positions a level the beam may keep with `bytes` to spare: [`WIDTH`] at most, and at
