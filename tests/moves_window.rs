@@ -178,11 +178,13 @@ fn a_fewest_moves_search_meeting_in_the_middle_shows_its_levels_and_its_bound() 
     });
     h.run_steps(2);
     assert!(h.query_by_label_contains("Meeting in the middle").is_some());
-    // Either side may be growing by now: the smaller last level grows.
+    // Either side may be growing by now: the smaller last level grows. The row says what the
+    // pass does with it, capitalised ("Making", or "Looking through" where it cannot be held).
     assert!(
         h.query_by_label_contains("forward level").is_some()
             || h.query_by_label_contains("backward level").is_some()
     );
+    assert!(h.query_by_label("Making").is_some() || h.query_by_label("Looking through").is_some());
     assert!(h.query_by_label_contains("at least").is_some());
     click(&mut h, "Cancel solve");
     wait_for(&mut h, "the cancelled solve", 60, solved);
