@@ -286,6 +286,32 @@ fn fewest_moves_given_its_memory_answers_the_same_whatever_the_address_limit() {
     assert_eq!(answer(250_000), loose);
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one() {
+    // The published count of the English central game, under the limit.
+    let (status, out, err) = pegsol_limited(390_625, "solutions english --finish center --json");
+    assert_eq!(status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["solutions"], "40861647040079968");
+    assert_eq!(v["positions_up_to_symmetry"], 1_679_072);
+    // Every position reachable from the English start, decided, with and without it: the
+    // same verdicts, jump by jump, the same count and fewest pegs.
+    let deep = |kib: u64| {
+        let (status, out, err) = pegsol_limited(kib, "hint english --deep --json");
+        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let o = v.as_object_mut().expect("an object");
+        o.remove("seconds");
+        o.remove("scratch_disk_peak");
+        v
+    };
+    let limited = deep(390_625);
+    assert_eq!(limited["verdict"], "winnable", "{limited}");
+    assert_eq!(limited["examined"], 187_636_299u64, "{limited}");
+    assert_eq!(limited, deep(16_000_000));
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
