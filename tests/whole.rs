@@ -312,6 +312,33 @@ fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one
     assert_eq!(limited, deep(16_000_000));
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_deep_proof_on_a_45_hole_board_holds_its_rank_tables_within_its_room() {
+    // The 45-hole board's rank tables take 130 MiB. Held outside the engine's room, they
+    // took this 27-peg proof past `ulimit -v 250000` (and level 6's game 7 past 400 MB an
+    // hour in): "could not take 2 MiB of memory: the system refused it". Now they are held
+    // against the room, or left out where they do not fit (every level a sorted run).
+    let position = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/level-6-game-7-nine-on.ron"
+    );
+    let deep = |kib: u64| {
+        let (status, out, err) = pegsol_limited(kib, &format!("hint '{position}' --deep --json"));
+        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let o = v.as_object_mut().expect("an object");
+        o.remove("seconds");
+        o.remove("scratch_disk_peak");
+        v
+    };
+    let free = deep(16_000_000);
+    assert_eq!(free["verdict"], "lost", "{free}");
+    assert_eq!(free["examined"], 19_869_041u64, "{free}");
+    assert_eq!(deep(200_000), free);
+    assert_eq!(deep(250_000), free);
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {

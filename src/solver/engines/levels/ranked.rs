@@ -170,6 +170,14 @@ impl RankBase {
         })
     }
 
+    /// Bytes its tables take.
+    pub fn bytes(&self) -> u64 {
+        (self.low_info.capacity() * 4
+            + self.low_start.capacity() * 4
+            + self.low_values.capacity() * 4
+            + self.high_class.capacity()) as u64
+    }
+
     /// Cells of the board.
     pub fn cells(&self) -> u32 {
         self.cells

@@ -38,7 +38,7 @@ use crate::rules::{Goal, Position};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
 use crate::solver::engines::levels::children::{self, Kids};
-use crate::solver::engines::levels::ranked::{self, Invariant, RankBase};
+use crate::solver::engines::levels::ranked::{Invariant, RankBase};
 use crate::solver::engines::memory::{NoMemory, Room};
 use crate::solver::system_memory::size_text;
 use level::Level;
@@ -206,6 +206,8 @@ pub struct Board<'a> {
     pub cosets: Vec<usize>,
     kids: Kids,
     base: Option<Arc<RankBase>>,
+    /// The rank tables' bytes, held against the room while the board lives.
+    _base_lease: Option<scratch::Lease>,
     invariant: Invariant,
     /// The memory held, against the room.
     pub account: Arc<Account>,
@@ -246,11 +248,17 @@ impl<'a> Board<'a> {
         })?;
         let invariant = Invariant::new(cells, compact.jumps.iter().map(|j| j.all));
         let account = Account::new(Room::of_process(settings.memory));
-        // The rank tables take a few MiB (up to 256 MiB at 45 holes): only where they fit.
-        let base = (cells <= ranked::MAX_CELLS)
-            .then(|| RankBase::new(cells, &invariant))
-            .flatten()
-            .map(Arc::new);
+        // The rank tables take a few MiB (130 MiB at 45 holes): only where they fit, and held
+        // against the room like every large structure (outside it, they once took a 45-hole
+        // deep proof past a 300-400 MB address limit an hour in). Without them every level
+        // is a sorted run.
+        let (base, base_lease) = match RankBase::new(cells, &invariant) {
+            Some(base) => match account.take(base.bytes()) {
+                Some(lease) => (Some(Arc::new(base)), Some(lease)),
+                None => (None, None),
+            },
+            None => (None, None),
+        };
         let full = (1u64 << cells) - 1;
         Ok(Board {
             compact,
@@ -259,6 +267,7 @@ impl<'a> Board<'a> {
             cosets,
             kids,
             base,
+            _base_lease: base_lease,
             invariant,
             account,
             scratch: Arc::new(if settings.memory_only {
