@@ -252,13 +252,12 @@ impl<'a> Board<'a> {
         // against the room like every large structure (outside it, they once took a 45-hole
         // deep proof past a 300-400 MB address limit an hour in). Without them every level
         // is a sorted run.
-        let (base, base_lease) = match RankBase::new(cells, &invariant) {
-            Some(base) => match account.take(base.bytes()) {
-                Some(lease) => (Some(Arc::new(base)), Some(lease)),
-                None => (None, None),
-            },
-            None => (None, None),
-        };
+        let (base, base_lease) = RankBase::new(cells, &invariant)
+            .and_then(|base| {
+                let lease = account.take(base.bytes())?;
+                Some((Arc::new(base), lease))
+            })
+            .unzip();
         let full = (1u64 << cells) - 1;
         Ok(Board {
             compact,
