@@ -286,6 +286,19 @@ fn fewest_moves_given_its_memory_answers_the_same_whatever_the_address_limit() {
     assert_eq!(answer(250_000), loose);
 }
 
+/// The JSON of `pegsol ARGS` (a `hint --deep --json`) under `ulimit -v KIB`, which must
+/// exit 0, without what depends on the machine (its seconds, its scratch disk).
+#[cfg(target_os = "linux")]
+fn deep_json_limited(kib: u64, args: &str) -> serde_json::Value {
+    let (status, out, err) = pegsol_limited(kib, args);
+    assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
+    let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let o = v.as_object_mut().expect("an object");
+    o.remove("seconds");
+    o.remove("scratch_disk_peak");
+    v
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one() {
@@ -297,15 +310,7 @@ fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one
     assert_eq!(v["positions_up_to_symmetry"], 1_679_072);
     // Every position reachable from the English start, decided, with and without it: the
     // same verdicts, jump by jump, the same count and fewest pegs.
-    let deep = |kib: u64| {
-        let (status, out, err) = pegsol_limited(kib, "hint english --deep --json");
-        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
-        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-        let o = v.as_object_mut().expect("an object");
-        o.remove("seconds");
-        o.remove("scratch_disk_peak");
-        v
-    };
+    let deep = |kib: u64| deep_json_limited(kib, "hint english --deep --json");
     let limited = deep(390_625);
     assert_eq!(limited["verdict"], "winnable", "{limited}");
     assert_eq!(limited["examined"], 187_636_299u64, "{limited}");
@@ -323,15 +328,7 @@ fn a_deep_proof_on_a_45_hole_board_holds_its_rank_tables_within_its_room() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/level-6-game-7-nine-on.ron"
     );
-    let deep = |kib: u64| {
-        let (status, out, err) = pegsol_limited(kib, &format!("hint '{position}' --deep --json"));
-        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
-        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-        let o = v.as_object_mut().expect("an object");
-        o.remove("seconds");
-        o.remove("scratch_disk_peak");
-        v
-    };
+    let deep = |kib: u64| deep_json_limited(kib, &format!("hint '{position}' --deep --json"));
     let free = deep(16_000_000);
     assert_eq!(free["verdict"], "lost", "{free}");
     assert_eq!(free["examined"], 19_869_041u64, "{free}");

@@ -6,17 +6,22 @@ use crate::layout::catalogue;
 use crate::rules::move_count;
 use crate::solver::uncontrolled;
 
+/// The start of the catalogue board `name` (the meeting's tests use it too).
+pub(super) fn start_of(name: &str) -> Position {
+    catalogue::find(name)
+        .and_then(|e| e.layout().ok())
+        .and_then(|l| l.validate().ok())
+        .map(|p| p.start)
+        .expect("a catalogue board")
+}
+
 fn solve(position: &Position, goal: Goal) -> MovesOutcome {
     uncontrolled(|c| fewest_moves(position, goal, Options::default(), c))
 }
 
 #[test]
 fn the_fifteen_hole_triangle_takes_its_known_fewest_moves_and_the_chains_replay() {
-    let start = catalogue::find("triangle")
-        .and_then(|e| e.layout().ok())
-        .and_then(|l| l.validate().ok())
-        .map(|p| p.start)
-        .expect("the triangle");
+    let start = start_of("triangle");
     let out = solve(&start, Goal::Anywhere);
     assert!(out.won && out.proven_optimal, "{out:?}");
     let jumps = out.jumps();
@@ -35,11 +40,7 @@ fn a_moves_canonical_form_is_the_boards_own() {
     // The meeting keeps the canonical form a move hands it and looks up positions the
     // other side canonicalised from scratch: the two must agree, chain positions
     // included, on a board with all eight symmetries, a few moves in.
-    let start = catalogue::find("wiegleb")
-        .and_then(|e| e.layout().ok())
-        .and_then(|l| l.validate().ok())
-        .map(|p| p.start)
-        .expect("wiegleb");
+    let start = start_of("wiegleb");
     let board = Board::<u64>::new(&start, Goal::Anywhere);
     let mut level = vec![board.compact.encode(start.pegs())];
     let mut checked = 0;

@@ -2,17 +2,9 @@
 //! known 18 moves, and a look-through taken up from a stopped grow finds what a whole one does.
 
 use super::*;
-use crate::layout::catalogue;
+use crate::solver::engines::moves::tests::start_of;
 use crate::solver::uncontrolled;
 use rustc_hash::FxHashSet;
-
-fn start_of(name: &str) -> Position {
-    catalogue::find(name)
-        .and_then(|e| e.layout().ok())
-        .and_then(|l| l.validate().ok())
-        .map(|p| p.start)
-        .expect("a catalogue board")
-}
 
 fn meet(start: &Position, goal: Goal) -> MovesOutcome {
     uncontrolled(|c| run(start, goal, Options::default(), c))
