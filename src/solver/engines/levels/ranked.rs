@@ -409,6 +409,11 @@ impl RankedBits {
         self.ranks.rank(board)
     }
 
+    /// The ranks of the current level.
+    pub fn ranks(&self) -> &Ranks {
+        &self.ranks
+    }
+
     /// Asks the processor to fetch the word of `rank` ahead of a [`RankedBits::set`] or
     /// [`RankedBits::test`] on it.
     #[inline(always)]
@@ -473,47 +478,6 @@ impl RankedBits {
     }
 }
 
-/// How many bits ahead of its write a bit's word is prefetched.
-const AHEAD: usize = 16;
-
-/// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
-/// line already loaded.
-pub struct DelayedSet<'a> {
-    words: &'a [AtomicU64],
-    ring: [u64; AHEAD],
-    n: usize,
-}
-
-impl<'a> DelayedSet<'a> {
-    /// Sets bits of `words`.
-    pub fn new(words: &'a [AtomicU64]) -> DelayedSet<'a> {
-        DelayedSet {
-            words,
-            ring: [0; AHEAD],
-            n: 0,
-        }
-    }
-
-    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
-    #[inline(always)]
-    pub fn push(&mut self, rank: u64) {
-        prefetch(self.words, rank);
-        let slot = self.n % AHEAD;
-        if self.n >= AHEAD {
-            set_bit(self.words, self.ring[slot]);
-        }
-        self.ring[slot] = rank;
-        self.n += 1;
-    }
-
-    /// Sets the bits still waiting.
-    pub fn finish(self) {
-        for i in self.n.saturating_sub(AHEAD)..self.n {
-            set_bit(self.words, self.ring[i % AHEAD]);
-        }
-    }
-}
-
 /// A bitset over one level held in memory from the system ([`Zeroed`]), for the level
 /// engines: set by many threads at once.
 pub type LevelBits = Zeroed<AtomicU64>;
@@ -557,6 +521,9 @@ pub fn set_bit(words: &[AtomicU64], rank: u64) {
 pub fn test_bit(words: &[AtomicU64], rank: u64) -> bool {
     words[(rank >> 6) as usize].load(Ordering::Relaxed) >> (rank & 63) & 1 == 1
 }
+
+mod delayed;
+pub use delayed::{DelayedRank, DelayedSet};
 
 #[cfg(test)]
 mod tests;

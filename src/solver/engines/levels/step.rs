@@ -21,7 +21,7 @@
 //! asked of turned inside out instead.
 
 use super::children::{with_kids, Children, Kids};
-use super::ranked::{self, DelayedSet, Invariant, RankedBits};
+use super::ranked::{self, DelayedRank, DelayedSet, Invariant, RankedBits};
 use super::{self as levels, Direction, Halt};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;
@@ -265,14 +265,17 @@ impl<'a> Stepper<'a> {
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
             let mut setter = DelayedSet::new(bits.bits());
+            let mut ranker = DelayedRank::new(bits.ranks());
             let mut out = false;
+            let mut ranked = |_: u64, rank: Option<u64>| match rank {
+                Some(r) => setter.push(r),
+                None => out = true,
+            };
             for &p in slice {
                 let board = if inside_out { self.full ^ p } else { p };
-                kids.each(board, direction, |c| match bits.rank(c) {
-                    Some(r) => setter.push(r),
-                    None => out = true,
-                });
+                kids.each(board, direction, |c| ranker.push(c, &mut ranked));
             }
+            ranker.finish(&mut ranked);
             setter.finish();
             if out {
                 stray.store(true, Ordering::Relaxed);

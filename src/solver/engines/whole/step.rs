@@ -19,7 +19,7 @@ use super::runs::RunWriter;
 use super::scratch::Lease;
 use super::{Board, WholeError};
 use crate::solver::engines::levels::children::with_kids;
-use crate::solver::engines::levels::ranked::{DelayedSet, LevelBits, Ranks};
+use crate::solver::engines::levels::ranked::{DelayedRank, DelayedSet, LevelBits, Ranks};
 use crate::solver::engines::levels::{self, Direction};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -199,16 +199,19 @@ impl Board<'_> {
             |_, keys, values| {
                 visit(keys, values);
                 let mut setter = DelayedSet::new(&words);
+                let mut ranker = DelayedRank::new(&out);
                 let mut outside = false;
+                let mut ranked = |c: u64, rank: Option<u64>| match rank {
+                    Some(r) if keep(c) => setter.push(r),
+                    Some(_) => {}
+                    None => outside = true,
+                };
                 with_kids!(&self.kids, k => {
                     for &p in keys {
-                        k.each(p, direction, |c| match out.rank(c) {
-                            Some(r) if keep(c) => setter.push(r),
-                            Some(_) => {}
-                            None => outside = true,
-                        });
+                        k.each(p, direction, |c| ranker.push(c, &mut ranked));
                     }
                 });
+                ranker.finish(&mut ranked);
                 setter.finish();
                 if outside {
                     stray.store(true, Ordering::Relaxed);

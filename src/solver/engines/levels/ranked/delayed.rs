@@ -1,0 +1,139 @@
+//! Ranks and bit writes issued a fixed distance behind their prefetches: a step ranks and
+//! sets a bit for every child, and over a large board the rank tables and the bitset are far
+//! larger than the caches, so each done as the child is made waits on a cache miss.
+
+use super::{prefetch, set_bit, Ranks};
+use std::sync::atomic::AtomicU64;
+
+/// How many bits ahead of its write a bit's word is prefetched.
+const AHEAD: usize = 16;
+
+/// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
+/// line already loaded.
+pub struct DelayedSet<'a> {
+    words: &'a [AtomicU64],
+    ring: [u64; AHEAD],
+    n: usize,
+}
+
+impl<'a> DelayedSet<'a> {
+    /// Sets bits of `words`.
+    pub fn new(words: &'a [AtomicU64]) -> DelayedSet<'a> {
+        DelayedSet {
+            words,
+            ring: [0; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
+    #[inline(always)]
+    pub fn push(&mut self, rank: u64) {
+        prefetch(self.words, rank);
+        let slot = self.n % AHEAD;
+        if self.n >= AHEAD {
+            set_bit(self.words, self.ring[slot]);
+        }
+        self.ring[slot] = rank;
+        self.n += 1;
+    }
+
+    /// Sets the bits still waiting.
+    pub fn finish(self) {
+        for i in self.n.saturating_sub(AHEAD)..self.n {
+            set_bit(self.words, self.ring[i % AHEAD]);
+        }
+    }
+}
+
+/// Ranks boards [`AHEAD`] pushes after prefetching their table entries: over a large board
+/// both rank tables are far larger than the caches, and a step ranks every child, so ranking
+/// each child as it is made waits on two cache misses.
+pub struct DelayedRank<'a> {
+    ranks: &'a Ranks,
+    ring: [u64; AHEAD],
+    n: usize,
+}
+
+impl<'a> DelayedRank<'a> {
+    /// Ranks boards of the level of `ranks`.
+    pub fn new(ranks: &'a Ranks) -> DelayedRank<'a> {
+        DelayedRank {
+            ranks,
+            ring: [0; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Prefetches `board`'s table entries, and calls `f` with the board pushed [`AHEAD`]
+    /// pushes ago and its rank ([`Ranks::rank`]).
+    #[inline(always)]
+    pub fn push(&mut self, board: u64, mut f: impl FnMut(u64, Option<u64>)) {
+        self.ranks.prefetch(board);
+        let slot = self.n % AHEAD;
+        if self.n >= AHEAD {
+            let b = self.ring[slot];
+            f(b, self.ranks.rank(b));
+        }
+        self.ring[slot] = board;
+        self.n += 1;
+    }
+
+    /// Calls `f` with the boards still waiting, in the order pushed.
+    pub fn finish(self, mut f: impl FnMut(u64, Option<u64>)) {
+        for i in self.n.saturating_sub(AHEAD)..self.n {
+            let b = self.ring[i % AHEAD];
+            f(b, self.ranks.rank(b));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Invariant, RankedBits};
+    use super::*;
+
+    /// Every board pushed comes back once, in the order pushed and with its own rank (or
+    /// `None` out of the class), whether fewer or more than [`AHEAD`] were pushed; the bits
+    /// set through [`DelayedSet`] are the same as set one by one.
+    #[test]
+    fn delayed_ranks_and_sets_give_what_direct_ones_do() {
+        let cells = 20;
+        let inv = Invariant::new(cells, (0..cells - 2).map(|i| 0b111u64 << i));
+        let mut bits = RankedBits::new(cells, &inv).expect("small enough");
+        let pegs = 6;
+        let class = inv.of(0b111111);
+        bits.begin(pegs, class).expect("small");
+        let boards: Vec<u64> = (0u64..1 << cells)
+            .filter(|b| b.count_ones() == pegs)
+            .step_by(97)
+            .collect();
+        assert!(boards.len() > 3 * AHEAD);
+        for n in [0, 1, AHEAD - 1, AHEAD, AHEAD + 1, boards.len()] {
+            let mut got = Vec::new();
+            let mut ranker = DelayedRank::new(bits.ranks());
+            for &b in &boards[..n] {
+                ranker.push(b, |b, r| got.push((b, r)));
+            }
+            ranker.finish(|b, r| got.push((b, r)));
+            let want: Vec<(u64, Option<u64>)> =
+                boards[..n].iter().map(|&b| (b, bits.rank(b))).collect();
+            assert_eq!(got, want, "{n} pushed");
+        }
+        let ranks: Vec<u64> = boards.iter().filter_map(|&b| bits.rank(b)).collect();
+        assert!(ranks.len() > AHEAD && ranks.len() < boards.len());
+        let mut setter = DelayedSet::new(bits.bits());
+        for &r in &ranks {
+            setter.push(r);
+        }
+        setter.finish();
+        let n = bits.words();
+        let mut sorted: Vec<u64> = boards
+            .iter()
+            .copied()
+            .filter(|&b| bits.rank(b).is_some())
+            .collect();
+        sorted.sort_unstable();
+        assert_eq!(bits.drain(0, n), sorted);
+    }
+}
