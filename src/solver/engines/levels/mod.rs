@@ -12,10 +12,12 @@
 //!
 //! This folder holds the level machinery the level engines share (not an engine itself):
 //! these sorted levels and their radix sort ([`radix`]), the bitset steps ([`step`]) over
-//! ranked levels ([`ranked`]), and the canonical children their inner loops make
+//! ranked levels ([`ranked`]), whose ranks and bit writes go a fixed distance behind their
+//! prefetches ([`delayed`]), and the canonical children their inner loops make
 //! ([`children`]).
 
 pub mod children;
+pub mod delayed;
 pub mod radix;
 pub mod ranked;
 pub mod step;

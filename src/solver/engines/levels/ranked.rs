@@ -522,8 +522,5 @@ pub fn test_bit(words: &[AtomicU64], rank: u64) -> bool {
     words[(rank >> 6) as usize].load(Ordering::Relaxed) >> (rank & 63) & 1 == 1
 }
 
-mod delayed;
-pub use delayed::{DelayedRank, DelayedSet};
-
 #[cfg(test)]
 mod tests;

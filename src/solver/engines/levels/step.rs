@@ -21,7 +21,8 @@
 //! asked of turned inside out instead.
 
 use super::children::{with_kids, Children, Kids};
-use super::ranked::{self, DelayedRank, DelayedSet, Invariant, RankedBits};
+use super::delayed::{DelayedRank, DelayedSet};
+use super::ranked::{self, Invariant, RankedBits};
 use super::{self as levels, Direction, Halt};
 use crate::solver::boards::compact::Compact;
 use crate::solver::boards::symmetry::Symmetries;

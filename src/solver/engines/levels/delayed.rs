@@ -2,7 +2,7 @@
 //! sets a bit for every child, and over a large board the rank tables and the bitset are far
 //! larger than the caches, so each done as the child is made waits on a cache miss.
 
-use super::{prefetch, set_bit, Ranks};
+use super::ranked::{prefetch, set_bit, Ranks};
 use std::sync::atomic::AtomicU64;
 
 /// How many bits ahead of its write a bit's word is prefetched.
@@ -90,7 +90,7 @@ impl<'a> DelayedRank<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Invariant, RankedBits};
+    use super::super::ranked::{Invariant, RankedBits};
     use super::*;
 
     /// Every board pushed comes back once, in the order pushed and with its own rank (or
