@@ -256,6 +256,12 @@ impl Ranks {
         Ok(())
     }
 
+    /// Bytes of the two tables a rank reads (the board's low table and this level's high
+    /// one).
+    pub fn table_bytes(&self) -> u64 {
+        (self.base.low_info.len() * 4 + self.high.len() * 8) as u64
+    }
+
     /// Boards in the level: the bits a bitset over it needs.
     pub fn len(&self) -> u64 {
         self.len
