@@ -197,9 +197,7 @@ fn pegsol_limited(kib: u64, args: &str) -> (std::process::ExitStatus, String, St
 #[test]
 fn count_english_under_a_400_mb_address_limit_finishes_with_the_published_totals() {
     // 390,625 KiB = 400,000,000 bytes, as `prlimit --as=400000000`.
-    let (status, out, err) = pegsol_limited(390_625, "count english --json");
-    assert_eq!(status.code(), Some(0), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let v = json_limited(390_625, "count english --json");
     let levels = v["by_jumps"].as_array().expect("levels");
     let sum = |f: &str| levels.iter().map(|l| l[f].as_u64().unwrap()).sum::<u64>();
     // A014225 sums to 187,636,299 positions; A112737 to 23,475,688 up to symmetry.
@@ -274,9 +272,7 @@ fn fewest_moves_given_its_memory_answers_the_same_whatever_the_address_limit() {
     // more than the room.
     let args = "solve wiegleb --fewest-moves --memory 48M --json";
     let answer = |kib: u64| {
-        let (status, out, err) = pegsol_limited(kib, args);
-        assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
-        let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let mut v = json_limited(kib, args);
         v.as_object_mut().expect("an object").remove("seconds");
         v
     };
@@ -286,13 +282,19 @@ fn fewest_moves_given_its_memory_answers_the_same_whatever_the_address_limit() {
     assert_eq!(answer(250_000), loose);
 }
 
-/// The JSON of `pegsol ARGS` (a `hint --deep --json`) under `ulimit -v KIB`, which must
-/// exit 0, without what depends on the machine (its seconds, its scratch disk).
+/// The JSON `pegsol ARGS` prints under `ulimit -v KIB`, which must exit 0.
+#[cfg(target_os = "linux")]
+fn json_limited(kib: u64, args: &str) -> serde_json::Value {
+    let (status, out, err) = pegsol_limited(kib, args);
+    assert_eq!(status.code(), Some(0), "{args}, ulimit -v {kib}: {err}");
+    serde_json::from_str(&out).expect("JSON")
+}
+
+/// [`json_limited`] of a `hint --deep --json`, without what depends on the machine (its
+/// seconds, its scratch disk).
 #[cfg(target_os = "linux")]
 fn deep_json_limited(kib: u64, args: &str) -> serde_json::Value {
-    let (status, out, err) = pegsol_limited(kib, args);
-    assert_eq!(status.code(), Some(0), "ulimit -v {kib}: {err}");
-    let mut v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let mut v = json_limited(kib, args);
     let o = v.as_object_mut().expect("an object");
     o.remove("seconds");
     o.remove("scratch_disk_peak");
@@ -303,9 +305,7 @@ fn deep_json_limited(kib: u64, args: &str) -> serde_json::Value {
 #[test]
 fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one() {
     // The published count of the English central game, under the limit.
-    let (status, out, err) = pegsol_limited(390_625, "solutions english --finish center --json");
-    assert_eq!(status.code(), Some(0), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let v = json_limited(390_625, "solutions english --finish center --json");
     assert_eq!(v["solutions"], "40861647040079968");
     assert_eq!(v["positions_up_to_symmetry"], 1_679_072);
     // Every position reachable from the English start, decided, with and without it: the

@@ -8,12 +8,42 @@ use std::sync::atomic::AtomicU64;
 /// How many bits ahead of its write a bit's word is prefetched.
 const AHEAD: usize = 16;
 
+/// The last [`AHEAD`] items pushed, each given back when it falls out: the queue both delayed
+/// kinds keep between a prefetch and its use.
+struct Ring {
+    items: [u64; AHEAD],
+    n: usize,
+}
+
+impl Ring {
+    fn new() -> Ring {
+        Ring {
+            items: [0; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Keeps `item`; the one pushed [`AHEAD`] pushes ago, if any.
+    #[inline(always)]
+    fn push(&mut self, item: u64) -> Option<u64> {
+        let slot = self.n % AHEAD;
+        let out = (self.n >= AHEAD).then(|| self.items[slot]);
+        self.items[slot] = item;
+        self.n += 1;
+        out
+    }
+
+    /// The items still waiting, in the order pushed.
+    fn waiting(&self) -> impl Iterator<Item = u64> + '_ {
+        (self.n.saturating_sub(AHEAD)..self.n).map(|i| self.items[i % AHEAD])
+    }
+}
+
 /// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
 /// line already loaded.
 pub struct DelayedSet<'a> {
     words: &'a [AtomicU64],
-    ring: [u64; AHEAD],
-    n: usize,
+    ring: Ring,
 }
 
 impl<'a> DelayedSet<'a> {
@@ -21,8 +51,7 @@ impl<'a> DelayedSet<'a> {
     pub fn new(words: &'a [AtomicU64]) -> DelayedSet<'a> {
         DelayedSet {
             words,
-            ring: [0; AHEAD],
-            n: 0,
+            ring: Ring::new(),
         }
     }
 
@@ -30,18 +59,15 @@ impl<'a> DelayedSet<'a> {
     #[inline(always)]
     pub fn push(&mut self, rank: u64) {
         prefetch(self.words, rank);
-        let slot = self.n % AHEAD;
-        if self.n >= AHEAD {
-            set_bit(self.words, self.ring[slot]);
+        if let Some(old) = self.ring.push(rank) {
+            set_bit(self.words, old);
         }
-        self.ring[slot] = rank;
-        self.n += 1;
     }
 
     /// Sets the bits still waiting.
     pub fn finish(self) {
-        for i in self.n.saturating_sub(AHEAD)..self.n {
-            set_bit(self.words, self.ring[i % AHEAD]);
+        for rank in self.ring.waiting() {
+            set_bit(self.words, rank);
         }
     }
 }
@@ -51,10 +77,9 @@ impl<'a> DelayedSet<'a> {
 /// each child as it is made waits on two cache misses.
 pub struct DelayedRank<'a> {
     ranks: &'a Ranks,
-    ring: [u64; AHEAD],
-    n: usize,
+    ring: Ring,
     /// Whether to delay at all: where the tables fit a core's own cache (the English board:
-    /// 1.25 MiB) the prefetches only cost (`count english` 1.09 of its time with them).
+    /// 1.25 MiB) the prefetches only cost (`count english` 1.07 of its time with them).
     delay: bool,
 }
 
@@ -70,8 +95,7 @@ impl<'a> DelayedRank<'a> {
     fn with_delay(ranks: &'a Ranks, delay: bool) -> DelayedRank<'a> {
         DelayedRank {
             ranks,
-            ring: [0; AHEAD],
-            n: 0,
+            ring: Ring::new(),
             delay,
         }
     }
@@ -86,19 +110,14 @@ impl<'a> DelayedRank<'a> {
             return;
         }
         self.ranks.prefetch(board);
-        let slot = self.n % AHEAD;
-        if self.n >= AHEAD {
-            let b = self.ring[slot];
-            f(b, self.ranks.rank(b));
+        if let Some(old) = self.ring.push(board) {
+            f(old, self.ranks.rank(old));
         }
-        self.ring[slot] = board;
-        self.n += 1;
     }
 
     /// Calls `f` with the boards still waiting, in the order pushed.
     pub fn finish(self, mut f: impl FnMut(u64, Option<u64>)) {
-        for i in self.n.saturating_sub(AHEAD)..self.n {
-            let b = self.ring[i % AHEAD];
+        for b in self.ring.waiting() {
             f(b, self.ranks.rank(b));
         }
     }
