@@ -74,7 +74,7 @@ fn fewest_moves_on_the_triangle_loads_a_tick_per_move_and_each_chain_replays() {
     assert!(position.is_won(Goal::Anywhere));
 
     click(&mut h, "Load solution");
-    let jumps = h.state().play().game().record.jumps();
+    let jumps = h.state().play().game().record.jumps().to_vec();
     assert_eq!(jumps, found.jumps());
     // One tick per move.
     assert_eq!(move_ends(&jumps).len(), n as usize);

@@ -187,7 +187,7 @@ fn switching_boards_and_back_keeps_the_jumps_and_the_redo_tail() {
     let mut play = PlayView::new(Game::from_catalogue("5").expect("board"));
     play_first_jumps(&mut play, &ctx, 5);
     play.apply(&ctx, PlayCommand::Undo);
-    let before = play.game().record.jumps();
+    let before = play.game().record.jumps().to_vec();
     assert_eq!((play.game().record.index(), before.len()), (4, 5));
     play.apply(
         &ctx,

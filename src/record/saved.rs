@@ -37,6 +37,26 @@ pub struct SavedGame {
     /// `current: Some(2)`; both read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<usize>,
+    /// The lines played before restarts that undo can go back to, oldest first, each with
+    /// where the game stood on it (absent when there was no restart).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<SavedLine>,
+    /// The lines of restarts that were undone, which redo brings back, the next one first
+    /// (each from the start).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub later: Vec<Vec<String>>,
+}
+
+/// A line of a saved game's history: its jumps from the start and how many are played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Line", deny_unknown_fields)]
+pub struct SavedLine {
+    /// The jumps, each `x,y-x,y`.
+    #[serde(default)]
+    pub jumps: Vec<String>,
+    /// How many of them are played.
+    #[serde(default)]
+    pub current: usize,
 }
 
 /// Why a saved game cannot be restored. Every case says what is wrong and where: the line and
@@ -51,8 +71,10 @@ pub enum RestoreError {
     #[error("the saved game's board cannot be played:{}", problem_list(.0))]
     Layout(Vec<PlacedProblem>),
     /// Jump number `index` (1-based) is not a jump.
-    #[error("jump {index}: {}", escape_controls(&.error.to_string()))]
+    #[error("{}jump {index}: {}", where_in(*.line), escape_controls(&.error.to_string()))]
     BadJump {
+        /// Which line of the history (0: the line in play; see [`where_in`]).
+        line: LineOf,
         /// 1-based number of the jump in the file.
         index: usize,
         /// What is wrong with its text.
@@ -60,8 +82,10 @@ pub enum RestoreError {
         error: JumpParseError,
     },
     /// Jump number `index` (1-based) cannot be played where it stands.
-    #[error("jump {index} ({jump}) cannot be played: {error}")]
+    #[error("{}jump {index} ({jump}) cannot be played: {error}", where_in(*.line))]
     IllegalJump {
+        /// Which line of the history.
+        line: LineOf,
         /// 1-based number of the jump in the file.
         index: usize,
         /// The jump.
@@ -71,8 +95,10 @@ pub enum RestoreError {
         error: JumpError,
     },
     /// `current` is past the end of the jumps.
-    #[error("`current: {current}` is past the end of the game ({jumps} jumps)")]
+    #[error("{}`current: {current}` is past the end of the game ({jumps} jumps)", where_in(*.line))]
     CurrentOutOfRange {
+        /// Which line of the history.
+        line: LineOf,
         /// The value in the file.
         current: usize,
         /// How many jumps there are.
@@ -87,26 +113,28 @@ impl SavedGame {
         let puzzle = self.layout.validate().map_err(|problems| {
             RestoreError::Layout(problems.into_iter().map(PlacedProblem::unplaced).collect())
         })?;
-        let mut record = Record::new(puzzle.start.clone());
-        for (i, text) in self.jumps.iter().enumerate() {
-            let index = i + 1;
-            let jump: Jump = text
-                .parse()
-                .map_err(|error| RestoreError::BadJump { index, error })?;
-            record
-                .play(jump)
-                .map_err(|error| RestoreError::IllegalJump { index, jump, error })?;
-        }
+        let start = &puzzle.start;
         let current = self.current.unwrap_or(self.jumps.len());
-        if current > self.jumps.len() {
-            return Err(RestoreError::CurrentOutOfRange {
-                current,
-                jumps: self.jumps.len(),
-            });
-        }
-        record.goto(current);
-        // The undo history of a loaded game is its line only: undoing past the start of the
-        // file would mean nothing to the person who opens it.
+        let line = (
+            checked_line(start, &self.jumps, current, LineOf::InPlay)?,
+            current,
+        );
+        let earlier = self
+            .earlier
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let jumps = checked_line(start, &l.jumps, l.current, LineOf::Earlier(i + 1))?;
+                Ok((jumps, l.current))
+            })
+            .collect::<Result<Vec<_>, RestoreError>>()?;
+        let later = self
+            .later
+            .iter()
+            .enumerate()
+            .map(|(i, l)| checked_line(start, l, 0, LineOf::Later(i + 1)))
+            .collect::<Result<Vec<_>, RestoreError>>()?;
+        let record = Record::from_lines(start.clone(), earlier, line, later);
         Ok((puzzle, record))
     }
 
@@ -154,6 +182,61 @@ impl SavedGame {
             .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#!"))
             .is_some_and(|l| l.starts_with("SavedGame"))
     }
+}
+
+/// Which line of a saved game's history a problem is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineOf {
+    /// The line in play (`jumps`).
+    InPlay,
+    /// The n-th line of `earlier` (1-based).
+    Earlier(usize),
+    /// The n-th line of `later` (1-based).
+    Later(usize),
+}
+
+/// "" for the line in play, else "earlier line 2: " and the like, to put before a problem.
+fn where_in(line: LineOf) -> String {
+    match line {
+        LineOf::InPlay => String::new(),
+        LineOf::Earlier(n) => format!("earlier line {n}: "),
+        LineOf::Later(n) => format!("later line {n}: "),
+    }
+}
+
+/// Parses `texts` as jumps and replays them from `start`, each checked; `current` must be
+/// within them.
+fn checked_line(
+    start: &crate::rules::Position,
+    texts: &[String],
+    current: usize,
+    line: LineOf,
+) -> Result<Vec<Jump>, RestoreError> {
+    let mut position = start.clone();
+    let mut jumps = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        let index = i + 1;
+        let jump: Jump = text
+            .parse()
+            .map_err(|error| RestoreError::BadJump { line, index, error })?;
+        position = position
+            .try_play(jump)
+            .map_err(|error| RestoreError::IllegalJump {
+                line,
+                index,
+                jump,
+                error,
+            })?;
+        jumps.push(jump);
+    }
+    if current > jumps.len() {
+        return Err(RestoreError::CurrentOutOfRange {
+            line,
+            current,
+            jumps: jumps.len(),
+        });
+    }
+    Ok(jumps)
 }
 
 #[cfg(test)]

@@ -68,6 +68,19 @@ pub fn move_index(jumps: &[Jump]) -> Vec<u32> {
         .collect()
 }
 
+/// Where each move ends, as a count of jumps from the start: one entry per move, ascending,
+/// the last being the number of jumps. The timeline puts a tick at each.
+pub fn move_ends(jumps: &[Jump]) -> Vec<usize> {
+    let index = move_index(jumps);
+    let mut ends: Vec<usize> = (1..jumps.len())
+        .filter(|&i| index[i] != index[i - 1])
+        .collect();
+    if !jumps.is_empty() {
+        ends.push(jumps.len());
+    }
+    ends
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

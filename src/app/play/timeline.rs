@@ -13,7 +13,7 @@ use super::command::TimelineCommand;
 use super::{PlayCommand, PlayView};
 use crate::app::command::ShellCommand;
 use crate::record::Game;
-use crate::rules::{move_index, Jump};
+use crate::rules::{move_ends, Jump};
 use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 use std::ops::Range;
@@ -161,18 +161,6 @@ impl PlayView {
     }
 }
 
-/// Where each move ends, as a count of jumps from the start: one entry per move, ascending,
-/// the last being the number of jumps. The timeline puts a tick at each.
-pub fn move_ends(jumps: &[Jump]) -> Vec<usize> {
-    let index = move_index(jumps);
-    let mut ends: Vec<usize> = (1..jumps.len())
-        .filter(|&i| index[i] != index[i - 1])
-        .collect();
-    if !jumps.is_empty() {
-        ends.push(jumps.len());
-    }
-    ends
-}
 
 /// The move in play at `index` jumps from the start, as the jumps it spans: the move the
 /// next jump belongs to, or `None` at the end of the timeline.

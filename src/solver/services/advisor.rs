@@ -125,6 +125,11 @@ impl Advisor {
         }
     }
 
+    /// Calls `wake` from now on when there is news (a front end made before its window).
+    pub fn set_wake(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+        self.wake = Arc::new(wake);
+    }
+
     /// Whether every legal jump is judged after the verdict (View > Show winning jumps).
     pub fn set_colour_jumps(&mut self, on: bool) {
         self.colour_jumps = on;

@@ -1,0 +1,289 @@
+//! The game record: a start position and every line of jumps a person has played from it,
+//! with undo, redo and restart, right by construction.
+//!
+//! Owns [`Record`]. Its history is a list of *lines* (one per restart), each a legal line of
+//! jumps from the start and where the board stands on it. Undo and redo move along the line
+//! in play, and past its ends to the line before a restart or the one after it; a jump, a
+//! restart or a loaded solution cuts what redo would have replayed. No step ever replays a
+//! jump into a position it was not played from: every line is checked when it is made, and
+//! moving between lines rebuilds the position from the start. The whole history is what
+//! [`Record::to_saved`] writes, so undo after quitting and starting again does what it did
+//! before.
+
+use super::saved::{SavedGame, SavedLine};
+use crate::layout::Puzzle;
+use crate::rules::{Jump, JumpError, Position};
+
+/// One line of the history: the jumps from the start (played, then what redo replays) and how
+/// many of them are played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Line {
+    jumps: Vec<Jump>,
+    at: usize,
+}
+
+impl Line {
+    fn empty() -> Line {
+        Line {
+            jumps: Vec::new(),
+            at: 0,
+        }
+    }
+}
+
+/// A game in progress: the start position and its history of lines (see the module docs).
+///
+/// The line in play is what the board shows: [`Record::played`] jumps from the start, then
+/// the jumps redo would replay ([`Record::jumps`] is both, the timeline, and
+/// [`Record::index`] where the board is on it). Undo takes back the last jump, or at the
+/// start of a line made by a restart, goes back to where the game stood before it; redo does
+/// the opposite. A new jump after an undo drops what redo would have replayed, as in any
+/// editor.
+///
+/// ```
+/// use pegsol::layout::catalogue;
+/// use pegsol::record::Record;
+/// let puzzle = catalogue::find("0").unwrap().layout().unwrap().validate().unwrap();
+/// let mut record = Record::new(puzzle.start.clone());
+/// record.play("3,3-5,3".parse().unwrap()).unwrap();
+/// assert_eq!(record.position().peg_count(), 2);
+/// assert!(record.undo());
+/// assert_eq!(record.position(), &puzzle.start);
+/// assert!(record.redo());
+/// assert_eq!(record.index(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    start: Position,
+    /// The current position, kept so the board never replays the line to draw itself.
+    current: Position,
+    /// Every line, oldest first; never empty.
+    lines: Vec<Line>,
+    /// The line in play.
+    era: usize,
+}
+
+impl Record {
+    /// A new game from `start`.
+    pub fn new(start: Position) -> Record {
+        Record {
+            current: start.clone(),
+            start,
+            lines: vec![Line::empty()],
+            era: 0,
+        }
+    }
+
+    fn line(&self) -> &Line {
+        &self.lines[self.era]
+    }
+
+    fn line_mut(&mut self) -> &mut Line {
+        &mut self.lines[self.era]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position on the board now.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The jumps played from the start to reach [`Record::position`].
+    pub fn played(&self) -> &[Jump] {
+        let line = self.line();
+        &line.jumps[..line.at]
+    }
+
+    /// The timeline: the jumps played, then the jumps redo would replay on this line.
+    pub fn jumps(&self) -> &[Jump] {
+        &self.line().jumps
+    }
+
+    /// Where the board is on the timeline: how many of [`Record::jumps`] are played.
+    pub fn index(&self) -> usize {
+        self.line().at
+    }
+
+    /// How many lines the history holds: one, plus one per restart that undo can reach.
+    pub fn lines(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Moves made so far, as puzzle books count them: one peg's chain of jumps is one move
+    /// ([`crate::rules::move_count`]).
+    pub fn moves(&self) -> u32 {
+        crate::rules::move_count(self.played())
+    }
+
+    /// Whether there is anything to undo.
+    pub fn can_undo(&self) -> bool {
+        self.index() > 0 || self.era > 0
+    }
+
+    /// Whether there is anything to redo.
+    pub fn can_redo(&self) -> bool {
+        self.index() < self.jumps().len() || self.era + 1 < self.lines.len()
+    }
+
+    /// Drops what redo would replay: the rest of this line and the lines after it.
+    fn cut_redo(&mut self) {
+        self.lines.truncate(self.era + 1);
+        let line = self.line_mut();
+        line.jumps.truncate(line.at);
+    }
+
+    /// Plays `jump` on the current position, dropping what redo would replay, or says why it
+    /// cannot be played (the record is then unchanged).
+    pub fn play(&mut self, jump: Jump) -> Result<(), JumpError> {
+        self.current = self.current.try_play(jump)?;
+        self.cut_redo();
+        let line = self.line_mut();
+        line.jumps.push(jump);
+        line.at += 1;
+        Ok(())
+    }
+
+    /// Goes back to the start position, as one undoable step: undo brings back the game as it
+    /// stood, redo tail and all. Lines after this one (restarts undone) are dropped, as a new
+    /// jump drops the redo tail. Does nothing (and returns `false`) when no jump has been
+    /// played on this line.
+    pub fn restart(&mut self) -> bool {
+        if self.index() == 0 {
+            return false;
+        }
+        self.lines.truncate(self.era + 1);
+        self.lines.push(Line::empty());
+        self.era += 1;
+        self.current = self.start.clone();
+        true
+    }
+
+    /// Rebuilds the position from the start along the line in play (after moving between
+    /// lines). Every line was checked jump by jump when it was made, so this replays only
+    /// legal jumps.
+    fn rebuild(&mut self) {
+        let mut position = self.start.clone();
+        for &jump in self.played() {
+            position.play_unchecked(jump);
+        }
+        self.current = position;
+    }
+
+    /// Takes back the last jump, or at the start of a line made by a restart, goes back to
+    /// where the game stood before the restart. Returns whether there was anything to undo.
+    pub fn undo(&mut self) -> bool {
+        if self.index() > 0 {
+            let line = self.line_mut();
+            line.at -= 1;
+            let jump = line.jumps[line.at];
+            self.current.unplay_unchecked(jump);
+            true
+        } else if self.era > 0 {
+            self.era -= 1;
+            self.rebuild();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Replays the next jump of the line, or at its end, the restart that followed it.
+    /// Returns whether there was anything to redo.
+    pub fn redo(&mut self) -> bool {
+        if self.index() < self.jumps().len() {
+            let line = self.line_mut();
+            let jump = line.jumps[line.at];
+            line.at += 1;
+            self.current.play_unchecked(jump);
+            true
+        } else if self.era + 1 < self.lines.len() {
+            self.era += 1;
+            // A restart is redone to its start, whatever was played after it.
+            self.line_mut().at = 0;
+            self.current = self.start.clone();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Moves along the timeline to `index` (clamped to [`Record::jumps`]), within the line in
+    /// play. Returns the index reached.
+    pub fn goto(&mut self, index: usize) -> usize {
+        let index = index.min(self.jumps().len());
+        while self.index() > index {
+            self.undo();
+        }
+        while self.index() < index {
+            self.redo();
+        }
+        self.index()
+    }
+
+    /// Puts `line` after the current position as the timeline's continuation (what redo and
+    /// the replay will play), replacing what redo would have replayed, as a new jump would.
+    /// Every jump is checked first; on an illegal one the record is unchanged and the error
+    /// names it.
+    pub fn load_line(&mut self, line: &[Jump]) -> Result<(), (usize, JumpError)> {
+        let mut probe = self.current.clone();
+        for (i, &jump) in line.iter().enumerate() {
+            probe = probe.try_play(jump).map_err(|e| (i, e))?;
+        }
+        self.cut_redo();
+        self.line_mut().jumps.extend_from_slice(line);
+        Ok(())
+    }
+
+    /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
+    /// line in play's jumps in text form and where the board is on it, and the lines before
+    /// and after it (undo and redo across restarts).
+    pub fn to_saved(&self, puzzle: &Puzzle) -> SavedGame {
+        let text = |jumps: &[Jump]| jumps.iter().map(Jump::to_string).collect();
+        SavedGame {
+            layout: puzzle.layout_for(self.start.pegs()),
+            jumps: text(self.jumps()),
+            current: Some(self.index()),
+            earlier: self.lines[..self.era]
+                .iter()
+                .map(|line| SavedLine {
+                    jumps: text(&line.jumps),
+                    current: line.at,
+                })
+                .collect(),
+            later: self.lines[self.era + 1..]
+                .iter()
+                .map(|line| text(&line.jumps))
+                .collect(),
+        }
+    }
+
+    /// A record from checked parts (the saved-game reader's): `earlier` lines with where each
+    /// stood, the line in play and its index, and `later` lines. Each line must be legal from
+    /// `start` and each index within its line; the caller checked both.
+    pub(super) fn from_lines(
+        start: Position,
+        earlier: Vec<(Vec<Jump>, usize)>,
+        line: (Vec<Jump>, usize),
+        later: Vec<Vec<Jump>>,
+    ) -> Record {
+        let era = earlier.len();
+        let lines = earlier
+            .into_iter()
+            .chain(std::iter::once(line))
+            .map(|(jumps, at)| Line { jumps, at })
+            .chain(later.into_iter().map(|jumps| Line { jumps, at: 0 }))
+            .collect();
+        let mut record = Record {
+            current: start.clone(),
+            start,
+            lines,
+            era,
+        };
+        record.rebuild();
+        record
+    }
+}
