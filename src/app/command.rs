@@ -122,8 +122,9 @@ pub enum ShellCommand {
     Experiments(ExperimentsCommand),
     /// Something for the Search view.
     Search(SearchCommand),
-    /// The player made a jump on the board (not a replay or a redo): for the statistics.
-    PlayerJumped,
+    /// The player made a jump on the board (not a replay or a redo): for the problems' marks,
+    /// and with the game's end when it ended one that counts, for the statistics.
+    PlayerJumped(Option<crate::record::session::Finish>),
     /// Open the New random puzzle window on the board shown (in play, or in the editor).
     NewRandomPuzzle,
     /// Something for the New random puzzle window.

@@ -113,6 +113,68 @@ mod tests {
         assert_eq!(r.position(), &before);
     }
 
+    /// Issue 53's first case: restart, a jump, then undo, undo, redo, undo, redo played the
+    /// first line's jump into a position it was not played from (28 pegs after 2 jumps).
+    #[test]
+    fn restart_a_jump_then_undo_undo_redo_undo_redo_never_plays_an_illegal_jump() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        r.play(j("3,1-3,3")).unwrap();
+        assert!(r.restart());
+        r.play(j("5,3-3,3")).unwrap();
+        let mut seen = vec![(r.jumps().to_vec(), r.index())];
+        for key in ["u", "u", "y", "u", "y", "y", "u", "u", "u", "y", "y", "y", "y"] {
+            let _ = if key == "u" { r.undo() } else { r.redo() };
+            // The board is the start with the line played, each jump legal.
+            let mut board = p.start.clone();
+            for &jump in r.played() {
+                board = board.try_play(jump).expect("every jump played is legal");
+            }
+            assert_eq!(r.position(), &board, "after {key}");
+            assert_eq!(r.position().peg_count() as usize, 32 - r.index());
+            seen.push((r.jumps().to_vec(), r.index()));
+        }
+        // Every state undo and redo reached is one the game had.
+        for (jumps, index) in &seen {
+            let had = [
+                (vec![j("3,1-3,3")], 1),
+                (vec![], 0),
+                (vec![j("5,3-3,3")], 1),
+                (vec![j("5,3-3,3")], 0),
+                // The first jump undone: the start, with the jump to redo.
+                (vec![j("3,1-3,3")], 0),
+            ];
+            assert!(had.contains(&(jumps.clone(), *index)), "{jumps:?} at {index}");
+        }
+    }
+
+    /// Issue 53's second case: the history across restarts is what the store keeps.
+    #[test]
+    fn undoing_a_restart_survives_saving_and_reading_the_game_again() {
+        let p = puzzle("english");
+        let mut r = Record::new(p.start.clone());
+        for t in ["3,1-3,3", "1,2-3,2", "2,4-2,2"] {
+            r.play(j(t)).unwrap();
+        }
+        r.undo();
+        assert!(r.restart());
+        r.play(j("5,3-3,3")).unwrap();
+        r.undo();
+        r.undo();
+        assert!(r.restart());
+        let text = r.to_saved(&p).to_ron().unwrap();
+        let (_, mut back) = SavedGame::read(&text, "t").unwrap();
+        assert_eq!(back, r);
+        assert!(back.undo(), "undo brings the game before the restart back");
+        assert_eq!((back.index(), back.jumps().len()), (2, 3));
+        // Redo replays that line's tail first, then the restart.
+        assert!(back.redo());
+        assert_eq!(back.index(), 3);
+        assert!(back.redo());
+        assert_eq!(back.position(), &p.start);
+        assert!(!back.redo());
+    }
+
     #[test]
     fn restart_then_undo_keeps_the_redo_tail() {
         let p = puzzle("english");

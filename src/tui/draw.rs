@@ -139,7 +139,7 @@ impl TuiGame {
         // Every text is wrapped at word boundaries to the width, never cut: the board gets
         // the rows that are left (roomy, or compact when that is what fits).
         let title = wrap(
-            &format!("Pegsol: {} | {}", self.game.puzzle.name, self.title),
+            &format!("Pegsol: {} | {}", self.game().puzzle.name, self.title),
             width,
         );
         let caption = wrap(&self.caption_text(), width);
@@ -156,7 +156,7 @@ impl TuiGame {
             put(buf, area, 0, y, line, bold);
             y += 1;
         }
-        let shape = self.game.puzzle.shape();
+        let shape = self.game().puzzle.shape();
         let rows = u16::try_from(board_lines).unwrap_or(0);
         let fits = BoardPlan::fitting(shape, area.width, rows, self.names);
         let Some(plan) = fits else {
@@ -170,7 +170,7 @@ impl TuiGame {
                  {}x{}. Make the window larger, or press q to quit.",
                 area.width,
                 area.height,
-                self.game.puzzle.name,
+                self.game().puzzle.name,
                 need_width,
                 need.height + smallest_text
             );
@@ -217,7 +217,7 @@ impl TuiGame {
             let y = (top + plan.label_row) as u16;
             put(buf, area, (left + col) as u16, y, text, label);
         }
-        let position = self.game.record.position();
+        let position = self.game().record.position();
         let g = self.glyphs;
         let targets: Vec<Cell> = self
             .selected
@@ -230,7 +230,7 @@ impl TuiGame {
             })
             .unwrap_or_default();
         let hint = self.hint();
-        let finish = match self.game.puzzle.goal {
+        let finish = match self.game().puzzle.goal {
             crate::rules::Goal::At(c) => Some(c),
             crate::rules::Goal::Anywhere => None,
         };
@@ -276,17 +276,17 @@ impl TuiGame {
     /// The status line's parts, as the window's: pegs left, jumps, the state of play,
     /// winnable, the goal.
     fn status_parts(&self) -> Vec<String> {
-        let position = self.game.record.position();
+        let position = self.game().record.position();
         let mut parts = vec![
             format!("Pegs left: {}", position.peg_count()),
             format!(
                 "Jumps: {}, moves: {}",
-                self.game.record.index(),
-                self.game.record.moves()
+                self.game().record.index(),
+                self.game().record.moves()
             ),
             self.end_state_text(),
         ];
-        if !position.is_won(self.game.puzzle.goal) {
+        if !position.is_won(self.game().puzzle.goal) {
             // The advisor's word, and while it thinks the positions examined so far (what
             // the window's status line says too).
             let ascii = self.glyphs == Glyphs::ASCII;
@@ -298,7 +298,7 @@ impl TuiGame {
                 _ => advice.word(ascii).to_string(),
             });
         }
-        parts.push(goal_text(self.game.puzzle.goal, self.names));
+        parts.push(goal_text(self.game().puzzle.goal, self.names));
         parts
     }
 
@@ -306,11 +306,11 @@ impl TuiGame {
     /// to replay.
     fn caption_text(&self) -> String {
         let mut text = format!("Cursor {}", self.names.cell(self.cursor));
-        let total = self.game.record.jumps().len();
-        if total > self.game.record.index() || self.is_playing() {
+        let total = self.game().record.jumps().len();
+        if total > self.game().record.index() || self.is_playing() {
             text += &format!(
                 "   Timeline {}/{}{}",
-                self.game.record.index(),
+                self.game().record.index(),
                 total,
                 if self.is_playing() { " playing" } else { "" }
             );
@@ -320,7 +320,7 @@ impl TuiGame {
 
     /// The message line: the solve prompt, the search's progress, or the last message.
     fn message_line(&self) -> (String, Style) {
-        let cells = self.game.puzzle.shape().cells().len();
+        let cells = self.game().puzzle.shape().cells().len();
         let strong = self.style(Style::new().bold(), Some(self.colours.strong));
         if let Some(line) = self.file_prompt_line() {
             return (line, strong);
@@ -347,7 +347,7 @@ impl TuiGame {
 
     /// The keys, as parts a line may break between.
     fn key_parts(&self) -> Vec<String> {
-        let triangular = self.game.puzzle.shape().grid() == Grid::Triangular;
+        let triangular = self.game().puzzle.shape().grid() == Grid::Triangular;
         let mut parts: Vec<String> = [
             "Keys: arrows move/jump",
             "Enter pick up",
@@ -390,7 +390,7 @@ const MIN_TEXT_WIDTH: i32 = 40;
 fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
     let width = usize::try_from(width).unwrap_or(usize::MAX);
     let title = wrap(
-        &format!("Pegsol: {} | {}", game.game.puzzle.name, game.title),
+        &format!("Pegsol: {} | {}", game.game().puzzle.name, game.title),
         width,
     );
     let lines = title.len()

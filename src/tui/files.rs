@@ -13,9 +13,9 @@ use std::path::PathBuf;
 impl TuiGame {
     /// `w` or `o`: opens the path prompt, with a default name to save to.
     pub(super) fn open_file_prompt(&mut self, action: FileAction) {
-        self.next_step = None;
+        self.session.pause_replay();
         let text = match action {
-            FileAction::Save => default_file_name(&self.game.puzzle.name),
+            FileAction::Save => default_file_name(&self.game().puzzle.name),
             FileAction::Open => String::new(),
         };
         self.file_prompt = Some(FilePrompt { action, text });
@@ -47,7 +47,7 @@ impl TuiGame {
                 }
                 match action {
                     FileAction::Save => {
-                        self.message = match self.game.save_to(&path) {
+                        self.message = match self.game().save_to(&path) {
                             Ok(()) => format!("Game saved to {}", path.display()),
                             Err(e) => format!("Not saved: {e}"),
                         };

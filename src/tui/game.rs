@@ -1,21 +1,22 @@
 //! The terminal game's state machine: what each key does to the game, with no terminal in
 //! sight, so tests drive it key by key.
 //!
-//! Owns the game on the board (puzzle, record, where it came from), the cursor and the
-//! selected peg, the message line, the background advisor ("still winnable?" and hints), the
-//! solve prompt and the search in flight, and the replay clock. [`TuiGame::handle`] takes one
-//! key and returns an [`Effect`]; [`TuiGame::tick`] takes in background answers and steps an
-//! animated replay. Solving and replaying are in [`super::solution`], drawing in
-//! [`super::draw`].
+//! Owns the cursor and the selected peg, the message line, the solve prompt and the search in
+//! flight; the game itself, its history, hints and replay pacing are the play session's
+//! ([`PlaySession`], shared with the window), which this only drives and words.
+//! [`TuiGame::handle`] takes one key and returns an [`Effect`]; [`TuiGame::tick`] takes in
+//! background answers and steps an animated replay. Solving and replaying are in
+//! [`super::solution`], drawing in [`super::draw`].
 
 use super::arrows::home_cell;
 use super::error::TuiError;
 use super::look::{Colours, Glyphs};
-use super::solve::{SolvePlan, Solving};
+use super::solve::Solving;
 use crate::layout::Puzzle;
-use crate::record::{Game, Record};
-use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump, Position};
-use crate::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
+use crate::record::session::presets::SolvePlan;
+use crate::record::session::replay::DEFAULT_SPEED;
+use crate::record::{Game, PlaySession, Record};
+use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -30,26 +31,26 @@ pub enum Effect {
     Open(std::path::PathBuf),
     /// Play the next of the other games kept for this board.
     NextKeptGame,
+    /// Undo at the start of a random puzzle: take the game it was opened over back from the
+    /// store ([`TuiGame::undone_to_replaced`] says what happened).
+    UndoToReplaced,
 }
 
-/// The time between two jumps of an animated replay.
-pub const REPLAY_STEP: Duration = Duration::from_millis(600);
+/// The time between two jumps of an animated replay (the session's pace, the window's too).
+pub const REPLAY_STEP: Duration = Duration::from_millis((1000.0 / DEFAULT_SPEED) as u64);
 
 /// The terminal game.
 pub struct TuiGame {
-    /// The board, its record and where it came from, as the game store keeps it.
-    pub(super) game: Game,
+    /// The game in play and every rule about it (shared with the window).
+    pub(super) session: PlaySession,
+    /// What the session's clock counts from: its times are seconds since then.
+    epoch: Instant,
     /// The first line: which front end this is and why.
     pub(super) title: String,
     pub(super) cursor: Cell,
     pub(super) selected: Option<Cell>,
     /// The message line: the last thing that happened or why a key did nothing.
     pub(super) message: String,
-    pub(super) advisor: Advisor,
-    /// The hint on show: the position it is for and the jump.
-    pub(super) hint: Option<(Position, Jump)>,
-    /// `h` was pressed while the advisor was still working: show the hint once decided.
-    pub(super) hint_wanted: bool,
     /// The solve prompt, while it is open.
     pub(super) prompt: Option<SolvePlan>,
     /// The file prompt (`w` saves, `o` opens), while it is open.
@@ -57,8 +58,6 @@ pub struct TuiGame {
     /// The last plan used, offered again next time.
     pub(super) plan: SolvePlan,
     pub(super) solving: Option<Solving>,
-    /// When the animated replay takes its next step (`None`: not playing).
-    pub(super) next_step: Option<Instant>,
     /// Pegs and holes drawn with Unicode or ASCII.
     pub(super) glyphs: Glyphs,
     /// Whether to use colours.
@@ -80,18 +79,15 @@ impl TuiGame {
     pub fn new(game: Game, title: String) -> TuiGame {
         let mut tui = TuiGame {
             cursor: home_cell(&game.puzzle),
-            game,
+            session: PlaySession::new(game),
+            epoch: Instant::now(),
             title,
             selected: None,
             message: String::new(),
-            advisor: Advisor::new(DEFAULT_EFFORT, || {}),
-            hint: None,
-            hint_wanted: false,
             prompt: None,
             file_prompt: None,
             plan: SolvePlan::default(),
             solving: None,
-            next_step: None,
             glyphs: Glyphs::UNICODE,
             colour: true,
             colours: Colours::DARK,
@@ -100,28 +96,36 @@ impl TuiGame {
             names: CellNames::Board,
         };
         tui.message = tui.welcome();
-        tui.position_changed();
         tui
+    }
+
+    /// `now` as the session's clock reads it: seconds since this game began.
+    pub(super) fn secs(&self, now: Instant) -> f64 {
+        now.saturating_duration_since(self.epoch).as_secs_f64()
+    }
+
+    /// The session's clock now.
+    pub(super) fn now(&self) -> f64 {
+        self.secs(Instant::now())
     }
 
     /// Plays `game` instead (another board or game was opened): the cursor, the selection,
     /// a hint, a replay and a search are about the old one. `said` says what happened.
     pub fn take_up(&mut self, game: Game, said: Option<String>) {
-        self.game = game;
+        let now = self.now();
+        self.session.replace(game, now);
         self.after_switch(said);
     }
 
     /// After the game store switched the game in [`TuiGame::game_mut`]: as
     /// [`TuiGame::take_up`].
     pub fn after_switch(&mut self, said: Option<String>) {
-        self.cursor = home_cell(&self.game.puzzle);
+        let now = self.now();
+        self.session.took_up(now);
+        self.cursor = home_cell(&self.session.game().puzzle);
         self.selected = None;
-        self.hint = None;
-        self.hint_wanted = false;
-        self.next_step = None;
         self.solving = None;
         self.message = said.unwrap_or_else(|| self.welcome());
-        self.position_changed();
     }
 
     /// Draws with ASCII characters only (`false`) or Unicode, and with or without colour.
@@ -136,23 +140,33 @@ impl TuiGame {
 
     /// The record (for tests).
     pub fn record(&self) -> &Record {
-        &self.game.record
+        self.session.record()
     }
 
     /// The game on the board, as the game store keeps it.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The game on the board, for the game store to keep (it may give it a new identity) or
     /// to switch.
     pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
+        self.session.game_mut()
+    }
+
+    /// The play session (the game and every rule about it).
+    pub fn session(&self) -> &PlaySession {
+        &self.session
+    }
+
+    /// The play session, for the event loop (the store, the focus).
+    pub fn session_mut(&mut self) -> &mut PlaySession {
+        &mut self.session
     }
 
     /// The puzzle being played.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.game.puzzle
+        &self.session.game().puzzle
     }
 
     /// The cursor's cell.
@@ -172,7 +186,7 @@ impl TuiGame {
 
     /// Whether an animated replay is running.
     pub fn is_playing(&self) -> bool {
-        self.next_step.is_some()
+        self.session.is_replaying()
     }
 
     /// Whether a search is running.
@@ -188,14 +202,23 @@ impl TuiGame {
     /// Loads `line` as the continuation of the position on the board and starts playing it,
     /// one jump every [`REPLAY_STEP`] from `now` (the assignment's `play_solution`).
     pub fn watch(&mut self, line: &[Jump], now: Instant) -> Result<(), TuiError> {
-        self.game
-            .record
-            .load_line(line)
-            .map_err(|(i, e)| TuiError::BadSolution {
-                index: i + 1,
-                reason: self.names.refusal(e),
+        let now = self.secs(now);
+        let from = self.session.position().clone();
+        self.session
+            .load_solution(&from, line, now)
+            .map_err(|e| match e {
+                crate::record::session::LoadError::Illegal { index, error } => {
+                    TuiError::BadSolution {
+                        index,
+                        reason: self.names.refusal(error),
+                    }
+                }
+                other => TuiError::BadSolution {
+                    index: 0,
+                    reason: other.to_string(),
+                },
             })?;
-        self.next_step = Some(now + REPLAY_STEP);
+        self.session.toggle_replay(now);
         self.watching = true;
         self.message = format!(
             "Playing the solution: {} jumps (p pauses, [ and ] step, q quits)",
@@ -237,8 +260,8 @@ impl TuiGame {
             KeyCode::Enter | KeyCode::Char(' ') => self.pick_up_or_put_down(),
             KeyCode::Esc => self.deselect_or_stop(),
             // The assignment's `u`, and the desktop's Ctrl+Z; redo is `y`, Ctrl+Y or Ctrl+R.
-            KeyCode::Char('u' | 'U') => self.undo(),
-            KeyCode::Char('z' | 'Z') if ctrl => self.undo(),
+            KeyCode::Char('u' | 'U') => return self.undo(),
+            KeyCode::Char('z' | 'Z') if ctrl => return self.undo(),
             KeyCode::Char('y' | 'Y') => self.redo(),
             KeyCode::Char('r' | 'R') if ctrl => self.redo(),
             KeyCode::Char('r' | 'R') => self.restart(),
@@ -266,7 +289,12 @@ impl TuiGame {
     /// Takes in background answers (hints, the solve) and steps an animated replay that is
     /// due at `now`. Call a few times a second; returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = self.hint_tick();
+        let now = self.secs(now);
+        let ticked = self.session.tick(now);
+        let mut changed = ticked.changed;
+        if let Some(advice) = ticked.hint {
+            self.say_hint(advice);
+        }
         if let Some(solving) = &mut self.solving {
             if let Some(finished) = solving.take_finished() {
                 let from = solving.from.clone();
@@ -275,27 +303,18 @@ impl TuiGame {
                 changed = true;
             }
         }
-        if let Some(due) = self.next_step {
-            if now >= due {
-                if self.game.record.index() < self.game.record.jumps().len() {
-                    self.game.record.goto(self.game.record.index() + 1);
-                    self.after_replay_step();
-                }
-                if self.game.record.index() >= self.game.record.jumps().len() {
-                    self.next_step = None;
-                    self.message = if self.watching {
-                        format!(
-                            "{} The solution is played: press q to quit and see the STATS block",
-                            self.end_state_text()
-                        )
-                    } else {
-                        format!("{} (end of the line)", self.end_state_text())
-                    };
-                } else {
-                    self.next_step = Some(now + REPLAY_STEP);
-                }
-                changed = true;
-            }
+        if ticked.stepped.is_some() {
+            self.after_replay_step();
+        }
+        if ticked.replay_ended {
+            self.message = if self.watching {
+                format!(
+                    "{} The solution is played: press q to quit and see the STATS block",
+                    self.end_state_text()
+                )
+            } else {
+                format!("{} (end of the line)", self.end_state_text())
+            };
         }
         changed
     }
@@ -304,11 +323,11 @@ impl TuiGame {
     /// a selection it moves the cursor to the nearest hole that way, with one it jumps the
     /// selected peg.
     fn arrow(&mut self, arrow: Arrow, shift: bool) {
-        self.next_step = None;
-        let shape = self.game.puzzle.shape().clone();
+        self.session.pause_replay();
+        let shape = self.puzzle().shape().clone();
         let steps = arrow_steps(shape.grid(), arrow, shift);
         match self.selected {
-            Some(from) => match self.game.record.position().jump_toward(from, &steps) {
+            Some(from) => match self.session.position().jump_toward(from, &steps) {
                 Ok(jump) => self.play(jump),
                 Err(why) => self.message = self.names.direction_refusal(why),
             },
@@ -322,9 +341,9 @@ impl TuiGame {
 
     /// Enter or Space: select or deselect the peg under the cursor.
     fn pick_up_or_put_down(&mut self) {
-        self.next_step = None;
+        self.session.pause_replay();
         let cell = self.cursor;
-        let position = self.game.record.position();
+        let position = self.session.position();
         if position.pegs().contains(cell) {
             if self.selected == Some(cell) {
                 self.selected = None;
@@ -353,7 +372,8 @@ impl TuiGame {
     fn deselect_or_stop(&mut self) {
         if self.selected.take().is_some() {
             self.message = "Put down".into();
-        } else if self.next_step.take().is_some() {
+        } else if self.session.is_replaying() {
+            self.session.pause_replay();
             self.message = "Replay paused".into();
         } else {
             self.cancel_solve();
@@ -362,7 +382,8 @@ impl TuiGame {
 
     /// Plays a legal jump: the cursor follows the peg.
     fn play(&mut self, jump: Jump) {
-        if let Err(e) = self.game.record.play(jump) {
+        let now = self.now();
+        if let Err(e) = self.session.play(jump, now) {
             self.message = self.names.refusal(e);
             return;
         }
@@ -374,26 +395,38 @@ impl TuiGame {
             self.names.cell(jump.over),
             self.names.cell(jump.to)
         );
-        self.position_changed();
         self.report_end();
     }
 
-    fn undo(&mut self) {
-        self.next_step = None;
+    /// `u`: takes back the last jump or restart (at a random puzzle's start, the game it was
+    /// opened over comes back, when there is a store to bring it from).
+    fn undo(&mut self) -> Effect {
         self.selected = None;
-        self.message = if self.game.record.undo() {
-            self.position_changed();
-            "Undone".into()
-        } else {
-            "Nothing to undo".into()
+        if !self.session.record().can_undo() && self.session.game().replaced.is_some() {
+            return Effect::UndoToReplaced;
+        }
+        let now = self.now();
+        let mut none = crate::record::GameStore::in_memory();
+        self.message = match self.session.undo(&mut none, now) {
+            crate::record::session::Undone::Nothing => "Nothing to undo".into(),
+            _ => "Undone".into(),
         };
+        Effect::Continue
+    }
+
+    /// After the event loop took the game a random puzzle was opened over back from the
+    /// store: `said` says so.
+    pub fn undone_to_replaced(&mut self, said: Option<String>) {
+        match said {
+            Some(said) => self.after_switch(Some(said)),
+            None => self.message = "Nothing to undo".into(),
+        }
     }
 
     fn redo(&mut self) {
-        self.next_step = None;
         self.selected = None;
-        self.message = if self.game.record.redo() {
-            self.position_changed();
+        let now = self.now();
+        self.message = if self.session.redo(now) {
             "Redone".into()
         } else {
             "Nothing to redo".into()
@@ -402,10 +435,9 @@ impl TuiGame {
     }
 
     fn restart(&mut self) {
-        self.next_step = None;
         self.selected = None;
-        self.message = if self.game.record.restart() {
-            self.position_changed();
+        let now = self.now();
+        self.message = if self.session.restart(now) {
             "Restarted (u brings the game back)".into()
         } else {
             "Already at the start".into()
@@ -444,24 +476,18 @@ impl TuiGame {
         .into();
     }
 
-    /// After any change of position: ask the advisor about the new one.
-    pub(super) fn position_changed(&mut self) {
-        self.advisor
-            .ask(self.game.record.position(), self.game.puzzle.goal);
-    }
-
     /// Says so when the game is won or stuck.
     pub(super) fn report_end(&mut self) {
-        let position = self.game.record.position();
-        if position.is_won(self.game.puzzle.goal) || position.is_stuck() {
+        let position = self.session.position();
+        if position.is_won(self.puzzle().goal) || position.is_stuck() {
             self.message = self.end_state_text();
         }
     }
 
     /// "Solved!", "Stuck with n pegs: ...", or "Playing".
     pub(super) fn end_state_text(&self) -> String {
-        let position = self.game.record.position();
-        if position.is_won(self.game.puzzle.goal) {
+        let position = self.session.position();
+        if position.is_won(self.puzzle().goal) {
             "Solved! One peg left".into()
         } else if position.is_stuck() {
             format!(
@@ -476,7 +502,7 @@ impl TuiGame {
     fn welcome(&self) -> String {
         format!(
             "{}: arrows move, Enter picks up a peg, an arrow jumps it",
-            self.game.puzzle.name
+            self.puzzle().name
         )
     }
 }

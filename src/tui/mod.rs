@@ -263,6 +263,7 @@ fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Resu
                     Effect::Continue => {}
                     Effect::Open(path) => open_file(game, store.as_deref_mut(), &path),
                     Effect::NextKeptGame => next_kept_game(game, store.as_deref_mut()),
+                    Effect::UndoToReplaced => undo_to_replaced(game, store.as_deref_mut()),
                 }
             }
             // A resize needs nothing: the next draw fits the new size.
@@ -309,6 +310,16 @@ fn open_file(game: &mut TuiGame, store: Option<&mut GameStore>, path: &std::path
         }
         None => game.take_up(wanted, None),
     }
+}
+
+/// `u` at the start of a random puzzle: the game it was opened over, back from the store.
+fn undo_to_replaced(game: &mut TuiGame, store: Option<&mut GameStore>) {
+    let key = game.game().replaced.clone();
+    let said = match (store, key) {
+        (Some(store), Some(key)) => store.open_key(game.game_mut(), &key),
+        _ => None,
+    };
+    game.undone_to_replaced(said);
 }
 
 /// `g`: the next of the other games kept for this board, if there is one.

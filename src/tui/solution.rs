@@ -3,10 +3,11 @@
 //!
 //! Owns the part of [`TuiGame`]'s behaviour that deals with a line of jumps the person did
 //! not play: the solver's answer is put after the position on the board with
-//! [`crate::record::Record::load_line`], exactly as the window's "Load solution" does, and the
-//! replay walks the record's timeline, so taking over at any point drops the rest of it.
+//! [`crate::record::PlaySession::load_solution`], exactly as the window's "Load solution"
+//! does, and the replay walks the record's timeline at the session's pace, so taking over at
+//! any point drops the rest of it.
 
-use super::game::{TuiGame, REPLAY_STEP};
+use super::game::TuiGame;
 use super::solve::Solving;
 use crate::rules::{jumps_in_words, pegs_in_words, Position};
 use crate::solver::budget::rounded;
@@ -22,7 +23,7 @@ impl TuiGame {
             self.message = "A solve is already running: c cancels it".into();
             return;
         }
-        self.next_step = None;
+        self.session.pause_replay();
         self.prompt = Some(self.plan);
     }
 
@@ -40,11 +41,11 @@ impl TuiGame {
                 let plan = *plan;
                 self.prompt = None;
                 self.plan = plan;
-                let from = self.game.record.position().clone();
-                self.solving = Some(Solving::start(plan, from, self.game.puzzle.goal));
+                let from = self.session.position().clone();
+                self.solving = Some(Solving::start(plan, from, self.puzzle().goal));
                 self.message = format!(
                     "Solving from here ({})...",
-                    plan.describe(self.game.puzzle.shape().cells().len())
+                    plan.describe(self.puzzle().shape().cells().len())
                 );
             }
             KeyCode::Esc | KeyCode::Char('q' | 'Q') => {
@@ -106,7 +107,7 @@ impl TuiGame {
             (false, true) => "Solved",
             (false, false) => "Search finished",
         };
-        if self.game.record.position() != from {
+        if self.session.position() != from {
             self.message = format!(
                 "{head}: {found}, {stats}; the board has moved on, so nothing was loaded (s solves from here)"
             );
@@ -116,28 +117,25 @@ impl TuiGame {
             self.message = format!("{head}: {found}, {stats}");
             return;
         }
-        self.message = match self.game.record.load_line(&outcome.jumps) {
-            Ok(()) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
-            Err((i, e)) => format!(
-                "{head}, but jump {} is not legal: {}",
-                i + 1,
-                self.names.refusal(e)
+        let now = self.now();
+        self.message = match self.session.load_solution(from, &outcome.jumps, now) {
+            Ok(_) => format!("{head}: {found}, {stats}. p plays it, ] steps, [ steps back"),
+            Err(crate::record::session::LoadError::Illegal { index, error }) => format!(
+                "{head}, but jump {index} is not legal: {}",
+                self.names.refusal(error)
             ),
+            Err(e) => format!("{head}, but {e}"),
         };
     }
 
     /// `]` and `[`: one jump along the timeline (the solution loaded, or what redo would
     /// replay).
     pub(super) fn step_replay(&mut self, forward: bool) {
-        self.next_step = None;
-        let index = self.game.record.index();
-        let target = if forward {
-            index + 1
+        self.selected = None;
+        let now = self.now();
+        if self.session.step(forward, now).is_some() {
+            self.after_replay_step();
         } else {
-            index.saturating_sub(1)
-        };
-        self.goto(target);
-        if self.game.record.index() == index {
             self.message = if forward {
                 "End of the line: nothing more to replay".into()
             } else {
@@ -147,28 +145,28 @@ impl TuiGame {
     }
 
     pub(super) fn goto(&mut self, index: usize) {
-        let before = self.game.record.index();
         self.selected = None;
-        self.game.record.goto(index);
-        if self.game.record.index() != before {
+        let now = self.now();
+        if self.session.goto(index, now) {
             self.after_replay_step();
         }
     }
 
-    /// `p`: plays the rest of the timeline, a jump every [`REPLAY_STEP`], or pauses it.
+    /// `p`: plays the rest of the timeline at the session's pace, or pauses it.
     pub(super) fn toggle_replay(&mut self, now: Instant) {
-        if self.next_step.take().is_some() {
-            self.message = "Replay paused".into();
-        } else if self.game.record.index() < self.game.record.jumps().len() {
-            self.next_step = Some(now + REPLAY_STEP);
-            self.message = "Playing (p pauses)".into();
+        let now = self.secs(now);
+        let was = self.session.is_replaying();
+        self.message = if self.session.toggle_replay(now) {
+            "Playing (p pauses)".into()
+        } else if was {
+            "Replay paused".into()
         } else {
-            self.message = "Nothing to play: s solves from here, then p plays the solution".into();
-        }
+            "Nothing to play: s solves from here, then p plays the solution".into()
+        };
     }
 
     pub(super) fn after_replay_step(&mut self) {
-        let last = self.game.record.played().last().copied();
+        let last = self.session.record().played().last().copied();
         if let Some(last) = last {
             self.cursor = last.to;
         }
@@ -176,10 +174,9 @@ impl TuiGame {
         let what = last.map_or(String::new(), |j| format!(": {}", self.names.jump(j)));
         self.message = format!(
             "Jump {} of {}{what}",
-            self.game.record.index(),
-            self.game.record.jumps().len()
+            self.session.record().index(),
+            self.session.record().jumps().len()
         );
-        self.position_changed();
         self.report_end();
     }
 }
@@ -243,8 +240,8 @@ mod tests {
     #[test]
     fn stepping_names_the_jump() {
         let mut tui = TuiGame::new(Game::from_spec("0").expect("a board"), "test".into());
-        let jump = tui.game.record.position().legal_jumps()[0];
-        tui.game.record.load_line(&[jump]).expect("legal");
+        let jump = tui.session.position().legal_jumps()[0];
+        tui.game_mut().record.load_line(&[jump]).expect("legal");
         tui.step_replay(true);
         assert_eq!(tui.message, format!("Jump 1 of 1: {}", jump.in_words()));
         assert!(tui.message.contains(" over "), "{}", tui.message);

@@ -1,100 +1,19 @@
 //! "Solve from here" in the terminal: choosing the engine and budget, and the search running
 //! on its own thread while the keys keep working.
 //!
-//! Owns the solve prompt ([`SolvePlan`]: an engine and a budget picked from presets with the
-//! arrow keys, so no text has to be typed or parsed) and the search in flight ([`Solving`]).
+//! Owns the search in flight ([`Solving`]); the solve prompt picks a [`SolvePlan`] (an engine
+//! and a budget from the play session's presets, with the arrow keys, so no text has to be
+//! typed or parsed).
 //! The search is the window's: [`crate::solver::search`] on a [`Worker`].
 
 use crate::rules::{Goal, Position};
 use crate::solver::budget::rounded;
-use crate::solver::engines::classic;
 use crate::solver::jobs::worker::{Finished, Worker};
-use crate::solver::{search, Engine, Outcome};
+use crate::solver::{search, Outcome};
 
-/// The exact solver's budgets, smallest first; `None` is no limit (it always ends, but the
-/// big boards can take minutes).
-const EXACT_BUDGETS: [Option<u64>; 5] = [
-    Some(100_000),
-    Some(1_000_000),
-    Some(10_000_000),
-    Some(100_000_000),
-    None,
-];
-
-/// The classic search's budgets: the assignment's sweep and its 1.2M, capped at 10M so the
-/// duplicate set stays well under a gigabyte.
-const CLASSIC_BUDGETS: [Option<u64>; 5] = [
-    Some(10_000),
-    Some(100_000),
-    Some(1_000_000),
-    Some(1_200_000),
-    Some(10_000_000),
-];
-
-/// The engine and budget the next solve will use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolvePlan {
-    /// The engine: exact or classic (the terminal game asks for the fewest pegs).
-    pub engine: Engine,
-    /// Index into the engine's budget presets.
-    budget_index: usize,
-}
-
-impl Default for SolvePlan {
-    /// Exact with 10M expansions: every classic board but the hardest in a few seconds.
-    fn default() -> SolvePlan {
-        SolvePlan {
-            engine: Engine::Exact,
-            budget_index: 2,
-        }
-    }
-}
-
-impl SolvePlan {
-    fn presets(self) -> &'static [Option<u64>] {
-        match self.engine {
-            Engine::Classic => &CLASSIC_BUDGETS,
-            Engine::Exact | Engine::FewestMoves => &EXACT_BUDGETS,
-        }
-    }
-
-    /// The budget in expansions (`None`: no limit).
-    pub fn budget(self) -> Option<u64> {
-        let presets = self.presets();
-        presets[self.budget_index.min(presets.len() - 1)]
-    }
-
-    /// Switches engine, keeping the budget's place in the list.
-    pub fn toggle_engine(&mut self) {
-        self.engine = match self.engine {
-            Engine::Exact | Engine::FewestMoves => Engine::Classic,
-            Engine::Classic => Engine::Exact,
-        };
-    }
-
-    /// The next larger (`up`) or smaller budget preset, stopping at the ends.
-    pub fn step_budget(&mut self, up: bool) {
-        let last = self.presets().len() - 1;
-        self.budget_index = if up {
-            (self.budget_index + 1).min(last)
-        } else {
-            self.budget_index.saturating_sub(1)
-        };
-    }
-
-    /// The plan in words, for the prompt: engine, budget, and for the classic search the
-    /// memory its worst case may need on a board of `cells` holes.
-    pub fn describe(self, cells: u32) -> String {
-        let budget = self.budget().map_or("no limit".to_string(), rounded);
-        match self.engine {
-            Engine::Exact | Engine::FewestMoves => format!("{}, budget {budget}", self.engine),
-            Engine::Classic => {
-                let mib = classic::estimate_bytes(self.budget().unwrap_or(0), cells) >> 20;
-                format!("classic, budget {budget} (up to {mib} MiB)")
-            }
-        }
-    }
-}
+/// The engine and budget the next solve will use: the play session's presets, the window's
+/// too.
+pub use crate::record::session::presets::SolvePlan;
 
 /// A search running from a position on the board.
 pub struct Solving {
@@ -143,35 +62,5 @@ impl Solving {
     /// The result, once the search has ended.
     pub fn take_finished(&mut self) -> Option<Finished<Outcome>> {
         self.worker.take_finished()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn budgets_step_within_the_presets_and_survive_an_engine_switch() {
-        let mut plan = SolvePlan::default();
-        assert_eq!(plan.budget(), Some(10_000_000));
-        for _ in 0..9 {
-            plan.step_budget(true);
-        }
-        assert_eq!(
-            plan.budget(),
-            None,
-            "the exact solver may run without a limit"
-        );
-        plan.toggle_engine();
-        assert_eq!(
-            plan.budget(),
-            Some(10_000_000),
-            "classic always has a budget"
-        );
-        for _ in 0..9 {
-            plan.step_budget(false);
-        }
-        assert_eq!(plan.budget(), Some(10_000));
-        assert!(plan.describe(33).starts_with("classic, budget 10k (up to "));
     }
 }

@@ -3,8 +3,9 @@
 //! solver's and the files' each in their own method, as rerun splits its commands by concern.
 
 use super::command::{FileCommand, PlayCommand, SolverCommand, TimelineCommand};
-use super::{solve, PlayView, SPEEDS};
+use super::{solve, PlayView};
 use crate::app::command::{apply_each, DialogKind, FileRequest, ShellCommand};
+use crate::record::session::Undone;
 use crate::record::Game;
 use crate::rules::Goal;
 use eframe::egui;
@@ -23,22 +24,12 @@ impl PlayView {
     /// rest of the window must do. The game's own commands are carried out here; the
     /// timeline's, the solver's and the files' each by their own method below.
     pub fn apply(&mut self, ctx: &egui::Context, command: PlayCommand) -> Vec<ShellCommand> {
-        let now = ctx.input(|i| i.time);
+        let now = Self::now(ctx);
         let mut out = Vec::new();
         let tell =
             |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Tell(text.into()));
         let warn =
             |out: &mut Vec<ShellCommand>, text: &str| out.push(ShellCommand::Warn(text.into()));
-        if matches!(
-            command,
-            PlayCommand::Play(_)
-                | PlayCommand::Undo
-                | PlayCommand::Redo
-                | PlayCommand::Restart
-                | PlayCommand::Timeline(TimelineCommand::StepBack)
-        ) {
-            self.playback.pause();
-        }
         match command {
             PlayCommand::Timeline(command) => {
                 self.apply_timeline(command, now);
@@ -46,47 +37,39 @@ impl PlayView {
             }
             PlayCommand::Solver(command) => return self.apply_solver(ctx, command),
             PlayCommand::Files(command) => return self.apply_files(ctx, command),
-            PlayCommand::Play(jump) => match self.game.record.play(jump) {
-                Ok(()) => {
+            PlayCommand::Play(jump) => match self.session.play(jump, now) {
+                Ok(finish) => {
                     // Drawn only if the window animates jumps (the board widget asks).
                     self.board.jumped(jump, now);
                     out.push(ShellCommand::ClearNotice);
-                    out.push(ShellCommand::PlayerJumped);
+                    out.push(ShellCommand::PlayerJumped(finish));
                     // The person took over: arrows are the board's again.
                     self.replay_keys = false;
                 }
                 Err(e) => out.push(ShellCommand::Warn(e.in_words())),
             },
-            PlayCommand::Undo if !self.game.record.can_undo() && self.game.replaced.is_some() => {
-                // At the start of a random puzzle: back to the game it was opened over.
-                let back = self.game.replaced.clone();
-                let said = back.and_then(|key| self.store.open_key(&mut self.game, &key));
-                self.reset_for_new_game();
-                out.push(match said {
-                    Some(said) => ShellCommand::Tell(said),
-                    None => ShellCommand::Warn("Nothing to undo".into()),
-                });
-            }
-            step @ (PlayCommand::Undo | PlayCommand::Redo) => {
-                let undo = matches!(step, PlayCommand::Undo);
-                let record = &mut self.game.record;
-                if if undo { record.undo() } else { record.redo() } {
+            PlayCommand::Undo => match self.session.undo(&mut self.store, now) {
+                Undone::Step => {
+                    self.board.position_changed();
+                    out.push(ShellCommand::ClearNotice);
+                }
+                Undone::BackTo(said) => {
+                    self.reset_for_new_game();
+                    out.push(ShellCommand::Tell(said));
+                }
+                Undone::Nothing => warn(&mut out, "Nothing to undo"),
+            },
+            PlayCommand::Redo => {
+                if self.session.redo(now) {
                     self.board.position_changed();
                     out.push(ShellCommand::ClearNotice);
                 } else {
-                    warn(
-                        &mut out,
-                        if undo {
-                            "Nothing to undo"
-                        } else {
-                            "Nothing to redo"
-                        },
-                    );
+                    warn(&mut out, "Nothing to redo");
                 }
             }
             restart @ (PlayCommand::Restart | PlayCommand::NewGame) => {
                 let new_game = matches!(restart, PlayCommand::NewGame);
-                if self.game.record.restart() {
+                if self.session.restart(now) {
                     self.board.position_changed();
                     tell(
                         &mut out,
@@ -103,15 +86,12 @@ impl PlayView {
             PlayCommand::Warn(text) => out.push(ShellCommand::Warn(text)),
             PlayCommand::SetGoal(goal) => {
                 self.picking_finish = false;
-                let shape = self.game.puzzle.start.shape().clone();
+                let shape = self.session.game().puzzle.start.shape().clone();
                 match goal {
                     Goal::At(cell) if !shape.contains(cell) => {
                         warn(&mut out, "The finish must be a hole of the board");
                     }
-                    _ => {
-                        self.game.puzzle.goal = goal;
-                        self.hint = None;
-                    }
+                    _ => self.session.set_goal(goal, now),
                 }
             }
             PlayCommand::PickFinish(on) => {
@@ -124,8 +104,9 @@ impl PlayView {
             PlayCommand::StopThinking => out.extend(self.stop_thinking()),
             PlayCommand::ThinkItThrough => {
                 let wake = ctx.clone();
-                let position = self.game.record.position().clone();
-                self.deep.start(&position, self.game.puzzle.goal, move || {
+                let game = self.session.game();
+                let (position, goal) = (game.record.position().clone(), game.puzzle.goal);
+                self.deep.start(&position, goal, move || {
                     wake.request_repaint();
                 });
             }
@@ -136,37 +117,28 @@ impl PlayView {
                     "Stopped thinking it through: the position stays undecided",
                 );
             }
-            PlayCommand::ColourJumps(on) => {
-                self.advice_settings.colour_jumps = on;
-                if let Some(advisor) = &mut self.advisor {
-                    advisor.set_colour_jumps(on);
-                }
-            }
-            PlayCommand::SetHintEffort(effort) => {
-                self.advice_settings.effort = effort;
-                if let Some(advisor) = &mut self.advisor {
-                    advisor.set_effort(effort);
-                }
-            }
+            PlayCommand::ColourJumps(on) => self.session.advisor_mut().set_colour_jumps(on),
+            PlayCommand::SetHintEffort(effort) => self.session.set_hint_effort(effort),
         }
         out
     }
 
     /// Opens a board or game (through the game store), or saves the game.
     fn apply_files(&mut self, ctx: &egui::Context, command: FileCommand) -> Vec<ShellCommand> {
+        let now = Self::now(ctx);
         let mut out = Vec::new();
         match command {
             FileCommand::Open(game) => {
-                let said = self.store.open(&mut self.game, *game);
+                let said = self.session.open(&mut self.store, *game, now);
                 out.extend(self.opened(said));
             }
             FileCommand::OpenNew(game) => {
-                let said = self.store.open_new(&mut self.game, *game);
+                let said = self.session.open_new(&mut self.store, *game, now);
                 out.extend(self.opened(said));
             }
             FileCommand::SwitchTo(id) => {
-                if self.store.switch(&mut self.game, id) {
-                    let said = format!("Switched to {}", self.game.in_words());
+                if self.session.switch(&mut self.store, id, now) {
+                    let said = format!("Switched to {}", self.session.game().in_words());
                     out.extend(self.opened(Some(said)));
                 }
             }
@@ -176,8 +148,8 @@ impl PlayView {
                 }
                 Err(e) => out.push(ShellCommand::Warn(e.to_string())),
             },
-            FileCommand::OpenFile(path) => out.extend(self.open_file(path)),
-            FileCommand::SaveGame(path) => match self.game.save_to(&path) {
+            FileCommand::OpenFile(path) => out.extend(self.open_file(path, now)),
+            FileCommand::SaveGame(path) => match self.session.game().save_to(&path) {
                 Ok(()) => {
                     out.push(ShellCommand::Tell(format!(
                         "Game saved to {}",
@@ -222,16 +194,7 @@ impl PlayView {
             }
             SolverCommand::Solve(request) => out.extend(self.start_solve(ctx, request)),
             SolverCommand::CancelSolve => self.solve.cancel(),
-            SolverCommand::LoadSolution => {
-                out.extend(self.load_solution());
-                let record = &self.game.record;
-                if let Some(report) = self.solve.report() {
-                    if record.position() == &report.start {
-                        let line = report.outcome.jumps.clone();
-                        self.solver_line = Some((record.index(), line));
-                    }
-                }
-            }
+            SolverCommand::LoadSolution => out.extend(self.load_solution(Self::now(ctx))),
             SolverCommand::CopyStats => {
                 if let Some(report) = self.solve.report() {
                     ctx.copy_text(solve::stats_text(report));
@@ -265,49 +228,36 @@ impl PlayView {
 
     /// Moves along the timeline, or changes its playback.
     fn apply_timeline(&mut self, command: TimelineCommand, now: f64) {
-        match command {
+        let session = &mut self.session;
+        let animate = match command {
             TimelineCommand::Goto(index) => {
-                self.playback.pause();
-                self.game.record.goto(index);
-                self.board.position_changed();
-                self.replay_keys = true;
+                session.goto(index, now);
+                None
             }
             TimelineCommand::StepBack => {
-                let index = self.game.record.index();
-                if index > 0 {
-                    self.game.record.goto(index - 1);
-                    self.board.position_changed();
-                }
-                self.replay_keys = true;
+                session.step(false, now);
+                None
             }
-            TimelineCommand::StepForward => {
-                self.step_forward(now);
-                self.replay_keys = true;
-            }
-            TimelineCommand::MoveBack => self.step_move(false, now),
-            TimelineCommand::MoveForward => self.step_move(true, now),
+            TimelineCommand::StepForward => session.step(true, now),
+            TimelineCommand::MoveBack => session.step_move(false, now),
+            TimelineCommand::MoveForward => session.step_move(true, now),
             TimelineCommand::TogglePlay => {
-                if self.playback.playing {
-                    self.playback.pause();
-                } else {
-                    let record = &mut self.game.record;
-                    if record.index() >= record.jumps().len() {
-                        // At the end, play means "play it again from the start".
-                        record.goto(0);
-                        self.board.position_changed();
-                    }
-                    if record.index() < record.jumps().len() {
-                        self.playback.play(now);
-                    }
-                }
-                self.replay_keys = true;
+                session.toggle_replay(now);
+                None
             }
             TimelineCommand::SetSpeed(i) => {
-                if let Some(&speed) = SPEEDS.get(i) {
-                    self.playback.speed = speed;
-                }
+                session.set_replay_speed(i);
+                return;
             }
-            TimelineCommand::HandBackKeys => self.replay_keys = false,
+            TimelineCommand::HandBackKeys => {
+                self.replay_keys = false;
+                return;
+            }
+        };
+        self.board.position_changed();
+        if let Some(jump) = animate {
+            self.board.jumped(jump, now);
         }
+        self.replay_keys = true;
     }
 }

@@ -3,10 +3,10 @@
 //! pagoda weights that prove it.
 //!
 //! Owns what the board draws over the holes for the advisor ([`Overlay`],
-//! [`paint_overlay`]), the play view's reads of the advisor, and the hint flow: H shows the
-//! advisor's [`Advice`] in the words the terminal game uses too (`advice.rs`), and a hint
-//! asked for while the advisor is still working is shown once it is decided. The deciding
-//! is [`crate::solver::services::hint`]'s; this only shows it.
+//! [`paint_overlay`]) and the play view's reads of the advisor. When a hint is due, and what
+//! it marks, are the play session's ([`crate::record::session::hints`], the terminal game's
+//! too); H shows its [`Advice`] in the words both front ends use. The deciding is
+//! [`crate::solver::services::hint`]'s.
 
 use super::PlayView;
 use crate::app::command::ShellCommand;
@@ -41,24 +41,23 @@ impl PlayView {
     /// Each legal jump of the position on the board and whether the goal stays reachable
     /// after it, once the advisor has judged them (only while they are shown).
     pub fn jump_verdicts(&self) -> Option<&[(Jump, Option<bool>)]> {
-        let position = self.game.record.position();
+        let game = self.session.game();
+        let (position, goal) = (game.record.position(), game.puzzle.goal);
         // Thought through, every jump is decided.
-        if let Some(jumps) = self.deep.jumps(position, self.game.puzzle.goal) {
+        if let Some(jumps) = self.deep.jumps(position, goal) {
             return Some(jumps);
         }
-        self.advisor
-            .as_ref()?
-            .jumps(position, self.game.puzzle.goal)
+        self.session.advisor().jumps(position, goal)
     }
 
     /// The pagoda function proving the position on the board lost, if that is the advisor's
     /// reason.
     pub fn lost_weights(&self) -> Option<&Pagoda> {
-        let position = self.game.record.position();
+        let game = self.session.game();
         match self
-            .advisor
-            .as_ref()?
-            .answer(position, self.game.puzzle.goal)?
+            .session
+            .advisor()
+            .answer(game.record.position(), game.puzzle.goal)?
         {
             Answer::Lost(Reason::Pagoda { pagoda, .. }) => Some(pagoda),
             // One proof per finish: the first one's weights (the others are alike in kind).
@@ -69,84 +68,50 @@ impl PlayView {
 
     /// Why the position on the board is lost, in words, if the advisor knows.
     pub fn lost_reason(&self) -> Option<String> {
-        let position = self.game.record.position();
-        let goal = self.game.puzzle.goal;
-        match self.advisor.as_ref()?.answer(position, goal)? {
+        let game = self.session.game();
+        let goal = game.puzzle.goal;
+        match self
+            .session
+            .advisor()
+            .answer(game.record.position(), goal)?
+        {
             Answer::Lost(reason) => Some(reason.describe(goal)),
             _ => None,
         }
     }
 
-    /// What the advisor says about the position on the board, if it was asked.
+    /// What the advisor says about the position on the board, if it was asked (its count of
+    /// positions never going back: the session's).
     pub fn advice(&self) -> Option<Advice> {
-        let position = self.game.record.position();
-        self.advisor
-            .as_ref()?
-            .advice(position, self.game.puzzle.goal)
+        self.session.advice()
     }
 
     /// Stops thinking on the position on the board: its answer stays undecided, with the
     /// closest line found so far as a guess.
     pub(super) fn stop_thinking(&mut self) -> Vec<ShellCommand> {
-        let thinking = self
-            .advice()
-            .is_some_and(|a| matches!(a, Advice::Thinking { .. }));
-        if let Some(advisor) = &mut self.advisor {
-            advisor.stop_thinking();
-        }
-        if !thinking {
-            return Vec::new();
-        }
-        let was_wanted = self.hint_wanted;
-        self.hint_wanted = false;
-        match (was_wanted, self.advice()) {
-            (true, Some(advice)) => self.tell_hint(advice),
-            _ => vec![ShellCommand::Tell(
+        match self.session.stop_thinking() {
+            None => Vec::new(),
+            Some(Some(advice)) => self.tell_hint(advice),
+            Some(None) => vec![ShellCommand::Tell(
                 "Stopped thinking: the position stays undecided".into(),
             )],
         }
     }
 
-    /// Whether a hint asked for while the advisor was working can be shown now: its first
-    /// answer is in (while it thinks on, its guess is shown once), or it is decided, or the
-    /// thinking ended undecided.
-    pub(super) fn hint_due(&self) -> bool {
-        self.hint_wanted
-            && match self.advice() {
-                None | Some(Advice::Checking) => false,
-                Some(Advice::Thinking { .. }) => self.hint().is_none(),
-                Some(_) => true,
-            }
-    }
-
     /// Shows the advisor's next jump for the position on the board, or says why there is none
     /// (on an undecided position, a guess that says it is one). While the advisor is still
-    /// working, says so, shows the guess it has, and shows the hint once decided.
+    /// working, says so, shows the guess it has, and the session says the hint again once
+    /// decided.
     pub(super) fn show_hint(&mut self) -> Vec<ShellCommand> {
-        let advice = self.advice().unwrap_or(Advice::Checking);
-        self.hint_wanted = match &advice {
-            Advice::Checking => true,
-            // Its guess is on show; the hint replaces it once decided. (With no guess to
-            // show, nothing would mark that this was said: not asked again.)
-            Advice::Thinking { guess, .. } => guess.is_some(),
-            _ => false,
-        };
+        let advice = self.session.ask_hint();
         self.tell_hint(advice)
     }
 
-    /// Says `advice` as a hint, and draws its jump (or marks the position whose proof is
-    /// asked for).
-    fn tell_hint(&mut self, advice: Advice) -> Vec<ShellCommand> {
-        let position = self.game.record.position().clone();
-        if let Some(jump) = advice.hint_jump() {
-            self.hint = Some((position.clone(), jump));
-        }
-        if matches!(advice, Advice::Lost { .. }) {
-            self.why = Some(position);
-        }
+    /// Says `advice` as a hint (the session marked its jump).
+    pub(super) fn tell_hint(&mut self, advice: Advice) -> Vec<ShellCommand> {
         // Every answer is information (a lost position is news about the game, not a
         // problem with the app); only an advisor that failed is a problem.
-        let text = advice.hint_text(self.game.puzzle.goal);
+        let text = advice.hint_text(self.session.game().puzzle.goal);
         vec![if matches!(advice, Advice::Failed { .. }) {
             ShellCommand::Warn(text)
         } else {
@@ -157,14 +122,9 @@ impl PlayView {
     /// What the board draws for the advisor: the jumps when `show_jumps`, the weights once
     /// asked why.
     pub fn overlay(&self, show_jumps: bool) -> Overlay<'_> {
-        let position = self.game.record.position();
         Overlay {
             jumps: self.jump_verdicts().filter(|_| show_jumps),
-            weights: self
-                .why
-                .as_ref()
-                .filter(|p| *p == position)
-                .and_then(|_| self.lost_weights()),
+            weights: self.session.why().and_then(|_| self.lost_weights()),
         }
     }
 }

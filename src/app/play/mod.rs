@@ -1,10 +1,11 @@
 //! The play view: a board in play, with its board widget, replay timeline, hints and solver
 //! panel.
 //!
-//! Owns the game, the board widget's state, the timeline's playback clock, the solver panel's
-//! form and its solve session, the background "still winnable?" advisor and the hint on show.
-//! Its widgets return [`PlayCommand`]s and [`PlayView::apply`] is the one place its state
-//! changes; what concerns the rest of the window (a notice, a file to remember, editing the
+//! Owns the board widget's state, the solver panel's form and its solve session, and the game
+//! store; the game and every rule about it (history, hints, the replay's pace, the clock) are
+//! the play session's ([`PlaySession`], shared with the terminal game), which this view draws
+//! and sends commands. Its widgets return [`PlayCommand`]s and [`PlayView::apply`] is the one
+//! place its state changes; what concerns the rest of the window (a notice, a file to remember, editing the
 //! position) it hands back as [`ShellCommand`]s. It needs no shell to run: a test makes one
 //! with [`PlayView::new`] and applies commands to it.
 
@@ -29,65 +30,33 @@ pub mod timeline;
 mod ui;
 
 use crate::app::command::ShellCommand;
-use crate::record::{Game, GameStore};
-use crate::rules::{Jump, Position};
-use crate::solver::services::advisor::{Advisor, Verdict, DEFAULT_EFFORT};
+use crate::record::{Game, GameStore, PlaySession};
+use crate::rules::Jump;
+use crate::solver::services::advisor::Verdict;
 use board::BoardView;
 pub use command::{FileCommand, PlayCommand, SolverCommand, TimelineCommand};
 use command::{SolveFrom, SolveRequest};
 use eframe::egui;
 use session::SolveSession;
 use solve::SolverPanel;
-use timeline::{Playback, SPEEDS};
-
-/// What the View menu asks of the advisor.
-#[derive(Clone, Copy, Debug)]
-struct AdviceSettings {
-    /// Judge every legal jump (View > Show winning jumps).
-    colour_jumps: bool,
-    /// Positions a hint may examine, thinking on, before it says "unknown".
-    effort: u64,
-}
-
-impl Default for AdviceSettings {
-    fn default() -> AdviceSettings {
-        AdviceSettings {
-            colour_jumps: false,
-            effort: DEFAULT_EFFORT,
-        }
-    }
-}
 
 /// The play view (see the module docs).
 pub struct PlayView {
-    game: Game,
+    /// The game in play and every rule about it.
+    session: PlaySession,
     /// Every other game played, by board: opening a board again takes its game up where it
     /// was left (the one mid-end the terminal game and the command line use too).
     store: GameStore,
-    /// The solver's line as loaded on the timeline (where it starts, and its jumps): a win
-    /// along it is the solver's, not the player's, and is not praised.
-    solver_line: Option<(usize, Vec<Jump>)>,
     board: BoardView,
     /// The solver panel's form.
     solver_panel: SolverPanel,
     /// The search in flight and the last result.
     solve: SolveSession,
-    /// The background "still winnable?" and hint solver, made on the first frame (it needs
-    /// the context to wake the window).
-    advisor: Option<Advisor>,
-    /// What the View menu asks of the advisor (kept here, as the advisor is made on the
-    /// first frame): judge every legal jump, and how hard to think on a hint.
-    advice_settings: AdviceSettings,
-    /// The hint on show: the position it is for and the jump.
-    hint: Option<(Position, Jump)>,
-    /// A hint was asked for while the advisor was still checking: show it when it arrives.
-    hint_wanted: bool,
-    /// The lost position whose proof the person asked for (its pagoda weights are drawn).
-    why: Option<Position>,
+    /// Whether the session's advisor wakes the window yet (set on the first frame, which has
+    /// the context).
+    woken: bool,
     /// Whether the next board click picks the finish cell.
     picking_finish: bool,
-    /// The timeline's playback clock.
-    playback: Playback,
     /// Whether Left/Right, Space, Home and End drive the timeline rather than the board's
     /// cursor: after a solution is loaded or the timeline is used, until a jump is played.
     replay_keys: bool,
@@ -105,27 +74,26 @@ impl PlayView {
     /// A view playing `game` (taken from `store`), keeping the other games in `store`.
     pub fn with_store(game: Game, store: GameStore) -> PlayView {
         PlayView {
-            game,
+            session: PlaySession::new(game),
             store,
-            solver_line: None,
             board: BoardView::default(),
             solver_panel: SolverPanel::default(),
             solve: SolveSession::default(),
-            advisor: None,
-            advice_settings: AdviceSettings::default(),
-            hint: None,
-            hint_wanted: false,
-            why: None,
+            woken: false,
             picking_finish: false,
-            playback: Playback::default(),
             replay_keys: false,
             deep: deep::Deep::default(),
         }
     }
 
+    /// The play session: the game and every rule about it.
+    pub fn session(&self) -> &PlaySession {
+        &self.session
+    }
+
     /// The game being played.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The board widget's state (selection and cursor).
@@ -148,48 +116,47 @@ impl PlayView {
         self.solver_panel = panel;
     }
 
-    /// The timeline's playback clock.
-    pub fn playback(&self) -> Playback {
-        self.playback
+    /// The timeline's replay clock (the session's).
+    pub fn playback(&self) -> crate::record::session::Replay {
+        self.session.replay()
     }
 
     /// What the advisor knows about the position on the board, if it was asked.
     pub fn verdict(&self) -> Option<Verdict> {
-        let position = self.game.record.position();
-        self.advisor
-            .as_ref()
-            .and_then(|a| a.verdict(position, self.game.puzzle.goal))
+        let game = self.session.game();
+        self.session
+            .advisor()
+            .verdict(game.record.position(), game.puzzle.goal)
     }
 
     /// The hint on show, if it is for the position on the board.
     pub fn hint(&self) -> Option<Jump> {
-        self.hint
-            .as_ref()
-            .filter(|(p, _)| p == self.game.record.position())
-            .map(|(_, j)| *j)
+        self.session.hint()
     }
 
     /// Runs a search to its end on this thread (the `--solve` screenshot).
     pub fn solve_blocking(&mut self, request: SolveRequest) {
+        let game = self.session.game();
         let start = match request.from {
-            SolveFrom::Start => self.game.puzzle.start.clone(),
-            SolveFrom::Here => self.game.record.position().clone(),
+            SolveFrom::Start => game.puzzle.start.clone(),
+            SolveFrom::Here => game.record.position().clone(),
         };
-        self.solve
-            .run_blocking(request, start, self.game.puzzle.goal);
+        let goal = game.puzzle.goal;
+        self.solve.run_blocking(request, start, goal);
     }
 
     /// Stops every background search (the window is closing).
     pub fn stop(&mut self) {
         self.solve.clear();
-        self.advisor = None;
+        self.session.advisor_mut().stop_thinking();
     }
 
     /// Starts a search as the solver panel asked.
     fn start_solve(&mut self, ctx: &egui::Context, request: SolveRequest) -> Vec<ShellCommand> {
+        let game = self.session.game();
         let start = match request.from {
-            SolveFrom::Start => self.game.puzzle.start.clone(),
-            SolveFrom::Here => self.game.record.position().clone(),
+            SolveFrom::Start => game.puzzle.start.clone(),
+            SolveFrom::Here => game.record.position().clone(),
         };
         if request.engine == crate::solver::Engine::Classic {
             let budget = request.budget.unwrap_or(solve::DEFAULT_BUDGET);
@@ -198,57 +165,49 @@ impl PlayView {
             }
         }
         let wake = ctx.clone();
-        let goal = self.game.puzzle.goal;
+        let goal = game.puzzle.goal;
         self.solve.start(request, start, goal, move || {
             wake.request_repaint();
         });
         Vec::new()
     }
 
-    /// One jump forward on the timeline, animated.
-    fn step_forward(&mut self, now: f64) {
-        let record = &mut self.game.record;
-        let index = record.index();
-        if index < record.jumps().len() && record.goto(index + 1) > index {
-            if let Some(&jump) = record.played().last() {
-                self.board.jumped(jump, now);
-            }
-        } else {
-            self.playback.pause();
-        }
-    }
-
     /// Whether a hint was asked for and waits for the advisor's first answer (while it
     /// thinks on, its guess is on show already).
     pub fn hint_pending(&self) -> bool {
-        self.hint_wanted && self.hint().is_none()
+        self.session.hint_pending()
     }
 
-    /// Once a frame, whichever view is shown: take in finished searches, keep the advisor on
-    /// the current position, show a hint that was waiting for it, and advance playback.
+    /// The window's clock now, in the session's seconds.
+    fn now(ctx: &egui::Context) -> f64 {
+        ctx.input(|i| i.time)
+    }
+
+    /// Once a frame, whichever view is shown: take in finished searches, the advisor's news
+    /// and a hint that was waiting for it, the replay's next jump, and whether the window has
+    /// the focus (the clock runs only then).
     pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
-        let now = ctx.input(|i| i.time);
+        let now = Self::now(ctx);
         self.solve.poll();
-        let settings = self.advice_settings;
-        let advisor = self.advisor.get_or_insert_with(|| {
+        if !self.woken {
             let wake = ctx.clone();
-            let mut advisor = Advisor::new(settings.effort, move || wake.request_repaint());
-            advisor.set_colour_jumps(settings.colour_jumps);
-            advisor
-        });
-        advisor.poll();
-        advisor.ask(self.game.record.position(), self.game.puzzle.goal);
+            self.session.set_wake(move || wake.request_repaint());
+            self.woken = true;
+        }
+        let focused = ctx.input(|i| i.focused);
+        self.session.set_focus(focused, now);
+        let ticked = self.session.tick(now);
         let mut out = Vec::new();
         if let Some(failed) = self.deep.poll() {
             out.push(ShellCommand::Warn(failed));
         }
-        if self.hint_due() {
-            out.extend(self.show_hint());
+        if let Some(advice) = ticked.hint {
+            out.extend(self.tell_hint(advice));
         }
-        if self.playback.due(now) {
-            self.step_forward(now);
+        if let Some(jump) = ticked.stepped {
+            self.board.jumped(jump, now);
         }
-        if let Some(wait) = self.playback.wait(now) {
+        if let Some(wait) = self.session.replay_wait(now) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
         }
         out
@@ -263,14 +222,10 @@ impl PlayView {
 
     /// Forgets everything about the game that was on the board.
     fn reset_for_new_game(&mut self) {
-        self.solver_line = None;
         self.board = BoardView::default();
         self.solve.clear();
         self.deep.cancel();
-        self.hint = None;
-        self.hint_wanted = false;
         self.picking_finish = false;
-        self.playback.pause();
         self.replay_keys = false;
     }
 }

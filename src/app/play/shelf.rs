@@ -21,7 +21,7 @@ impl PlayView {
     /// game that changed here (the one in play too), merged with it; on an error nothing is
     /// lost and the next call tries again.
     pub fn sync_games(&mut self) -> Result<(), StoreError> {
-        self.store.sync(&mut self.game)
+        self.session.sync(&mut self.store)
     }
 
     /// What the game store has to tell: files set aside, a game changed elsewhere.
@@ -31,20 +31,21 @@ impl PlayView {
 
     /// The other games kept for the board in play, most recently played first.
     pub fn other_games(&self) -> Vec<Kept> {
-        self.store.others(&self.game)
+        self.store.others(self.session.game())
     }
 
     /// Opens a layout or saved-game file: the game kept for it if there is one, else the
     /// file's own game. A file that cannot be read any more still brings back its kept game.
-    pub(super) fn open_file(&mut self, path: PathBuf) -> Vec<ShellCommand> {
+    pub(super) fn open_file(&mut self, path: PathBuf, now: f64) -> Vec<ShellCommand> {
         let mut out = match Game::from_file(&path) {
             Ok(game) => {
-                let said = self.store.open(&mut self.game, game);
+                let said = self.session.open(&mut self.store, game, now);
                 self.opened(said)
             }
             Err(e) => {
                 let key = BoardKey::of(&Source::File(crate::record::game::absolute(&path)));
-                let kept = key.and_then(|key| self.store.open_key(&mut self.game, &key));
+                let kept =
+                    key.and_then(|key| self.session.open_key(&mut self.store, &key, now));
                 match kept {
                     Some(said) => self.opened(Some(format!("{e}; {said}"))),
                     None => {

@@ -18,96 +18,25 @@ use eframe::egui;
 use egui::{Button, RichText, Stroke, Ui};
 use std::ops::Range;
 
-/// Playback speeds offered, in jumps per second.
-pub const SPEEDS: [f32; 5] = [0.5, 1.0, 2.0, 4.0, 8.0];
-
-/// The playback clock: playing or not, how fast, and when the next jump is due.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Playback {
-    /// Whether the timeline is playing.
-    pub playing: bool,
-    /// Jumps per second.
-    pub speed: f32,
-    /// When the next jump is due (egui's clock, seconds).
-    next_at: f64,
-}
-
-impl Default for Playback {
-    fn default() -> Playback {
-        Playback {
-            playing: false,
-            speed: 2.0,
-            next_at: 0.0,
-        }
-    }
-}
-
-impl Playback {
-    /// Starts playing at `now` (the first jump comes at once).
-    pub fn play(&mut self, now: f64) {
-        self.playing = true;
-        self.next_at = now;
-    }
-
-    /// Stops playing.
-    pub fn pause(&mut self) {
-        self.playing = false;
-    }
-
-    /// Whether a jump is due at `now`; if so, schedules the next one.
-    pub fn due(&mut self, now: f64) -> bool {
-        if !self.playing || now < self.next_at {
-            return false;
-        }
-        self.next_at = now + 1.0 / f64::from(self.speed.max(0.1));
-        true
-    }
-
-    /// Seconds until the next jump, while playing.
-    pub fn wait(&self, now: f64) -> Option<f64> {
-        self.playing.then(|| (self.next_at - now).max(0.0))
-    }
-}
+pub use crate::record::session::replay::{Replay as Playback, SPEEDS};
 
 impl PlayView {
     /// Whether the game on the board was won by the player rather than by replaying the
     /// solver's line to its end.
     pub fn won_by_player(&self) -> bool {
-        let record = &self.game.record;
-        if !record.position().is_won(self.game.puzzle.goal) {
-            return false;
-        }
-        let Some((from, line)) = &self.solver_line else {
-            return true;
-        };
-        let played = record.played();
-        played.len() < from + line.len() || played.get(*from..*from + line.len()) != Some(line)
+        self.session.won_by_player()
     }
 
     /// Puts the last solution on the timeline after the position it starts from: here if it
-    /// was solved from here, else from the start (going back there first).
-    pub(super) fn load_solution(&mut self) -> Vec<ShellCommand> {
-        let tell = |text: String| vec![ShellCommand::Warn(text)];
+    /// was solved from here, else from the start (the session goes back there first, by an
+    /// undoable restart).
+    pub(super) fn load_solution(&mut self, now: f64) -> Vec<ShellCommand> {
         let Some(report) = self.solve.report() else {
-            return tell("No solution yet: solve first".into());
+            return vec![ShellCommand::Warn("No solution yet: solve first".into())];
         };
         let (start, jumps) = (report.start.clone(), report.outcome.jumps.clone());
-        let record = &mut self.game.record;
-        // From the start, over a game in progress: the game is taken back by a restart, one
-        // undoable step, so undo brings it back with its redo tail (never lost).
-        let restarted = record.position() != &start;
-        if restarted {
-            if record.start() != &start {
-                return tell(
-                    "This solution starts from another position: go back to it or solve again"
-                        .into(),
-                );
-            }
-            record.restart();
-        }
-        match record.load_line(&jumps) {
-            Ok(()) => {
-                self.playback.pause();
+        match self.session.load_solution(&start, &jumps, now) {
+            Ok(restarted) => {
                 self.board.position_changed();
                 self.replay_keys = true;
                 let back = if restarted {
@@ -120,41 +49,14 @@ impl PlayView {
                     jumps.len()
                 ))]
             }
-            Err((i, e)) => tell(format!(
-                "Jump {} of the solution does not apply here: {e}",
-                i + 1
-            )),
-        }
-    }
-
-    /// One move forward or back on the timeline: to the next or previous place where one
-    /// peg's chain of jumps ends. Forward animates the move's last jump.
-    pub(super) fn step_move(&mut self, forward: bool, now: f64) {
-        self.playback.pause();
-        self.replay_keys = true;
-        let record = &mut self.game.record;
-        let (index, ends) = (record.index(), move_ends(&record.jumps()));
-        let target = if forward {
-            ends.into_iter().find(|&e| e > index)
-        } else {
-            std::iter::once(0).chain(ends).rev().find(|&e| e < index)
-        };
-        let Some(target) = target else {
-            return;
-        };
-        record.goto(target);
-        self.board.position_changed();
-        if forward && record.index() == target {
-            if let Some(&jump) = record.played().last() {
-                self.board.jumped(jump, now);
-            }
+            Err(e) => vec![ShellCommand::Warn(crate::rules::capitalise(&e.to_string()))],
         }
     }
 
     /// The jumps of the move in play still to be replayed: from the position on the board to
     /// the end of its peg's chain (what the board draws as a path), if the timeline goes on.
     pub fn next_chain(&self) -> Option<Vec<Jump>> {
-        let record = &self.game.record;
+        let record = &self.session.game().record;
         let jumps = record.jumps();
         let span = move_in_play(&jumps, record.index())?;
         jumps.get(record.index()..span.end).map(<[Jump]>::to_vec)

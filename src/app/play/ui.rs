@@ -25,7 +25,7 @@ impl PlayView {
         let ctx = ui.ctx().clone();
         let mut commands = keys::timeline_shortcuts(&ctx, self.replay_keys);
         let advice = self.advice();
-        let game = &self.game;
+        let game = self.session.game();
         let unknown = matches!(advice, Some(Advice::Unknown { .. }));
         let deep = self
             .deep
@@ -45,7 +45,7 @@ impl PlayView {
         commands.extend(stop);
         egui::Panel::bottom("timeline").show(ui, |ui| {
             ui.add_space(4.0);
-            commands.extend(timeline::timeline_ui(ui, game, &self.playback));
+            commands.extend(timeline::timeline_ui(ui, game, &self.session.replay()));
         });
         if frame.settings.show_solver {
             let model = SolverModel {
@@ -67,7 +67,7 @@ impl PlayView {
     pub fn ui(&mut self, ui: &mut egui::Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut out = Vec::new();
         let show_jumps = frame.settings.show_winning_jumps;
-        let game = &self.game;
+        let game = self.session.game();
         ui.horizontal(|ui| {
             if ui.button("Edit this position").clicked() {
                 out.push(ShellCommand::EditPosition);

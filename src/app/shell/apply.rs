@@ -185,8 +185,8 @@ impl PegsolApp {
                     .apply(random::RandomCommand::Open(Box::new(board)))
             }
             ShellCommand::Random(command) => self.windows.random.apply(command),
-            ShellCommand::PlayerJumped => {
-                let problem = self.stats.observe_jump(self.play.game(), now);
+            ShellCommand::PlayerJumped(finish) => {
+                let problem = finish.and_then(|f| self.stats.record_finish(self.play.game(), f));
                 let mut out: Vec<_> = problem.map(ShellCommand::Warn).into_iter().collect();
                 out.extend(self.windows.problems.observe_jump(self.play.game()));
                 out

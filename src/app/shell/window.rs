@@ -83,7 +83,7 @@ impl PegsolApp {
             settings: &self.settings,
             notice: self.shown.notice.as_ref(),
             typing,
-            clock: self.stats.clock(self.play.game(), now),
+            clock: self.play.session().clock(now),
             board_stats: stats::board_key(self.play.game())
                 .and_then(|key| self.stats.board(&key).copied()),
         };

@@ -416,9 +416,10 @@ impl PlaySession {
         }
     }
 
-    /// Plays `game` instead, a game the store gave (another board was opened): the replay,
-    /// the hint and the solver's line are about the old one; the old game's clock stops.
-    fn took_up(&mut self, now: f64) {
+    /// After the game in [`PlaySession::game_mut`] was replaced by another (the store opened
+    /// another board or game): the replay, the hint and the solver's line were about the old
+    /// one, and the old game's clock stops.
+    pub fn took_up(&mut self, now: f64) {
         self.replay.pause();
         self.hints = Hints::default();
         self.solver_line = None;
