@@ -16,7 +16,7 @@ use egui_kittest::Harness;
 use pegsol::app::editor::counts::{MovesFact, SolutionsFact};
 use pegsol::app::editor::EditorCommand;
 use pegsol::app::editor::PaintCommand;
-use pegsol::app::play::timeline::move_ends;
+use pegsol::rules::move_ends;
 use pegsol::app::{Mode, PegsolApp, ShellCommand};
 use pegsol::layout::Finish;
 use pegsol::rules::{continues, Goal, Jump};

@@ -39,7 +39,7 @@ fn the_play_view_plays_refuses_and_undoes_on_its_own() {
     // The notice is cleared, and the shell told that the player jumped (for the statistics).
     assert!(matches!(
         out.as_slice(),
-        [ShellCommand::ClearNotice, ShellCommand::PlayerJumped]
+        [ShellCommand::ClearNotice, ShellCommand::PlayerJumped(_)]
     ));
     // The same jump again: d3 is empty now, and the view says so rather than playing.
     let out = play.apply(&ctx, PlayCommand::Play(d2_d4));

@@ -176,6 +176,26 @@ impl Game {
         }
     }
 
+    /// The game a random puzzle makes on the board named `board` (its `frame` as the board's
+    /// layout has it): a board of its own, named after the board, its pegs and its seed, so
+    /// the same puzzle is one board whichever way it was made.
+    pub fn random(board: &str, frame: (u8, u8), puzzle: &crate::rules::RandomPuzzle) -> Game {
+        let pegs = puzzle.start.peg_count();
+        let name = format!("{board} (random, {pegs} pegs, seed {})", puzzle.seed);
+        let game_puzzle = Puzzle {
+            name: name.clone(),
+            description: format!(
+                "A random start on {board}: {pegs} pegs, made by backward jumps from one peg \
+                 (seed {})",
+                puzzle.seed
+            ),
+            start: puzzle.start.clone(),
+            goal: crate::rules::Goal::Anywhere,
+            frame,
+        };
+        Game::new(game_puzzle, Source::Other(name))
+    }
+
     /// A fresh game of a catalogue board (`english`, `level-0`, `0`, or a board's name).
     pub fn from_catalogue(key: &str) -> Result<Game, CatalogueError> {
         let entry = catalogue::find(key).ok_or_else(|| CatalogueError::Unknown(key.to_string()))?;

@@ -2,11 +2,13 @@
 //! with undo, redo and restart, right by construction.
 //!
 //! Owns [`Record`]. Its history is a list of *lines* (one per restart), each a legal line of
-//! jumps from the start and where the board stands on it. Undo and redo move along the line
-//! in play, and past its ends to the line before a restart or the one after it; a jump, a
-//! restart or a loaded solution cuts what redo would have replayed. No step ever replays a
-//! jump into a position it was not played from: every line is checked when it is made, and
-//! moving between lines rebuilds the position from the start. The whole history is what
+//! jumps from the start, with the place on it where the restart after it was made. Undo and
+//! redo move along the line in play, and across a restart to the line before it (where the
+//! restart was made) or the one after it (at its start): undo then redo always comes back to
+//! where it was. A jump or a loaded solution cuts what redo would have replayed; a restart
+//! keeps the line it leaves whole, its redo tail too. No step ever replays a jump into a
+//! position it was not played from: every line is checked when it is made, and moving between
+//! lines rebuilds the position from the start. The whole history is what
 //! [`Record::to_saved`] writes, so undo after quitting and starting again does what it did
 //! before.
 
@@ -14,19 +16,20 @@ use super::saved::{SavedGame, SavedLine};
 use crate::layout::Puzzle;
 use crate::rules::{Jump, JumpError, Position};
 
-/// One line of the history: the jumps from the start (played, then what redo replays) and how
-/// many of them are played.
+/// One line of the history: the jumps from the start (played, then what redo replays) and,
+/// when a restart followed it, how many were played when it was made (where undo comes back
+/// to, and where redo crosses to the next line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Line {
     jumps: Vec<Jump>,
-    at: usize,
+    cut: usize,
 }
 
 impl Line {
     fn empty() -> Line {
         Line {
             jumps: Vec::new(),
-            at: 0,
+            cut: 0,
         }
     }
 }
@@ -61,6 +64,13 @@ pub struct Record {
     lines: Vec<Line>,
     /// The line in play.
     era: usize,
+    /// How many of the line in play's jumps are played.
+    at: usize,
+    /// Whether redo at the place the next restart was made brings that restart back: set when
+    /// undo or redo crosses into this line (retracing the history), cleared when the board
+    /// moves past that place along the timeline (redo then replays the line's own jumps, and
+    /// the restart comes back at its end). So undo then redo always comes back.
+    retrace: bool,
 }
 
 impl Record {
@@ -71,6 +81,8 @@ impl Record {
             start,
             lines: vec![Line::empty()],
             era: 0,
+            at: 0,
+            retrace: false,
         }
     }
 
@@ -94,8 +106,7 @@ impl Record {
 
     /// The jumps played from the start to reach [`Record::position`].
     pub fn played(&self) -> &[Jump] {
-        let line = self.line();
-        &line.jumps[..line.at]
+        &self.line().jumps[..self.at]
     }
 
     /// The timeline: the jumps played, then the jumps redo would replay on this line.
@@ -105,7 +116,7 @@ impl Record {
 
     /// Where the board is on the timeline: how many of [`Record::jumps`] are played.
     pub fn index(&self) -> usize {
-        self.line().at
+        self.at
     }
 
     /// How many lines the history holds: one, plus one per restart that undo can reach.
@@ -121,19 +132,23 @@ impl Record {
 
     /// Whether there is anything to undo.
     pub fn can_undo(&self) -> bool {
-        self.index() > 0 || self.era > 0
+        self.at > 0 || self.era > 0
     }
 
     /// Whether there is anything to redo.
     pub fn can_redo(&self) -> bool {
-        self.index() < self.jumps().len() || self.era + 1 < self.lines.len()
+        self.at < self.jumps().len() || self.era + 1 < self.lines.len()
     }
 
     /// Drops what redo would replay: the rest of this line and the lines after it.
     fn cut_redo(&mut self) {
         self.lines.truncate(self.era + 1);
+        // No restart left to retrace or to come back to.
+        self.retrace = false;
+        let at = self.at;
         let line = self.line_mut();
-        line.jumps.truncate(line.at);
+        line.cut = 0;
+        line.jumps.truncate(at);
     }
 
     /// Plays `jump` on the current position, dropping what redo would replay, or says why it
@@ -141,9 +156,8 @@ impl Record {
     pub fn play(&mut self, jump: Jump) -> Result<(), JumpError> {
         self.current = self.current.try_play(jump)?;
         self.cut_redo();
-        let line = self.line_mut();
-        line.jumps.push(jump);
-        line.at += 1;
+        self.line_mut().jumps.push(jump);
+        self.at += 1;
         Ok(())
     }
 
@@ -156,8 +170,12 @@ impl Record {
             return false;
         }
         self.lines.truncate(self.era + 1);
+        let at = self.at;
+        self.line_mut().cut = at;
         self.lines.push(Line::empty());
         self.era += 1;
+        self.at = 0;
+        self.retrace = false;
         self.current = self.start.clone();
         true
     }
@@ -174,16 +192,18 @@ impl Record {
     }
 
     /// Takes back the last jump, or at the start of a line made by a restart, goes back to
-    /// where the game stood before the restart. Returns whether there was anything to undo.
+    /// where the game stood when the restart was made. Returns whether there was anything to
+    /// undo.
     pub fn undo(&mut self) -> bool {
-        if self.index() > 0 {
-            let line = self.line_mut();
-            line.at -= 1;
-            let jump = line.jumps[line.at];
+        if self.at > 0 {
+            self.at -= 1;
+            let jump = self.line().jumps[self.at];
             self.current.unplay_unchecked(jump);
             true
         } else if self.era > 0 {
             self.era -= 1;
+            self.at = self.line().cut;
+            self.retrace = true;
             self.rebuild();
             true
         } else {
@@ -191,20 +211,23 @@ impl Record {
         }
     }
 
-    /// Replays the next jump of the line, or at its end, the restart that followed it.
-    /// Returns whether there was anything to redo.
+    /// Puts back what undo took back: at the place a restart was made, that restart (so undo
+    /// then redo comes back to where it was); else the next jump of the line, or at its end
+    /// the restart after it. Returns whether there was anything to redo.
     pub fn redo(&mut self) -> bool {
-        if self.index() < self.jumps().len() {
-            let line = self.line_mut();
-            let jump = line.jumps[line.at];
-            line.at += 1;
-            self.current.play_unchecked(jump);
-            true
-        } else if self.era + 1 < self.lines.len() {
+        let later = self.era + 1 < self.lines.len();
+        let at_cut = self.retrace && self.at == self.line().cut;
+        if later && (at_cut || self.at == self.jumps().len()) {
             self.era += 1;
-            // A restart is redone to its start, whatever was played after it.
-            self.line_mut().at = 0;
+            self.at = 0;
+            // Retracing goes on while there is a restart after this line too.
+            self.retrace = self.era + 1 < self.lines.len();
             self.current = self.start.clone();
+            true
+        } else if self.at < self.jumps().len() {
+            let jump = self.line().jumps[self.at];
+            self.at += 1;
+            self.current.play_unchecked(jump);
             true
         } else {
             false
@@ -215,13 +238,21 @@ impl Record {
     /// play. Returns the index reached.
     pub fn goto(&mut self, index: usize) -> usize {
         let index = index.min(self.jumps().len());
-        while self.index() > index {
-            self.undo();
+        while self.at > index {
+            self.at -= 1;
+            let jump = self.line().jumps[self.at];
+            self.current.unplay_unchecked(jump);
         }
-        while self.index() < index {
-            self.redo();
+        while self.at < index {
+            let jump = self.line().jumps[self.at];
+            self.at += 1;
+            self.current.play_unchecked(jump);
         }
-        self.index()
+        if self.at > self.line().cut {
+            // Past the place the next restart was made: redo replays this line from here.
+            self.retrace = false;
+        }
+        self.at
     }
 
     /// Puts `line` after the current position as the timeline's continuation (what redo and
@@ -240,48 +271,53 @@ impl Record {
 
     /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
     /// line in play's jumps in text form and where the board is on it, and the lines before
-    /// and after it (undo and redo across restarts).
+    /// and after it with where each restart was made (undo and redo across restarts).
     pub fn to_saved(&self, puzzle: &Puzzle) -> SavedGame {
         let text = |jumps: &[Jump]| jumps.iter().map(Jump::to_string).collect();
+        let saved = |line: &Line| SavedLine {
+            jumps: text(&line.jumps),
+            current: line.cut,
+        };
+        let later = &self.lines[self.era + 1..];
         SavedGame {
             layout: puzzle.layout_for(self.start.pegs()),
             jumps: text(self.jumps()),
-            current: Some(self.index()),
-            earlier: self.lines[..self.era]
-                .iter()
-                .map(|line| SavedLine {
-                    jumps: text(&line.jumps),
-                    current: line.at,
-                })
-                .collect(),
-            later: self.lines[self.era + 1..]
-                .iter()
-                .map(|line| text(&line.jumps))
-                .collect(),
+            current: Some(self.at),
+            restarted_at: (!later.is_empty()).then_some(self.line().cut),
+            retrace: self.retrace && !later.is_empty(),
+            earlier: self.lines[..self.era].iter().map(saved).collect(),
+            later: later.iter().map(saved).collect(),
         }
     }
 
-    /// A record from checked parts (the saved-game reader's): `earlier` lines with where each
-    /// stood, the line in play and its index, and `later` lines. Each line must be legal from
-    /// `start` and each index within its line; the caller checked both.
+    /// A record from checked parts (the saved-game reader's): every line with where its
+    /// restart was made, which line is in play and how many of its jumps are played, and
+    /// whether redo retraces the restart after it (see [`Record`]'s `retrace`). Each
+    /// line must be legal from `start`, each place within its line and `era` among the
+    /// lines; the caller checked all three.
     pub(super) fn from_lines(
         start: Position,
-        earlier: Vec<(Vec<Jump>, usize)>,
-        line: (Vec<Jump>, usize),
-        later: Vec<Vec<Jump>>,
+        lines: Vec<(Vec<Jump>, usize)>,
+        era: usize,
+        at: usize,
+        retrace: bool,
     ) -> Record {
-        let era = earlier.len();
-        let lines = earlier
+        let mut lines: Vec<Line> = lines
             .into_iter()
-            .chain(std::iter::once(line))
-            .map(|(jumps, at)| Line { jumps, at })
-            .chain(later.into_iter().map(|jumps| Line { jumps, at: 0 }))
+            .map(|(jumps, cut)| Line { jumps, cut })
             .collect();
+        if lines.is_empty() {
+            lines.push(Line::empty());
+        }
+        let era = era.min(lines.len() - 1);
+        let at = at.min(lines[era].jumps.len());
         let mut record = Record {
             current: start.clone(),
             start,
             lines,
             era,
+            at,
+            retrace,
         };
         record.rebuild();
         record

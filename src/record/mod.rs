@@ -167,12 +167,15 @@ mod tests {
         assert_eq!(back, r);
         assert!(back.undo(), "undo brings the game before the restart back");
         assert_eq!((back.index(), back.jumps().len()), (2, 3));
-        // Redo replays that line's tail first, then the restart.
-        assert!(back.redo());
-        assert_eq!(back.index(), 3);
+        // Redo brings the restart back (undo then redo comes back to where it was)...
         assert!(back.redo());
         assert_eq!(back.position(), &p.start);
         assert!(!back.redo());
+        // ... and the line before it keeps its tail: step along its timeline to replay it.
+        assert!(back.undo());
+        assert_eq!(back.goto(3), 3);
+        assert!(back.redo(), "at the line's end, redo brings the restart back");
+        assert_eq!(back.position(), &p.start);
     }
 
     #[test]
@@ -189,13 +192,15 @@ mod tests {
         assert_eq!((r.index(), r.jumps().len()), (1, 2), "jump 1 of 2 again");
         assert_eq!(r.position(), before.position());
         assert_eq!(r.jumps(), before.jumps());
-        // Redo replays the tail, then the restart; undo walks it all back.
-        assert!(r.redo());
-        assert_eq!(r.index(), 2);
+        // Redo brings the restart back (undo then redo comes back); undo takes it back again.
         assert!(r.redo());
         assert_eq!(r.position(), &p.start);
-        assert!(r.undo() && r.undo());
+        assert!(r.undo());
         assert_eq!((r.index(), r.jumps().len()), (1, 2));
+        // Along the timeline the line's tail is still there, and at its end redo restarts.
+        assert_eq!(r.goto(2), 2);
+        assert!(r.redo());
+        assert_eq!(r.position(), &p.start);
     }
 
     #[test]

@@ -37,24 +37,33 @@ pub struct SavedGame {
     /// `current: Some(2)`; both read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<usize>,
+    /// Where the restart after the line in play was made, when redo can bring one back
+    /// (`later` is not empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restarted_at: Option<usize>,
+    /// Whether redo at `restarted_at` brings that restart back (the history is being
+    /// retraced), rather than replaying the line on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retrace: bool,
     /// The lines played before restarts that undo can go back to, oldest first, each with
-    /// where the game stood on it (absent when there was no restart).
+    /// the place its restart was made (absent when there was no restart).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub earlier: Vec<SavedLine>,
-    /// The lines of restarts that were undone, which redo brings back, the next one first
-    /// (each from the start).
+    /// The lines of restarts that were undone, which redo brings back, the next one first,
+    /// each with the place the restart after it was made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub later: Vec<Vec<String>>,
+    pub later: Vec<SavedLine>,
 }
 
-/// A line of a saved game's history: its jumps from the start and how many are played.
+/// A line of a saved game's history: its jumps from the start and how many were played when
+/// the restart after it was made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Line", deny_unknown_fields)]
 pub struct SavedLine {
     /// The jumps, each `x,y-x,y`.
     #[serde(default)]
     pub jumps: Vec<String>,
-    /// How many of them are played.
+    /// How many of them were played when the restart after it was made.
     #[serde(default)]
     pub current: usize,
 }
@@ -115,26 +124,21 @@ impl SavedGame {
         })?;
         let start = &puzzle.start;
         let current = self.current.unwrap_or(self.jumps.len());
-        let line = (
-            checked_line(start, &self.jumps, current, LineOf::InPlay)?,
-            current,
-        );
-        let earlier = self
-            .earlier
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let jumps = checked_line(start, &l.jumps, l.current, LineOf::Earlier(i + 1))?;
-                Ok((jumps, l.current))
-            })
-            .collect::<Result<Vec<_>, RestoreError>>()?;
-        let later = self
-            .later
-            .iter()
-            .enumerate()
-            .map(|(i, l)| checked_line(start, l, 0, LineOf::Later(i + 1)))
-            .collect::<Result<Vec<_>, RestoreError>>()?;
-        let record = Record::from_lines(start.clone(), earlier, line, later);
+        let in_play = checked_line(start, &self.jumps, current, LineOf::InPlay)?;
+        let cut = self.restarted_at.unwrap_or(0);
+        checked_line(start, &self.jumps, cut, LineOf::InPlay)?;
+        let mut lines = Vec::with_capacity(self.earlier.len() + 1 + self.later.len());
+        for (i, l) in self.earlier.iter().enumerate() {
+            let line = LineOf::Earlier(i + 1);
+            lines.push((checked_line(start, &l.jumps, l.current, line)?, l.current));
+        }
+        let era = lines.len();
+        lines.push((in_play, cut));
+        for (i, l) in self.later.iter().enumerate() {
+            let line = LineOf::Later(i + 1);
+            lines.push((checked_line(start, &l.jumps, l.current, line)?, l.current));
+        }
+        let record = Record::from_lines(start.clone(), lines, era, current, self.retrace);
         Ok((puzzle, record))
     }
 
@@ -171,6 +175,13 @@ impl SavedGame {
                 let (line, column) = ron_place(&e);
                 RestoreError::Syntax(FileError::new(input, line, column, e.code.to_string()))
             })
+    }
+
+    /// Whether the game holds no jump at all, in any line of its history: nothing to keep.
+    pub fn is_empty(&self) -> bool {
+        self.jumps.is_empty()
+            && self.earlier.iter().all(|l| l.jumps.is_empty())
+            && self.later.iter().all(|l| l.jumps.is_empty())
     }
 
     /// Whether `text` looks like a saved game rather than a layout, so a front end can pick

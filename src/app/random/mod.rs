@@ -15,7 +15,7 @@ use crate::layout::edit::Board;
 use crate::layout::{catalogue, Puzzle};
 use crate::record::game::CatalogueError;
 use crate::record::{Game, Source};
-use crate::rules::{random_puzzle, Goal, RandomPuzzle};
+use crate::rules::{random_puzzle, RandomPuzzle};
 pub use command::{RandomBoard, RandomCommand};
 use eframe::egui;
 use egui::{RichText, Ui};
@@ -409,20 +409,7 @@ pub fn start_commands(seed: Option<u64>, pegs: Option<u32>) -> Vec<ShellCommand>
     commands
 }
 
-/// The game a random puzzle makes on `board`.
+/// The game a random puzzle makes on `board` (the play session's rule, [`Game::random`]).
 pub fn puzzle_game(board: &RandomBoard, puzzle: &RandomPuzzle) -> Game {
-    let pegs = puzzle.start.peg_count();
-    let name = format!("{} (random, {pegs} pegs, seed {})", board.name, puzzle.seed);
-    let start = puzzle.start.clone();
-    let game_puzzle = Puzzle {
-        name: name.clone(),
-        description: format!(
-            "A random start on {}: {pegs} pegs, made by backward jumps from one peg (seed {})",
-            board.name, puzzle.seed
-        ),
-        start,
-        goal: Goal::Anywhere,
-        frame: board.frame,
-    };
-    Game::new(game_puzzle, Source::Other(name))
+    Game::random(&board.name, board.frame, puzzle)
 }

@@ -113,7 +113,7 @@ pub(super) fn merge(
     // A game with no jump holds nothing to lose: not written, unless it is the one to
     // open next.
     disk.games
-        .retain(|g| !g.game.jumps.is_empty() || Some(g.id) == disk.last || g.id == playing.id);
+        .retain(|g| !g.game.is_empty() || Some(g.id) == disk.last || g.id == playing.id);
 
     if write {
         disk.version = <file::StoreFile as datafile::DataFile>::VERSION;
@@ -146,7 +146,10 @@ fn fork(store: &mut GameStore, id: GameId, playing: &mut Game) -> GameId {
         playing.id = new;
     }
     if store.last == Some(id) {
+        // The game played last here goes on under its new identity: the file must say so,
+        // or the next start would take up the other copy's game instead of this one.
         store.last = Some(new);
+        store.last_changed = true;
     }
     store.told_changed.retain(|t| *t != id);
     store.news.push(format!(

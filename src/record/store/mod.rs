@@ -70,7 +70,7 @@ impl Entry {
 
     /// Whether the game has any jump to keep (played or to redo).
     fn is_empty(&self) -> bool {
-        self.saved.jumps.is_empty()
+        self.saved.is_empty()
     }
 }
 
