@@ -194,3 +194,28 @@ fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_giv
         "{err}"
     );
 }
+
+/// Issue 55: a board named with a megabyte of text kept `pegsol play` from drawing or
+/// answering q for two minutes (the name was wrapped into the title on every redraw). The
+/// name is shown cut to 80 characters, so the game answers at once.
+#[test]
+fn a_megabyte_board_name_leaves_the_terminal_game_responsive() {
+    let home = fresh_home("long-name");
+    let board = home.join("long.ron");
+    // A megabyte, within the 1 MiB a board file may hold.
+    let name = "x".repeat(1_000_000);
+    std::fs::write(
+        &board,
+        format!("Layout(name: \"{name}\", rows: [\"o o .\"])\n"),
+    )
+    .unwrap();
+    let mut p = pty::Pty::spawn(
+        &mut pty::pegsol(&home, &["play", board.to_str().unwrap()]),
+        100,
+        40,
+    );
+    let screen = p.wait_for("Pegs left: 2", 10).expect("drawn at once");
+    assert!(screen.contains("xxx\u{2026}"), "the name is cut: {screen}");
+    p.send(b"q");
+    assert!(p.wait_exit(5).is_some_and(|s| s.success()));
+}

@@ -52,7 +52,7 @@ pub struct HintArgs {
 
 /// Runs `pegsol hint`.
 pub fn run(args: HintArgs) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(&args.layout)?;
+    let (puzzle, name) = resolve_layout(&args.layout, args.json)?;
     let goal = finish_goal(args.finish.as_deref(), &puzzle)?;
     if args.deep {
         return run_deep(&args, &puzzle, &name, goal);

@@ -60,7 +60,7 @@ pub enum TraceEngine {
 
 /// Runs `pegsol trace`.
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(&args.layout)?;
+    let (puzzle, name) = resolve_layout(&args.layout, args.json)?;
     let budget = Budget::resolve(Engine::Classic, args.budget).unwrap_or(1);
     match (args.engine, &args.compare) {
         (TraceEngine::Classic, compare) => {

@@ -476,7 +476,7 @@ impl TuiGame {
     fn welcome(&self) -> String {
         format!(
             "{}: arrows move, Enter picks up a peg, an arrow jumps it",
-            self.game.puzzle.name
+            crate::layout::text::shown_name(&self.game.puzzle.name)
         )
     }
 }
