@@ -521,9 +521,8 @@ fn analyze_command(
         });
         Some((reports, Some((settled, stopped))))
     })?;
-    // Interrupted while meeting in the middle, the job still hands back the table: what the
-    // searches and the meet finished is printed below (interrupted during the searches,
-    // there is no table yet).
+    // Interrupted, the job still hands back the table: what the searches and the meet
+    // finished is printed below, every pair not decided before the interrupt as undecided.
     let (mut interrupted, done) = match ran {
         running::Ran::Done(done) => (false, done),
         running::Ran::Interrupted(done) => (true, done),
@@ -550,6 +549,9 @@ fn analyze_command(
         Some((settled, Some(why))) => note(format!(
             "meeting in the middle decided {settled} pairs, then stopped: {why}"
         )),
+        None if interrupted => {
+            note("interrupted (Ctrl+C): the pairs not decided before it are shown as undecided");
+        }
         None => {}
     }
     if json {
