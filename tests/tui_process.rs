@@ -255,6 +255,21 @@ fn a_megabyte_board_name_leaves_the_terminal_game_responsive() {
     );
     let screen = p.wait_for("Pegs left: 2", 10).expect("drawn at once");
     assert!(screen.contains("xxx\u{2026}"), "the name is cut: {screen}");
+    // The jump (the first peg over the second), kept for the next start.
+    for key in [&b"\x1b[D"[..], b"\x1b[D", b"\r", b"\x1b[C"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 1", 10).expect("the jump is played");
+    p.send(b"q");
+    assert!(p.wait_exit(5).is_some_and(|s| s.success()));
+    // Resumed, the game's message quotes the name: cut as well.
+    let mut p = pty::Pty::spawn(
+        &mut pty::pegsol(&home, &["play", board.to_str().unwrap()]),
+        100,
+        40,
+    );
+    let screen = p.wait_for("Resumed", 10).expect("drawn at once");
+    assert!(screen.contains('\u{2026}'), "{screen}");
     p.send(b"q");
     assert!(p.wait_exit(5).is_some_and(|s| s.success()));
 }

@@ -61,25 +61,39 @@ pub const SHOWN_NAME_CHARS: usize = 80;
 /// characters with an ellipsis when longer (an escape is never cut in half). Looks at no
 /// more of `name` than it shows, so a name of any length costs the same.
 pub fn shown_name(name: &str) -> Cow<'_, str> {
+    shown_cut(name, SHOWN_NAME_CHARS)
+}
+
+/// Most characters a message that may quote names (`Resumed your NAME game`) takes on a
+/// terminal screen ([`shown_message`]): a few lines at any width.
+pub const SHOWN_MESSAGE_CHARS: usize = 400;
+
+/// A message as a screen shows it: [`printable`], cut to [`SHOWN_MESSAGE_CHARS`] characters
+/// with an ellipsis when longer, so a message quoting a megabyte-long name (made where the
+/// name is not cut) is not wrapped into thousands of lines on every redraw.
+pub fn shown_message(text: &str) -> Cow<'_, str> {
+    shown_cut(text, SHOWN_MESSAGE_CHARS)
+}
+
+/// `text` printable and cut to `most` characters with an ellipsis (see [`shown_name`]).
+fn shown_cut(text: &str, most: usize) -> Cow<'_, str> {
     let plain = |c: char| !c.is_control();
-    // The common case, a short plain name, is shown as it is without a copy.
-    if name.chars().take(SHOWN_NAME_CHARS + 1).count() <= SHOWN_NAME_CHARS
-        && name.chars().all(plain)
-    {
-        return Cow::Borrowed(name);
+    // The common case, a short plain text, is shown as it is without a copy.
+    if text.chars().take(most + 1).count() <= most && text.chars().all(plain) {
+        return Cow::Borrowed(text);
     }
-    let mut out = String::with_capacity(SHOWN_NAME_CHARS * 2);
+    let mut out = String::with_capacity(most * 2);
     let mut shown = 0;
-    let mut chars = name.chars().peekable();
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         let mut piece = String::new();
         push_printable(&mut piece, c);
         let width = piece.chars().count();
-        // The last character may take the ellipsis's place only when it ends the name.
+        // The last character may take the ellipsis's place only when it ends the text.
         let room = if chars.peek().is_some() {
-            SHOWN_NAME_CHARS - 1
+            most - 1
         } else {
-            SHOWN_NAME_CHARS
+            most
         };
         if shown + width > room {
             out.push('\u{2026}');
@@ -173,5 +187,7 @@ mod tests {
         let shown = shown_name(&escapes);
         assert!(shown.chars().count() <= SHOWN_NAME_CHARS, "{shown}");
         assert!(shown.ends_with("\\u{1b}\u{2026}"), "{shown}");
+        let message = format!("Resumed your {} game", "z".repeat(1_000_000));
+        assert_eq!(shown_message(&message).chars().count(), SHOWN_MESSAGE_CHARS);
     }
 }

@@ -11,7 +11,7 @@
 use super::game::{goal_text, TuiGame};
 pub use super::look::{background_is_light, locale_is_utf8, wants_colour, Colours, Glyphs};
 use super::wrap::{wrap, wrap_parts};
-use crate::layout::text::shown_name;
+use crate::layout::text::{shown_message, shown_name};
 use crate::rules::{Cell, CellNames, Grid, Shape};
 use crate::solver::services::advice::Advice;
 use ratatui::buffer::Buffer;
@@ -347,7 +347,10 @@ impl TuiGame {
             );
             return (text, strong);
         }
-        (self.message.clone(), Style::new().bold())
+        (
+            shown_message(&self.message).into_owned(),
+            Style::new().bold(),
+        )
     }
 
     /// The keys, as parts a line may break between.
