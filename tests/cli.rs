@@ -280,3 +280,54 @@ fn algorithm_takes_every_engine_name_and_moves_is_the_fewest_moves_search() {
         stderr(&unknown)
     );
 }
+
+/// A 4x4 board with its corner empty, and a saved game on it: three jumps, two played.
+const SQUARE: &str =
+    "Layout(name: \"Square\", rows: [\"o o o o\", \"o o o o\", \"o o o o\", \"o o o .\"])";
+
+#[test]
+fn the_command_line_opens_a_saved_game_at_its_position() {
+    let dir = temp_dir("saved-game");
+    std::fs::write(dir.join("square.ron"), format!("{SQUARE}\n")).unwrap();
+    std::fs::write(
+        dir.join("game.pegsol"),
+        format!(
+            "SavedGame(layout: {SQUARE}, jumps: [\"3,1-3,3\", \"1,2-3,2\", \"3,3-3,1\"], \
+             current: 2)\n"
+        ),
+    )
+    .unwrap();
+    let said = "Saved game: Square, jump 2 of 3 (13 pegs)";
+    for command in [
+        "show",
+        "solve",
+        "hint",
+        "count",
+        "solutions",
+        "analyze",
+        "trace",
+    ] {
+        let o = pegsol_in(&dir, &[command, "game.pegsol"]);
+        assert!(o.status.success(), "{command}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert_eq!(out.lines().next(), Some(said), "{command}: {out}");
+        // A board file stays a board: nothing said, its own start.
+        let o = pegsol_in(&dir, &[command, "square.ron"]);
+        assert!(o.status.success(), "{command}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("Saved game"), "{command}");
+    }
+    // The position is the game's: 13 pegs shown, and the search starts from them.
+    let o = pegsol_in(&dir, &["show", "game.pegsol"]);
+    let board: String = stdout(&o).lines().skip(1).collect();
+    assert_eq!(board.matches('o').count(), 13, "{}", stdout(&o));
+    let o = pegsol_in(&dir, &["show", "square.ron"]);
+    assert_eq!(stdout(&o).matches('o').count(), 15, "{}", stdout(&o));
+    let o = pegsol_in(&dir, &["trace", "game.pegsol", "--json"]);
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert!(first.contains("\"pegs\": 13"), "{first}");
+    // With --json, standard output stays one JSON object; the line goes to standard error.
+    let o = pegsol_in(&dir, &["solve", "game.pegsol", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with('{'), "{}", stdout(&o));
+    assert!(stderr(&o).contains(said), "{}", stderr(&o));
+}

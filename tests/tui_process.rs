@@ -194,3 +194,82 @@ fn with_no_display_and_no_terminal_the_board_is_checked_first_and_the_reason_giv
         "{err}"
     );
 }
+
+/// Issue 55: a FIFO where the store's lock file goes froze the game at its first jump (the
+/// open waited for a reader), deaf to q, Ctrl+C and SIGTERM, and the jump was lost. Refused at
+/// once, the game goes on, and quitting rescues it to a file as for any store that cannot
+/// be written.
+#[test]
+fn a_fifo_lock_with_a_jump_played_exits_within_two_seconds_with_the_game_rescued() {
+    let home = fresh_home("fifo-lock");
+    let data = home.join("pegsol");
+    std::fs::create_dir_all(&data).unwrap();
+    let lock = std::ffi::CString::new(data.join("games.lock").to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path; mkfifo has no other precondition.
+    assert_eq!(unsafe { libc::mkfifo(lock.as_ptr(), 0o600) }, 0);
+    let mut command = pty::pegsol(&home, &["play", "english"]);
+    // The rescued game is written in the current folder: the scratch one, not the crate's.
+    command.current_dir(&home);
+    let mut p = pty::Pty::spawn(&mut command, 100, 40);
+    p.wait_for("Pegs left: 32", 20).expect("the board is drawn");
+    for key in [&b"\x1b[A"[..], b"\x1b[A", b"\r", b"\x1b[B"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 31", 10)
+        .expect("the jump is played and drawn");
+    p.send(b"q");
+    let status = p.wait_exit(2).expect("it ends within 2 s of q");
+    assert_eq!(status.code(), Some(1), "{status:?}");
+    let rescued: Vec<_> = std::fs::read_dir(&*home)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("pegsol-unsaved-"))
+        })
+        .collect();
+    assert_eq!(rescued.len(), 1, "{rescued:?}: {}", p.screen());
+    let text = std::fs::read_to_string(&rescued[0]).unwrap();
+    assert!(text.contains("3,1-3,3"), "the jump is in it: {text}");
+}
+
+/// Issue 55: a board named with a megabyte of text kept `pegsol play` from drawing or
+/// answering q for two minutes (the name was wrapped into the title on every redraw). The
+/// name is shown cut to 80 characters, so the game answers at once.
+#[test]
+fn a_megabyte_board_name_leaves_the_terminal_game_responsive() {
+    let home = fresh_home("long-name");
+    let board = home.join("long.ron");
+    // A megabyte, within the 1 MiB a board file may hold.
+    let name = "x".repeat(1_000_000);
+    std::fs::write(
+        &board,
+        format!("Layout(name: \"{name}\", rows: [\"o o .\"])\n"),
+    )
+    .unwrap();
+    let mut p = pty::Pty::spawn(
+        &mut pty::pegsol(&home, &["play", board.to_str().unwrap()]),
+        100,
+        40,
+    );
+    let screen = p.wait_for("Pegs left: 2", 10).expect("drawn at once");
+    assert!(screen.contains("xxx\u{2026}"), "the name is cut: {screen}");
+    // The jump (the first peg over the second), kept for the next start.
+    for key in [&b"\x1b[D"[..], b"\x1b[D", b"\r", b"\x1b[C"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 1", 10).expect("the jump is played");
+    p.send(b"q");
+    assert!(p.wait_exit(5).is_some_and(|s| s.success()));
+    // Resumed, the game's message quotes the name: cut as well.
+    let mut p = pty::Pty::spawn(
+        &mut pty::pegsol(&home, &["play", board.to_str().unwrap()]),
+        100,
+        40,
+    );
+    let screen = p.wait_for("Resumed", 10).expect("drawn at once");
+    assert!(screen.contains('\u{2026}'), "{screen}");
+    p.send(b"q");
+    assert!(p.wait_exit(5).is_some_and(|s| s.success()));
+}

@@ -44,7 +44,7 @@ pub(super) fn run(args: &[OsString]) -> Result<(), CliError> {
     if args.len() > 4 {
         return Err(bad("too many arguments"));
     }
-    let (puzzle, name) = resolve_layout(level).map_err(|e| bad(&e.to_string()))?;
+    let (puzzle, name) = resolve_layout(level, true).map_err(|e| bad(&e.to_string()))?;
     Budget(budget).check_memory(&puzzle.start)?;
     let (start, goal) = (puzzle.start.clone(), puzzle.goal);
     let what = format!("{name} AI {}", Budget(budget));

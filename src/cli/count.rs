@@ -151,7 +151,7 @@ pub fn count_command(
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = resolve_layout(spec, json)?;
     let (puzzle, name) = with_start(puzzle, name, start)?;
     let goal = finish_goal(finish, &puzzle)?;
     if !whole_takes(&puzzle, goal) {
@@ -228,7 +228,7 @@ pub fn solutions_command(
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = resolve_layout(spec, json)?;
     let (puzzle, name) = with_start(puzzle, name, start)?;
     let goal = finish_goal(finish, &puzzle)?;
     let what = format!("counting the solutions of {name}");

@@ -14,6 +14,9 @@ pub enum CliError {
     /// A layout that cannot be found or read.
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A file that cannot be opened: not a board, or a saved game that does not replay.
+    #[error(transparent)]
+    Open(#[from] crate::record::OpenError),
     /// A classic budget whose worst case would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),
@@ -64,6 +67,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Load(_)
+            | CliError::Open(_)
             | CliError::Memory(_)
             | CliError::Experiment(_)
             | CliError::Usage(_)

@@ -53,7 +53,8 @@ fn plan(args: &ExperimentArgs) -> Result<SweepPlan, CliError> {
     for spec in parse_layouts(&args.layouts)? {
         let (puzzle, name) = resolve_named_puzzle(&spec)?;
         layouts.push(SweepLayout {
-            name,
+            // Shown in the table, the progress lines and the charts: printable.
+            name: crate::layout::text::printable(&name).into_owned(),
             start: puzzle.start,
             goal: puzzle.goal,
         });
@@ -103,8 +104,11 @@ pub(super) fn run(args: ExperimentArgs) -> Result<(), CliError> {
                     }
                     _ => format!("pegs left {}", row.pegs_left),
                 };
+                // The terminal's own escape goes raw; the line, which names a board, through
+                // `note`'s guard.
+                note_raw(clear);
                 note(format!(
-                    "{clear}[{}/{total}] {} {} {}: {found}, expanded {}, {:.3} s",
+                    "[{}/{total}] {} {} {}: {found}, expanded {}, {:.3} s",
                     *n,
                     row.layout,
                     row.algorithm.name(),

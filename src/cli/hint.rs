@@ -52,7 +52,7 @@ pub struct HintArgs {
 
 /// Runs `pegsol hint`.
 pub fn run(args: HintArgs) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(&args.layout)?;
+    let (puzzle, name) = resolve_layout(&args.layout, args.json)?;
     let goal = finish_goal(args.finish.as_deref(), &puzzle)?;
     if args.deep {
         return run_deep(&args, &puzzle, &name, goal);
@@ -64,7 +64,17 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
     })?;
     // Stopped by Ctrl+C, the last round finished is still said, as stopped.
     let interrupted = ran.interrupted();
-    let hint = ran.value();
+    let mut hint = ran.value();
+    if hint.stopped && hint.jumps.is_empty() {
+        // Stopped before its first round, the judge looked at no jump: each legal one is
+        // unknown, not absent (an empty list says the position has no jump).
+        hint.jumps = puzzle
+            .start
+            .legal_jumps()
+            .into_iter()
+            .map(|j| (j, None))
+            .collect();
+    }
     if args.json {
         println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))?;
     } else {

@@ -7,6 +7,7 @@
 //! be written (with a message naming what is wrong), 1 for a failed run, 130 for Ctrl+C.
 
 mod assignment;
+mod board;
 mod count;
 mod error;
 pub mod experiment;
@@ -20,7 +21,7 @@ mod trace;
 
 pub use error::CliError;
 
-use crate::layout::load::{read_text, resolve_named_puzzle, LoadError};
+use crate::layout::load::LoadError;
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::{Cell, CellSet, Goal};
 use crate::solver::budget::parse_budget;
@@ -273,20 +274,14 @@ pub fn run(args: Vec<OsString>) -> Launch {
     }
 }
 
-/// Resolves a `LAYOUT` argument (see [`resolve_named_puzzle`]); one that is not UTF-8 can only
-/// be a file, and is named lossily (`caf\u{FFFD}.ron`) in messages.
-fn resolve_layout(spec: &OsStr) -> Result<(Puzzle, String), LoadError> {
-    match spec.to_str() {
-        Some(text) => resolve_named_puzzle(text),
-        None => {
-            let path = std::path::Path::new(spec);
-            let name = path.display().to_string();
-            if path.exists() && !path.is_file() {
-                return Err(LoadError::NotAFile(path.to_path_buf()));
-            }
-            Ok((read_text(path)?.puzzle()?, name))
-        }
-    }
+/// Opens a `LAYOUT` argument for a command (see [`board::open_board`]): the puzzle to work
+/// on (a saved game's current position) and where it came from, both printable, after saying
+/// on the first line when it is a saved game (on standard error where standard output is for
+/// a program: `machine`).
+fn resolve_layout(spec: &OsStr, machine: bool) -> Result<(Puzzle, String), CliError> {
+    let board = board::open_board(spec)?;
+    board.announce(machine)?;
+    Ok((board.puzzle, board.name))
 }
 
 fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
@@ -379,7 +374,7 @@ fn list_layouts() -> Result<(), CliError> {
 }
 
 fn show(spec: &OsStr) -> Result<(), CliError> {
-    let (puzzle, _) = resolve_layout(spec)?;
+    let (puzzle, _) = resolve_layout(spec, false)?;
     let mut text = String::new();
     for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
         text.push_str(&row);
@@ -446,7 +441,7 @@ fn solve_command(
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = resolve_layout(spec, json)?;
     let goal = finish_goal(finish, &puzzle)?;
     let budget = Budget::resolve(engine, budget);
     let ran = run_solver(&puzzle, &name, engine, goal, budget)?;
@@ -473,7 +468,7 @@ fn moves_command(
     finish: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = resolve_layout(spec, json)?;
     let goal = finish_goal(finish, &puzzle)?;
     let what = format!("fewest moves for {name}");
     let ran = run_job("pegsol-moves", &what, move |job| {
@@ -501,7 +496,7 @@ fn analyze_command(
     json: bool,
     machine: &count::MachineArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec)?;
+    let (puzzle, name) = resolve_layout(spec, json)?;
     let only = match finish.map(|f| parse_finish(f, &puzzle)).transpose()? {
         Some(Goal::At(c)) => Some(CellSet::single(c)),
         _ => None,
@@ -526,9 +521,8 @@ fn analyze_command(
         });
         Some((reports, Some((settled, stopped))))
     })?;
-    // Interrupted while meeting in the middle, the job still hands back the table: what the
-    // searches and the meet finished is printed below (interrupted during the searches,
-    // there is no table yet).
+    // Interrupted, the job still hands back the table: what the searches and the meet
+    // finished is printed below, every pair not decided before the interrupt as undecided.
     let (mut interrupted, done) = match ran {
         running::Ran::Done(done) => (false, done),
         running::Ran::Interrupted(done) => (true, done),
@@ -555,6 +549,9 @@ fn analyze_command(
         Some((settled, Some(why))) => note(format!(
             "meeting in the middle decided {settled} pairs, then stopped: {why}"
         )),
+        None if interrupted => {
+            note("interrupted (Ctrl+C): the pairs not decided before it are shown as undecided");
+        }
         None => {}
     }
     if json {

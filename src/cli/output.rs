@@ -6,14 +6,20 @@
 //! (a full disk, `> /dev/full`) is reported on standard error with status 2. Messages to
 //! standard error never fail the program: if even standard error cannot be written there is
 //! no one left to tell.
+//!
+//! Everything written here goes through [`escape_controls`] last: names and paths are made
+//! printable where a command opens its board ([`super::board`]), and this is the guard that
+//! no other text from a file (a message quoting it) reaches the terminal as it was.
 
 use super::CliError;
+use crate::layout::text::escape_controls;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 
 /// Writes `text` to standard output and flushes it: a closed pipe gives [`CliError::Closed`],
 /// another failure [`CliError::Stdout`].
 pub fn print(text: &str) -> Result<(), CliError> {
+    let text = escape_controls(text);
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
@@ -36,7 +42,8 @@ pub fn stdout_error(e: std::io::Error) -> CliError {
 
 /// Writes a line to standard error, ignoring a failure (see the module's note).
 pub fn note(text: impl Display) {
-    let _ = writeln!(std::io::stderr().lock(), "{text}");
+    let text = text.to_string();
+    let _ = writeln!(std::io::stderr().lock(), "{}", escape_controls(&text));
 }
 
 /// Writes `text` to standard error as it is (no newline: a progress line redrawn in place),

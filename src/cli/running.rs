@@ -8,8 +8,12 @@
 //!   erased when the job ends, so scripts and logs that capture standard error see nothing new;
 //! - Ctrl+C: the first one sets the job's cancel flag; the engine stops within a millisecond or
 //!   so and returns the best it found, which the command prints as usual before exiting with
-//!   status 130. A second Ctrl+C ends the program at once (status 130), for a job that does not
-//!   look at its flag (writing a file, drawing the solution).
+//!   status 130. A second Ctrl+C ends the program (status 130), for a job that does not look
+//!   at its flag (writing a file, drawing the solution), but never before what the first one
+//!   kept is printed: one that comes within [`GRACE`] of the first (two signals at once, as
+//!   `timeout -s INT` sends the process and its group, or a double press) waits out the
+//!   grace, and one that comes while the result is being printed waits for the printing
+//!   (at most [`PRINTING_GRACE`]). The program then ends by itself, with what it kept.
 
 use super::output::note_raw;
 use super::CliError;
@@ -17,11 +21,25 @@ use crate::solver::jobs::worker::{Finished, Job, Worker};
 use crate::solver::Budget;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
-use std::time::Duration;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Set by the Ctrl+C handler.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// When the first Ctrl+C came.
+static FIRST_AT: OnceLock<Instant> = OnceLock::new();
+
+/// Since when the job's result is being printed (`None`: no job has ended yet).
+static PRINTING_SINCE: Mutex<Option<Instant>> = Mutex::new(None);
+
+/// How long after the first Ctrl+C a second one waits before it ends the program: long
+/// enough for an engine to look at its flag (within a millisecond) and the command to print
+/// what it kept.
+pub const GRACE: Duration = Duration::from_secs(1);
+
+/// How long a second Ctrl+C waits for a result being printed (to a slow reader) to be done.
+pub const PRINTING_GRACE: Duration = Duration::from_secs(5);
 
 /// Whether installing the handler worked (it is installed once, by the first job).
 static HANDLER: OnceLock<bool> = OnceLock::new();
@@ -42,13 +60,35 @@ const REDRAW: Duration = Duration::from_millis(500);
 pub fn install_handler() {
     HANDLER.get_or_init(|| {
         ctrlc::set_handler(|| {
-            if INTERRUPTED.swap(true, Ordering::SeqCst) {
-                // The second Ctrl+C: the person does not want to wait for the first.
-                std::process::exit(INTERRUPTED_STATUS);
+            if !INTERRUPTED.swap(true, Ordering::SeqCst) {
+                let _ = FIRST_AT.set(Instant::now());
+                return;
             }
+            // The second Ctrl+C: the person does not want to wait for the first, but what the
+            // first kept is printed before the program ends (see the module's note). The
+            // handler runs on a thread of its own, so waiting here holds up nothing else.
+            while second_must_wait(Instant::now()) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            std::process::exit(INTERRUPTED_STATUS);
         })
         .is_ok()
     });
+}
+
+/// Whether a second Ctrl+C at `now` waits still: within [`GRACE`] of the first, or while a
+/// result is printed (for at most [`PRINTING_GRACE`]).
+fn second_must_wait(now: Instant) -> bool {
+    let first = FIRST_AT.get().copied().unwrap_or(now);
+    let printing = *PRINTING_SINCE.lock().unwrap_or_else(|e| e.into_inner());
+    now < first + GRACE || printing.is_some_and(|since| now < since + PRINTING_GRACE)
+}
+
+/// Says the job has ended and its result is being printed: a second Ctrl+C now waits for it
+/// (see the module's note). The program ends when the printing is done.
+pub fn printing() {
+    let mut since = PRINTING_SINCE.lock().unwrap_or_else(|e| e.into_inner());
+    since.get_or_insert_with(Instant::now);
 }
 
 /// Whether Ctrl+C was pressed since the handler was installed.
@@ -115,6 +155,7 @@ pub fn run_job<T: Send + 'static>(
     if shown {
         note_raw("\r\x1b[2K");
     }
+    printing();
     match worker.wait() {
         Finished::Done(value) => Ok(Ran::Done(value)),
         Finished::Cancelled(value) => Ok(Ran::Interrupted(value)),

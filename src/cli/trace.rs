@@ -11,7 +11,7 @@
 //! it quietly. The stepping and the comparing are [`crate::solver::trace`]'s.
 
 use super::output::{print, stdout_error};
-use super::{resolve_layout, CliError};
+use super::{resolve_layout, running, CliError};
 use crate::layout::{render_rows, Puzzle};
 use crate::rules::Goal;
 use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
@@ -60,7 +60,7 @@ pub enum TraceEngine {
 
 /// Runs `pegsol trace`.
 pub fn run(args: TraceArgs) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(&args.layout)?;
+    let (puzzle, name) = resolve_layout(&args.layout, args.json)?;
     let budget = Budget::resolve(Engine::Classic, args.budget).unwrap_or(1);
     match (args.engine, &args.compare) {
         (TraceEngine::Classic, compare) => {
@@ -85,31 +85,63 @@ pub fn run(args: TraceArgs) -> Result<(), CliError> {
 const CHUNK: usize = 1 << 16;
 
 /// Writes `head`, then a line at a time what `line` appends (until it says there is no
-/// more), then what `tail` says of the search at its end, through a buffer of whole lines.
+/// more), then what `tail` says of the search at its end (told whether Ctrl+C stopped it),
+/// through a buffer of whole lines. Ctrl+C stops it between two lines, as `count` stops:
+/// every line written whole, then the tail (with `--json`, where there is none, the line
+/// `{"interrupted": true, "lines": N}`), then status 130.
 fn stream_with<T>(
     trace: &mut T,
     head: Option<String>,
     mut line: impl FnMut(&mut T, &mut Vec<u8>) -> bool,
-    tail: impl FnOnce(&T) -> Option<String>,
+    tail: impl FnOnce(&T, bool) -> Option<String>,
 ) -> Result<(), CliError> {
+    running::install_handler();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut chunk = Vec::with_capacity(CHUNK + 256);
     if let Some(head) = head {
         chunk.extend_from_slice(head.as_bytes());
     }
+    let mut lines: u64 = 0;
+    let mut interrupted = false;
     while line(trace, &mut chunk) {
+        lines += 1;
+        // One atomic load a line: nothing beside formatting the line.
+        if running::interrupted() {
+            interrupted = true;
+            break;
+        }
         if chunk.len() >= CHUNK {
             out.write_all(&chunk).map_err(stdout_error)?;
             chunk.clear();
         }
     }
-    if let Some(tail) = tail(trace) {
-        chunk.extend_from_slice(tail.as_bytes());
+    if interrupted {
+        running::printing();
+    }
+    match tail(trace, interrupted) {
+        Some(tail) => chunk.extend_from_slice(tail.as_bytes()),
+        None if interrupted => chunk.extend_from_slice(
+            format!("{{\"interrupted\": true, \"lines\": {lines}}}\n").as_bytes(),
+        ),
+        None => {}
     }
     out.write_all(&chunk)
         .and_then(|()| out.flush())
-        .map_err(stdout_error)
+        .map_err(stdout_error)?;
+    if interrupted {
+        return Err(CliError::Interrupted);
+    }
+    Ok(())
+}
+
+/// The first words of a trace's last line: the search's own reason, or Ctrl+C's.
+fn ended(interrupted: bool, why: impl Into<String>) -> String {
+    if interrupted {
+        "Interrupted (Ctrl+C)".into()
+    } else {
+        why.into()
+    }
 }
 
 /// The text form's head for a search that writes one line per expansion.
@@ -150,17 +182,22 @@ fn stream_exact(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<
         }
         None => false,
     };
-    let tail = |t: &ExactTrace| {
+    let tail = |t: &ExactTrace, interrupted: bool| {
         (!json).then(|| {
             let c = t.counters();
             let r = t.result();
-            let why = match r.stop {
-                Stop::Solved => format!("Found {}, proven the fewest", pegs_in_words(r.pegs_left)),
-                Stop::Budget => "Stopped at the budget".into(),
-                Stop::Exhausted => "Searched everything".into(),
-                Stop::OutOfMemory => "Ran out of memory".into(),
-                Stop::Cancelled => "Stopped".into(),
-            };
+            let why = ended(
+                interrupted,
+                match r.stop {
+                    Stop::Solved => {
+                        format!("Found {}, proven the fewest", pegs_in_words(r.pegs_left))
+                    }
+                    Stop::Budget => "Stopped at the budget".into(),
+                    Stop::Exhausted => "Searched everything".into(),
+                    Stop::OutOfMemory => "Ran out of memory".into(),
+                    Stop::Cancelled => "Stopped".into(),
+                },
+            );
             format!(
                 "{why}: {} expanded, {} generated, {} failure-table hits, {} failures stored \
                  for {}; best {}.\n",
@@ -200,17 +237,20 @@ fn stream_beam(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(
         }
         None => false,
     };
-    let tail = |t: &BeamTrace| {
+    let tail = |t: &BeamTrace, interrupted: bool| {
         (!json).then(|| {
             let c = t.counters();
-            let why = match t.stopped() {
-                Some(Stop::Solved) => format!(
-                    "Found {} (a line, proven by nothing)",
-                    pegs_in_words(c.best_pegs)
-                ),
-                Some(Stop::Budget) => "Stopped at the budget".into(),
-                _ => "Stopped".into(),
-            };
+            let why = ended(
+                interrupted,
+                match t.stopped() {
+                    Some(Stop::Solved) => format!(
+                        "Found {} (a line, proven by nothing)",
+                        pegs_in_words(c.best_pegs)
+                    ),
+                    Some(Stop::Budget) => "Stopped at the budget".into(),
+                    _ => "Stopped".into(),
+                },
+            );
             format!(
                 "{why}: {} levels in {} rounds, {} expanded, {} generated, {} duplicates; best \
                  {}.\n",
@@ -261,18 +301,21 @@ fn stream(puzzle: &Puzzle, name: &str, budget: u64, json: bool) -> Result<(), Cl
         }
         None => false,
     };
-    stream_with(&mut trace, head, line, |trace| {
+    stream_with(&mut trace, head, line, |trace, interrupted| {
         if json {
             return None;
         }
         let c = trace.counters();
-        let why = match trace.stopped() {
-            Some(Stop::Solved) => "Won (a child with one peg was generated)",
-            Some(Stop::Budget) => "Stopped at the budget",
-            Some(Stop::Exhausted) => "Searched everything",
-            Some(Stop::OutOfMemory) => "Ran out of memory",
-            Some(Stop::Cancelled) | None => "Stopped",
-        };
+        let why = ended(
+            interrupted,
+            match trace.stopped() {
+                Some(Stop::Solved) => "Won (a child with one peg was generated)",
+                Some(Stop::Budget) => "Stopped at the budget",
+                Some(Stop::Exhausted) => "Searched everything",
+                Some(Stop::OutOfMemory) => "Ran out of memory",
+                Some(Stop::Cancelled) | None => "Stopped",
+            },
+        );
         Some(format!(
             "{why}: {} expanded, {} generated, {} duplicates; best {}.\n",
             count(c.expanded),

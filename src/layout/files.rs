@@ -120,7 +120,7 @@ pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
 }
 
 /// What a file system entry that is not a regular file is, in words.
-fn kind_in_words(kind: std::fs::FileType) -> &'static str {
+pub fn kind_in_words(kind: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

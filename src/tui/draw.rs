@@ -11,6 +11,7 @@
 use super::game::{goal_text, TuiGame};
 pub use super::look::{background_is_light, locale_is_utf8, wants_colour, Colours, Glyphs};
 use super::wrap::{wrap, wrap_parts};
+use crate::layout::text::{shown_message, shown_name};
 use crate::rules::{Cell, CellNames, Grid, Shape};
 use crate::solver::services::advice::Advice;
 use ratatui::buffer::Buffer;
@@ -139,7 +140,11 @@ impl TuiGame {
         // Every text is wrapped at word boundaries to the width, never cut: the board gets
         // the rows that are left (roomy, or compact when that is what fits).
         let title = wrap(
-            &format!("Pegsol: {} | {}", self.game().puzzle.name, self.title),
+            &format!(
+                "Pegsol: {} | {}",
+                shown_name(&self.game().puzzle.name),
+                self.title
+            ),
             width,
         );
         let caption = wrap(&self.caption_text(), width);
@@ -170,7 +175,7 @@ impl TuiGame {
                  {}x{}. Make the window larger, or press q to quit.",
                 area.width,
                 area.height,
-                self.game().puzzle.name,
+                shown_name(&self.game().puzzle.name),
                 need_width,
                 need.height + smallest_text
             );
@@ -342,7 +347,10 @@ impl TuiGame {
             );
             return (text, strong);
         }
-        (self.message.clone(), Style::new().bold())
+        (
+            shown_message(&self.message).into_owned(),
+            Style::new().bold(),
+        )
     }
 
     /// The keys, as parts a line may break between.
@@ -390,7 +398,11 @@ const MIN_TEXT_WIDTH: i32 = 40;
 fn text_lines_at(game: &TuiGame, width: i32) -> i32 {
     let width = usize::try_from(width).unwrap_or(usize::MAX);
     let title = wrap(
-        &format!("Pegsol: {} | {}", game.game().puzzle.name, game.title),
+        &format!(
+            "Pegsol: {} | {}",
+            shown_name(&game.game().puzzle.name),
+            game.title
+        ),
         width,
     );
     let lines = title.len()

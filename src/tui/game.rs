@@ -502,7 +502,7 @@ impl TuiGame {
     fn welcome(&self) -> String {
         format!(
             "{}: arrows move, Enter picks up a peg, an arrow jumps it",
-            self.puzzle().name
+            crate::layout::text::shown_name(&self.puzzle().name)
         )
     }
 }

@@ -198,6 +198,7 @@ pub fn read(path: &Path) -> Read {
         Ok(file) => file,
         Err(error) => return Read::set_aside(path, error),
     };
+    news.extend(unique_ids(&mut file.games));
     let before = file.games.len();
     let mut left_out = Vec::new();
     file.games.retain(|kept| match kept.game.restore() {
@@ -207,7 +208,7 @@ pub fn read(path: &Path) -> Read {
             false
         }
     });
-    if file.games.len() < before {
+    if file.games.len() < before && first_time_left_out(path, &text) {
         let kept = datafile::copy_aside(path);
         for what in left_out {
             let error = DataFileError::Content {
@@ -222,6 +223,53 @@ pub fn read(path: &Path) -> Read {
         news,
         lost: false,
     }
+}
+
+/// Whether this process meets this text at `path` with games to leave out for the first time:
+/// the store is read again before each write, and until the next write the same file would be
+/// copied aside again (an identical `broken-DATE-2`) with the same lines said again.
+fn first_time_left_out(path: &Path, text: &str) -> bool {
+    static MET: std::sync::Mutex<Vec<(PathBuf, u64)>> = std::sync::Mutex::new(Vec::new());
+    let seen = (path.to_path_buf(), GameId::of_text(text).0);
+    let mut met = MET.lock().unwrap_or_else(|e| e.into_inner());
+    if met.contains(&seen) {
+        return false;
+    }
+    met.push(seen);
+    true
+}
+
+/// Gives every game after the first of an identity a new one, so that no game is ever
+/// merged over another (a store merged by hand or synced between machines can hold two games
+/// of one identity, and the second then replaced the first in memory and on the next write).
+/// The new identity follows from the file alone, so every copy of Pegsol reading it gives the
+/// same, and a file read twice gives the same games. Returns a line for each game renamed.
+pub fn unique_ids(games: &mut [KeptGame]) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut said = Vec::new();
+    for index in 0..games.len() {
+        let id = games[index].id;
+        if seen.insert(id) {
+            continue;
+        }
+        let mut salt = 0u64;
+        let new = loop {
+            let candidate = GameId::of_text(&format!("{} {index} {salt}", id.0));
+            // Unused by any game of the file, before or after this one.
+            if !seen.contains(&candidate) && games.iter().all(|g| g.id != candidate) {
+                break candidate;
+            }
+            salt += 1;
+        };
+        seen.insert(new);
+        games[index].id = new;
+        said.push(format!(
+            "Two games in the game store had the same identity: the {} game was given a \
+             new one, and both are kept",
+            crate::layout::text::shown_name(&games[index].game.layout.name)
+        ));
+    }
+    said
 }
 
 impl Read {
@@ -296,6 +344,36 @@ fn imported_name(path: &Path) -> PathBuf {
     path.with_file_name(format!("{name}.imported-{stamp}"))
 }
 
+/// Removes what writes of the store by processes that no longer exist left in `dir`: their
+/// temporary files (`.games.ron.tmp-PID-N`, written then renamed over the store; a process
+/// killed in between leaves one, megabytes each). Linux only (a process is known dead by
+/// its missing `/proc/PID`); elsewhere nothing is removed.
+pub fn remove_stale_writes(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{FILE_NAME}.tmp-");
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|n| n.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let dead = pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists();
+        // `DirEntry::file_type` does not follow a link: only a plain file is removed.
+        if dead && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Seconds since 1970 (UTC), for [`KeptGame::touched`].
 pub fn now() -> u64 {
     std::time::SystemTime::now()
@@ -323,6 +401,33 @@ pub enum StoreError {
     Write(#[from] DataFileError),
 }
 
+/// Opens (making it if needed) the lock file at `path` as the store's own file is read: never
+/// waiting, and only a regular file. Opening a FIFO for writing waits for a reader (forever:
+/// the terminal game froze there with its jump unsaved), and a device or a socket is no
+/// lock; each is refused at once, so the game is rescued as when a folder stands there.
+fn open_lock_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Without a reader, a FIFO then fails to open (ENXIO) instead of waiting for one.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let kind = file.metadata()?.file_type();
+    if kind.is_file() {
+        return Ok(file);
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!(
+            "it is {}, not a file",
+            crate::layout::files::kind_in_words(kind)
+        ),
+    ))
+}
+
 /// An exclusive lock on the store, held until dropped.
 #[derive(Debug)]
 pub struct Lock {
@@ -340,12 +445,7 @@ impl Lock {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(fail)?;
         }
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)
-            .map_err(fail)?;
+        let file = open_lock_file(path).map_err(fail)?;
         let until = Instant::now() + LOCK_WAIT;
         loop {
             match file.try_lock() {

@@ -157,6 +157,7 @@ impl GameStore {
             path: Some(path.clone()),
             ..GameStore::default()
         };
+        file::remove_stale_writes(dir);
         let read = file::read(&path);
         store.news.extend(read.news);
         store.last = read.file.last;
@@ -194,8 +195,14 @@ impl GameStore {
         std::mem::take(&mut self.news)
     }
 
-    /// Takes a game read from the file into the store (not changed here).
+    /// Takes a game read from the file into the store (not changed here). The file's games
+    /// have identities of their own ([`file::unique_ids`]); a game met again under an
+    /// identity already here (version 1's game in progress, imported again when its file
+    /// could not be renamed) never replaces the one the store holds.
     fn adopt(&mut self, kept: file::KeptGame) {
+        if self.entries.contains_key(&kept.id) {
+            return;
+        }
         self.entries.insert(
             kept.id,
             Entry {

@@ -365,7 +365,17 @@ fn a_game_that_does_not_replay_is_left_out_with_the_file_copied_aside() {
         .filter(|n| n.starts_with("games.ron.broken-"))
         .collect();
     assert_eq!(std::fs::read(dir.join(&aside[0])).unwrap(), original);
-    assert_eq!(store.last_game().map(|g| g.record.index()), Some(2));
+    let mut last = store.last_game().expect("the good game");
+    assert_eq!(last.record.index(), 2);
+    // The write after reads the same file again: it is not copied aside a second time.
+    play(&mut last, 1);
+    store.keep(&mut last).unwrap();
+    assert!(store.take_news().is_empty());
+    let aside = names(&dir)
+        .into_iter()
+        .filter(|n| n.starts_with("games.ron.broken-"))
+        .count();
+    assert_eq!(aside, 1, "one copy aside, not two: {:?}", names(&dir));
 }
 
 #[cfg(unix)]
@@ -413,4 +423,93 @@ fn a_store_that_cannot_be_written_says_why_and_keeps_the_changes_for_the_next_tr
     store.keep(&mut game).unwrap();
     assert!(!store.has_changes());
     assert_eq!(file(&blocked).games[0].game.jumps.len(), 1);
+}
+
+#[test]
+fn a_fifo_lock_file_is_refused_at_once() {
+    let dir = scratch("fifo-lock");
+    let lock = dir.join(file::LOCK_NAME);
+    let c = std::ffi::CString::new(lock.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path; mkfifo has no other precondition.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let started = std::time::Instant::now();
+    let e = file::Lock::take(&lock).unwrap_err().to_string();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "refused at once"
+    );
+    assert!(e.contains("games.lock"), "{e}");
+    // Through the store: the jump is not kept, and the store says why without waiting.
+    let mut store = GameStore::in_folder(&dir);
+    let mut game = store.open_first(board("english")).game;
+    play(&mut game, 1);
+    assert!(store.keep(&mut game).is_err());
+    assert!(store.has_changes(), "the jump waits for the next try");
+}
+
+#[test]
+fn two_games_of_one_identity_are_both_kept() {
+    let dir = scratch("duplicate-ids");
+    let kept = |spec: &str, jumps: usize| {
+        let mut game = board(spec);
+        play(&mut game, jumps);
+        KeptGame {
+            id: GameId(101),
+            source: game.source.clone(),
+            revision: 1,
+            touched: 1,
+            replaced: None,
+            game: game.to_saved(),
+        }
+    };
+    let hand_merged = StoreFile {
+        version: StoreFile::VERSION,
+        last: Some(GameId(101)),
+        games: vec![kept("english", 2), kept("french", 1)],
+    };
+    datafile::store(&dir.join(FILE_NAME), &hand_merged).unwrap();
+    // Open the French game, switch to the English one (the terminal game's `g`), quit.
+    let mut store = GameStore::in_folder(&dir);
+    let news = store.take_news();
+    assert!(news.iter().any(|n| n.contains("same identity")), "{news:?}");
+    let mut french = store.open_first(board("french")).game;
+    assert_eq!(french.record.index(), 1, "the French game is resumed");
+    store.open(&mut french, board("english"));
+    let mut english = french;
+    assert_eq!(english.record.index(), 2, "the English game is resumed");
+    play(&mut english, 1);
+    store.keep(&mut english).unwrap();
+    // Both games are in the file, each as it was, under identities of their own.
+    let on_disk = file(&dir);
+    assert_eq!(on_disk.games.len(), 2, "{on_disk:?}");
+    let jumps_of = |name: &str| {
+        on_disk
+            .games
+            .iter()
+            .filter(|g| g.game.layout.name == name)
+            .map(|g| g.game.jumps.len())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(jumps_of("English"), vec![3]);
+    assert_eq!(jumps_of("French"), vec![1]);
+    assert_ne!(on_disk.games[0].id, on_disk.games[1].id);
+    // Read again, the same games: nothing renamed twice, nothing doubled.
+    let mut again = GameStore::in_folder(&dir);
+    assert!(again.take_news().is_empty());
+    let mut game = again.open_first(board("french")).game;
+    again.keep(&mut game).unwrap();
+    assert_eq!(file(&dir).games.len(), 2);
+}
+
+#[test]
+fn temporary_files_of_writes_by_dead_processes_are_removed_at_the_next_start() {
+    let dir = scratch("stale-writes");
+    // No process has PID 999999999; this one is alive.
+    let dead = dir.join(format!(".{FILE_NAME}.tmp-999999999-0"));
+    let alive = dir.join(format!(".{FILE_NAME}.tmp-{}-0", std::process::id()));
+    std::fs::write(&dead, "PegsolGames(").unwrap();
+    std::fs::write(&alive, "PegsolGames(").unwrap();
+    let _store = GameStore::in_folder(&dir);
+    assert!(!dead.exists(), "a dead writer's file is removed");
+    assert!(alive.exists(), "a live writer's file is left alone");
 }

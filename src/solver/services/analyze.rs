@@ -39,7 +39,10 @@ pub struct StartReport {
 }
 
 /// Analyses every single-vacancy start of `shape`. `only` restricts the finish cells looked
-/// at (e.g. the centre); `budget` caps each solve. Returns `None` if cancelled.
+/// at (e.g. the centre); `budget` caps each solve. Cancelled, it stops searching and returns
+/// what it decided so far, every pair it did not decide listed as unknown (a table stopped
+/// by Ctrl+C still says what it found). Returns `None` only where the table cannot be made
+/// at all.
 pub fn analyze(
     shape: &Arc<Shape>,
     only: Option<CellSet>,
@@ -54,6 +57,8 @@ pub fn analyze(
     // board less `s` to a lone peg on `f`, played backwards on the complement, is a game from
     // the board less `f` to a lone peg on `s`: each pair decides its mirror pair too.
     let mut decided: HashMap<(Cell, Cell), bool> = HashMap::new();
+    // Set when cancelled: from then on only pairs already decided are answered.
+    let mut stopped = false;
     for hole in cells {
         if reports.contains_key(&hole) {
             continue;
@@ -68,6 +73,10 @@ pub fn analyze(
                 if reachable {
                     finishes.push(c);
                 }
+                continue;
+            }
+            if stopped {
+                unknown.push(c);
                 continue;
             }
             let prover = provers.entry(c).or_insert_with(|| Prover::new(shape, c));
@@ -91,7 +100,10 @@ pub fn analyze(
                 decided_here = verdict(&solver.solve(&start, control));
             }
             if control.cancelled() {
-                return None;
+                // What a cancelled search said is not an answer.
+                stopped = true;
+                unknown.push(c);
+                continue;
             }
             match decided_here {
                 Some(true) => finishes.push(c),

@@ -1,11 +1,17 @@
 //! The scratch folder where the level engine keeps what memory cannot hold, and the account
 //! of the memory it holds.
 //!
-//! - [`Scratch`]: a folder of its own under the scratch folder asked for (`--scratch DIR`;
-//!   by default `pegsol/scratch` under the cache folder: `$XDG_CACHE_HOME`, else
-//!   `~/.cache`), made when the first file is wanted and removed with everything in it when
-//!   the engine is done, however it ends (a panic too). Folders left by a run that was
-//!   killed (its process no longer exists) are removed when the next run starts.
+//! - [`Scratch`]: a folder of its own, private (0700), made fresh when the first file is
+//!   wanted and removed with everything in it when the engine is done, however it ends (a
+//!   panic too). It goes under the folder asked for (`--scratch DIR`), else `pegsol/scratch`
+//!   under the person's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), else, with
+//!   neither, in the temporary folder as a `mkdtemp`-style folder of its own
+//!   (`pegsol-scratch-PID-...`): never a fixed name there, where another user could have
+//!   made it first. No folder of the cache's `pegsol/scratch` and no run folder is ever a
+//!   symbolic link followed (a link planted there is refused), and every file is made anew
+//!   (`O_EXCL`, which follows no link). Folders left by a run that was killed (its process
+//!   no longer exists) are removed when the next run starts, and the empty `pegsol/scratch`
+//!   with the last run.
 //! - [`Account`]: the bytes the engine's large structures hold against its [`Room`]; each
 //!   takes a [`Lease`], given back when the structure is dropped.
 
@@ -21,8 +27,34 @@ pub fn shown(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// The default parent of the scratch folders: `pegsol/scratch` under the cache folder.
-pub fn default_parent() -> PathBuf {
+/// The prefix of a run folder made in the temporary folder.
+const TEMP_PREFIX: &str = "pegsol-scratch-";
+
+/// Where the scratch folders go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A folder the person named (`--scratch DIR`): made if missing, each run's folder in it.
+    Given(PathBuf),
+    /// The person's cache folder: `pegsol/scratch` in it, each run's folder in that.
+    Cache(PathBuf),
+    /// The temporary folder, shared with other users: each run's folder made in it fresh,
+    /// under a name no one could have taken first.
+    Temp(PathBuf),
+}
+
+impl Place {
+    /// The folder the run folders go in, for messages and for the free space.
+    pub fn parent(&self) -> PathBuf {
+        match self {
+            Place::Given(dir) | Place::Temp(dir) => dir.clone(),
+            Place::Cache(cache) => cache.join("pegsol").join("scratch"),
+        }
+    }
+}
+
+/// The default place of the scratch folders: the cache folder (`$XDG_CACHE_HOME`, else
+/// `~/.cache`), else the temporary folder.
+pub fn default_place() -> Place {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
@@ -30,13 +62,21 @@ pub fn default_parent() -> PathBuf {
             std::env::var_os("HOME")
                 .filter(|v| !v.is_empty())
                 .map(|h| PathBuf::from(h).join(".cache"))
-        })
-        .unwrap_or_else(std::env::temp_dir);
-    cache.join("pegsol").join("scratch")
+        });
+    match cache {
+        Some(cache) => Place::Cache(cache),
+        None => Place::Temp(std::env::temp_dir()),
+    }
+}
+
+/// The default parent of the scratch folders (see [`default_place`]).
+pub fn default_parent() -> PathBuf {
+    default_place().parent()
 }
 
 /// Where the level engine writes what memory cannot hold (see the module docs).
 pub struct Scratch {
+    place: Place,
     parent: PathBuf,
     /// Whether files may be made at all ([`Scratch::none`]).
     allowed: bool,
@@ -49,10 +89,16 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Scratch space under `parent` (`None`: [`default_parent`]). Nothing is made yet.
+    /// Scratch space under `parent` (`None`: [`default_place`]). Nothing is made yet.
     pub fn new(parent: Option<PathBuf>) -> Scratch {
+        Scratch::at(parent.map_or_else(default_place, Place::Given))
+    }
+
+    /// Scratch space at `place`. Nothing is made yet.
+    pub fn at(place: Place) -> Scratch {
         Scratch {
-            parent: parent.unwrap_or_else(default_parent),
+            parent: place.parent(),
+            place,
             allowed: true,
             dir: Mutex::new(None),
             next: AtomicU64::new(0),
@@ -104,16 +150,20 @@ impl Scratch {
         if let Some(d) = dir.as_ref() {
             return Ok(d.clone());
         }
-        std::fs::create_dir_all(&self.parent)?;
-        remove_stale(&self.parent);
-        let mine = self.parent.join(format!(
-            "run-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
-        ));
-        std::fs::create_dir(&mine)?;
+        let (parent, prefix) = match &self.place {
+            Place::Given(parent) => {
+                std::fs::create_dir_all(parent)?;
+                (parent.clone(), "run-")
+            }
+            Place::Cache(cache) => {
+                std::fs::create_dir_all(cache)?;
+                let pegsol = private_folder(&cache.join("pegsol"))?;
+                (private_folder(&pegsol.join("scratch"))?, "run-")
+            }
+            Place::Temp(temp) => (temp.clone(), TEMP_PREFIX),
+        };
+        remove_stale(&parent, prefix);
+        let mine = fresh_folder(&parent, prefix)?;
         *dir = Some(mine.clone());
         Ok(mine)
     }
@@ -131,6 +181,8 @@ impl Scratch {
             "{what}-{}.bin",
             self.next.fetch_add(1, Ordering::Relaxed)
         ));
+        // `create_new` is O_CREAT | O_EXCL: a link where the file goes is refused, not
+        // followed.
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
@@ -150,13 +202,82 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         if let Some(dir) = self.dir.get_mut().ok().and_then(|d| d.take()) {
             let _ = std::fs::remove_dir_all(dir);
+            // The cache's `pegsol/scratch` goes with the last run that used it (only when
+            // empty: another run's folder keeps it).
+            if let Place::Cache(_) = self.place {
+                let _ = std::fs::remove_dir(&self.parent);
+            }
         }
     }
 }
 
-/// Removes the folders in `parent` left by runs whose process has ended (Linux: no
-/// `/proc/PID`); elsewhere nothing is removed.
-fn remove_stale(parent: &Path) {
+/// Makes `path` a folder only its owner can enter, if it is not there; refuses it if it is
+/// a symbolic link or anything but a folder of this user (one planted by another user in a
+/// shared place must never take the files). Returns `path`.
+fn private_folder(path: &Path) -> std::io::Result<PathBuf> {
+    match make_private(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
+    }
+    let meta = std::fs::symlink_metadata(path)?;
+    let refuse = |why: &str| {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            format!("{}: {why}: refused for scratch files", path.display()),
+        ))
+    };
+    if meta.file_type().is_symlink() {
+        return refuse("a symbolic link");
+    }
+    if !meta.is_dir() {
+        return refuse("not a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        if meta.uid() != unsafe { libc::geteuid() } {
+            return refuse("a folder of another user");
+        }
+    }
+    Ok(path.to_path_buf())
+}
+
+/// Makes the folder `path` (not its parents), 0700 where the system has modes.
+fn make_private(path: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(path)
+}
+
+/// Makes a new private folder in `parent` named `PREFIX-PID-NANOS-N`, as `mkdtemp` does:
+/// made by this call or refused (a name already taken, a link in the way, is never used;
+/// another name is tried).
+fn fresh_folder(parent: &Path, prefix: &str) -> std::io::Result<PathBuf> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut last = None;
+    for n in 0..100u32 {
+        let path = parent.join(format!("{prefix}{}-{nanos}-{n}", std::process::id()));
+        match make_private(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::ErrorKind::AlreadyExists.into()))
+}
+
+/// Removes the folders in `parent` named `PREFIX-PID-...` left by runs whose process has ended
+/// (Linux: no `/proc/PID`): only real folders of this user, never through a link; elsewhere
+/// nothing is removed.
+fn remove_stale(parent: &Path, prefix: &str) {
     if !Path::new("/proc/self").exists() {
         return;
     }
@@ -167,13 +288,28 @@ fn remove_stale(parent: &Path) {
         let name = entry.file_name();
         let Some(pid) = name
             .to_str()
-            .and_then(|n| n.strip_prefix("run-"))
+            .and_then(|n| n.strip_prefix(prefix))
             .and_then(|n| n.split('-').next())
             .and_then(|p| p.parse::<u32>().ok())
         else {
             continue;
         };
-        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+        if pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists() {
+            continue;
+        }
+        // `DirEntry::metadata` does not follow a link.
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // SAFETY: geteuid has no preconditions and cannot fail.
+            if meta.uid() != unsafe { libc::geteuid() } {
+                continue;
+            }
+        }
+        if meta.is_dir() {
             let _ = std::fs::remove_dir_all(entry.path());
         }
     }
@@ -389,48 +525,4 @@ impl Drop for Lease {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scratch_files_are_counted_and_removed_with_their_folder() {
-        let parent = crate::test_scratch::Scratch::new("engine-scratch");
-        let scratch = Scratch::new(Some(parent.to_path_buf()));
-        let mut f = scratch.file("t").expect("a file");
-        f.append(b"hello world").expect("written");
-        let mut back = [0u8; 5];
-        f.read_at(&mut back, 6).expect("read");
-        assert_eq!(&back, b"world");
-        assert_eq!(scratch.used(), 11);
-        let dir = f.path().parent().expect("a folder").to_path_buf();
-        drop(f);
-        assert_eq!(scratch.used(), 0);
-        assert_eq!(scratch.peak(), 11);
-        assert!(dir.exists());
-        drop(scratch);
-        assert!(!dir.exists());
-    }
-
-    #[test]
-    fn an_account_lends_no_more_than_its_room() {
-        let account = Account::new(Room::fixed(10 << 20));
-        let a = account.take(6 << 20).expect("fits");
-        assert!(account.take(6 << 20).is_none());
-        // Refused, a lease says by whom and with what figures (not "the system refused it").
-        let refused = account.lease(6 << 20).err().expect("past the room");
-        assert_eq!(
-            refused.to_string(),
-            "could not take 6 MiB of memory: the engine may hold 10 MiB in all here and \
-             holds 6 MiB (give it more with --memory, or raise the process's memory limit)"
-        );
-        let mut b = account.empty();
-        assert!(b.grow(4 << 20));
-        assert!(!b.grow(1));
-        b.shrink_to(1 << 20);
-        assert_eq!(account.used(), 7 << 20);
-        drop(a);
-        drop(b);
-        assert_eq!(account.used(), 0);
-        assert_eq!(account.peak(), 10 << 20);
-    }
-}
+mod tests;
