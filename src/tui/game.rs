@@ -14,7 +14,7 @@ use super::look::{Colours, Glyphs};
 use super::solve::{SolvePlan, Solving};
 use crate::layout::Puzzle;
 use crate::record::{Game, Record};
-use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump, Position};
+use crate::rules::{arrow_steps, Arrow, Cell, CellNames, CursorTrail, Goal, Jump, Position};
 use crate::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
@@ -30,6 +30,8 @@ pub enum Effect {
     Open(std::path::PathBuf),
     /// Play the next of the other games kept for this board.
     NextKeptGame,
+    /// Show the help screen (every key) until the next key.
+    Help,
 }
 
 /// The time between two jumps of an animated replay.
@@ -73,6 +75,8 @@ pub struct TuiGame {
     watching: bool,
     /// How messages and the board's labels name cells: `d4`, or the assignment's `3,3` (`x`).
     pub(super) names: CellNames,
+    /// The cursor's last move, which the opposite arrow takes back.
+    trail: CursorTrail,
 }
 
 impl TuiGame {
@@ -98,6 +102,7 @@ impl TuiGame {
             board_shown: std::cell::Cell::new(true),
             watching: false,
             names: CellNames::Board,
+            trail: CursorTrail::default(),
         };
         tui.message = tui.welcome();
         tui.position_changed();
@@ -226,7 +231,7 @@ impl TuiGame {
             return Effect::Continue;
         }
         if self.file_prompt.is_some() {
-            return self.file_prompt_key(key.code);
+            return self.file_prompt_key(key);
         }
         match key.code {
             KeyCode::Char('q' | 'Q') if !ctrl => return Effect::Quit,
@@ -258,6 +263,7 @@ impl TuiGame {
             KeyCode::Char('w' | 'W') => self.open_file_prompt(super::prompt::FileAction::Save),
             KeyCode::Char('o' | 'O') => self.open_file_prompt(super::prompt::FileAction::Open),
             KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
+            KeyCode::Char('?') | KeyCode::F(1) => return Effect::Help,
             _ => {}
         }
         Effect::Continue
@@ -283,10 +289,16 @@ impl TuiGame {
                 }
                 if self.game.record.index() >= self.game.record.jumps().len() {
                     self.next_step = None;
-                    self.message = if self.watching {
+                    let won = self.game.record.position().is_won(self.game.puzzle.goal);
+                    let pegs = self.game.record.position().peg_count();
+                    self.message = if self.watching && won {
+                        "Solved! One peg left. The solution is played: press q to quit and see \
+                         the STATS block"
+                            .into()
+                    } else if self.watching {
                         format!(
-                            "{} The solution is played: press q to quit and see the STATS block",
-                            self.end_state_text()
+                            "The line found is played: it ends stuck with {pegs} pegs, no win. \
+                             Press q to quit and see the STATS block"
                         )
                     } else {
                         format!("{} (end of the line)", self.end_state_text())
@@ -313,7 +325,7 @@ impl TuiGame {
                 Err(why) => self.message = self.names.direction_refusal(why),
             },
             None => {
-                if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
+                if let Some(next) = self.trail.step(&shape, self.cursor, arrow, shift) {
                     self.cursor = next;
                 }
             }
@@ -462,7 +474,7 @@ impl TuiGame {
     pub(super) fn end_state_text(&self) -> String {
         let position = self.game.record.position();
         if position.is_won(self.game.puzzle.goal) {
-            "Solved! One peg left".into()
+            "Solved! One peg left.".into()
         } else if position.is_stuck() {
             format!(
                 "Stuck with {} pegs: undo (u) or restart (r)",

@@ -71,7 +71,14 @@ impl TuiGame {
             Advice::Thinking { guess, .. } => guess.is_some(),
             _ => false,
         };
-        let mut text = advice.hint_text_in(self.game.puzzle.goal, self.names);
+        let mut text = match &advice {
+            // At the start there is nothing to undo: the board cannot be won from it.
+            Advice::Lost { reason } if !self.game.can_undo() => format!(
+                "Not winnable: {}. Nothing to undo: this board cannot be won from its start.",
+                reason.describe_in(self.game.puzzle.goal, self.names)
+            ),
+            _ => advice.hint_text_in(self.game.puzzle.goal, self.names),
+        };
         if let Some(jump) = advice.hint_jump() {
             self.hint = Some((self.game.record.position().clone(), jump));
             text += &format!(

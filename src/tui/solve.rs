@@ -89,8 +89,13 @@ impl SolvePlan {
         match self.engine {
             Engine::Exact | Engine::FewestMoves => format!("{}, budget {budget}", self.engine),
             Engine::Classic => {
-                let mib = classic::estimate_bytes(self.budget().unwrap_or(0), cells) >> 20;
-                format!("classic, budget {budget} (up to {mib} MiB)")
+                let bytes = classic::estimate_bytes(self.budget().unwrap_or(0), cells);
+                // A small budget's worst case is under a MiB: never "up to 0 MiB".
+                let memory = match bytes >> 20 {
+                    0 => "under 1 MiB".to_string(),
+                    mib => format!("up to {mib} MiB"),
+                };
+                format!("classic, budget {budget} ({memory})")
             }
         }
     }
@@ -172,6 +177,18 @@ mod tests {
             plan.step_budget(false);
         }
         assert_eq!(plan.budget(), Some(10_000));
-        assert!(plan.describe(33).starts_with("classic, budget 10k (up to "));
+        assert_eq!(
+            plan.describe(33),
+            "classic, budget 10k (under 1 MiB)",
+            "never 0 MiB"
+        );
+        for _ in 0..9 {
+            plan.step_budget(true);
+        }
+        assert!(
+            plan.describe(33).contains("(up to "),
+            "{}",
+            plan.describe(33)
+        );
     }
 }
