@@ -159,3 +159,31 @@ fn a_display_with_no_server_falls_back_to_the_terminal_game() {
         "{err}"
     );
 }
+
+#[test]
+fn a_game_opened_during_play_solution_is_kept_and_g_answers() {
+    let home = Scratch::new("tui-watch-open");
+    let mut p = watching(&home);
+    // g with no other game of level 0 kept: it says so (it did nothing before). The
+    // animation is paused first, so its next step does not take the message line.
+    p.send(b"p");
+    p.send(b"g");
+    p.wait_for("No other game of this board is kept", 5)
+        .expect("g answers");
+    // o takes a board by name, as `pegsol play` does; the game opened is kept.
+    p.send(b"o");
+    p.send(b"english\r");
+    p.wait_for("Pegs left: 32", 5).expect("English is opened");
+    for key in [&b"\x1b[A"[..], b"\x1b[A", b"\r", b"\x1b[B"] {
+        p.send(key);
+    }
+    p.wait_for("Pegs left: 31", 5).expect("a jump on it");
+    p.send(b"q");
+    let status = p.wait_exit(10).expect("q quits");
+    assert!(status.success(), "{status:?}");
+    let kept = GameStore::in_folder(&home.join("pegsol"))
+        .last_game()
+        .expect("the game opened is kept");
+    assert_eq!(kept.puzzle.name, "English");
+    assert_eq!(kept.record.played().len(), 1);
+}

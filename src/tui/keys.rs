@@ -204,10 +204,7 @@ type Sequence = Option<Option<(Option<Input>, usize)>>;
 
 /// After `ESC [`: parameters, intermediates and a final byte.
 fn csi(rest: &[u8]) -> Sequence {
-    let end = rest.iter().position(|b| !(0x20..=0x3f).contains(b));
-    let Some(end) = end else {
-        return None;
-    };
+    let end = rest.iter().position(|b| !(0x20..=0x3f).contains(b))?;
     let last = rest[end];
     if !(0x40..=0x7e).contains(&last) {
         return Some(None);
