@@ -57,13 +57,31 @@ pub(super) fn run(args: &[OsString]) -> Result<(), CliError> {
     // The file first: whatever happens to standard output, the result is kept.
     write_atomic(std::path::Path::new("output.txt"), &stats)
         .map_err(|e| CliError::write("output.txt", e))?;
+    let mut stopped = None;
     if play && !interrupted {
         if crate::tui::on_a_terminal() {
             let why = format!("the solution of {name} AI {budget}");
-            crate::tui::watch_solution(puzzle.clone(), &outcome.jumps, why)?;
+            // The board's own name, so `g` there finds the games kept for it.
+            let source = level
+                .to_str()
+                .and_then(|spec| crate::record::Game::from_spec(spec).ok())
+                .map(|game| game.source);
+            stopped = crate::tui::watch_solution(puzzle.clone(), source, &outcome.jumps, why)?;
         } else {
             play_solution(&puzzle, &outcome)?;
         }
+    }
+    // A signal other than SIGINT ends the run at once (the terminal is restored and
+    // output.txt written); SIGINT stops the animation as Ctrl+C stops the search.
+    match stopped {
+        Some(signal) if i32::from(signal) != libc::SIGINT => {
+            return Err(CliError::Signal(signal));
+        }
+        Some(_) => {
+            print(&stats)?;
+            return Err(CliError::Interrupted);
+        }
+        None => {}
     }
     print(&stats)?;
     if let Some(why) = classic::out_of_memory_text(&outcome) {

@@ -1,7 +1,7 @@
 //! The command line's failures: what went wrong, as a typed error whose cause stays reachable
 //! (`source()`), and the exit status it gives (2 for bad arguments, a bad layout or an output
-//! that cannot be written, 1 for a run that failed, 130 for Ctrl+C, 0 for a reader that went
-//! away).
+//! that cannot be written, 1 for a run that failed, 130 for Ctrl+C, 128 + its number for
+//! another signal, 0 for a reader that went away).
 
 use crate::experiment::{ChartError, ExperimentError};
 use crate::layout::load::LoadError;
@@ -60,6 +60,10 @@ pub enum CliError {
     /// Ctrl+C stopped the run (after what it had found was printed).
     #[error("interrupted (Ctrl+C)")]
     Interrupted,
+    /// A signal (SIGTERM, SIGHUP: the terminal went away) stopped `play_solution`'s
+    /// animation; its number.
+    #[error("stopped by signal {0}")]
+    Signal(u8),
 }
 
 impl CliError {
@@ -79,6 +83,8 @@ impl CliError {
             | CliError::Terminal(_) => 1,
             CliError::Closed => 0,
             CliError::Interrupted => 130,
+            // The status a process the signal ended would have.
+            CliError::Signal(signal) => 128u8.saturating_add(*signal),
         }
     }
 

@@ -4,7 +4,8 @@
 //! On the triangular grid Up and Down stand for diagonals: Up for up-left, Down for
 //! down-right, the two ends of one line, so Up then Down comes back to the same cell; Shift
 //! swaps each for the other diagonal (up-right, down-left). Where the first has no cell (or
-//! no legal jump) the other is tried.
+//! no legal jump) the other is tried, and [`CursorTrail`] makes the opposite arrow take
+//! such a move back.
 
 use super::{Cell, Grid, Shape};
 
@@ -66,6 +67,53 @@ pub fn walk(shape: &Shape, from: Cell, (dx, dy): (i32, i32)) -> Option<Cell> {
     }
 }
 
+impl Arrow {
+    /// The arrow that points back.
+    pub fn opposite(self) -> Arrow {
+        match self {
+            Arrow::Up => Arrow::Down,
+            Arrow::Down => Arrow::Up,
+            Arrow::Left => Arrow::Right,
+            Arrow::Right => Arrow::Left,
+        }
+    }
+}
+
+/// The keyboard cursor's last move when it took its arrow's second choice, so the opposite
+/// arrow takes it back: on the triangle an arrow whose first diagonal leaves the board takes
+/// the other (from the left edge's a3, Up goes up-right to a2), and Down from there must go
+/// back down-left to a3, not down-right to b3 as it would from a2 otherwise. (A move along
+/// its arrow's first choice needs nothing: the opposite arrow's first choice is its
+/// reverse, and Shift keeps choosing the other diagonal.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CursorTrail {
+    /// The last move, if it took a second choice: its arrow, the grid step and the cell it
+    /// ended on.
+    last: Option<(Arrow, (i32, i32), Cell)>,
+}
+
+impl CursorTrail {
+    /// The hole `arrow` moves the cursor to from `from` on `shape` (`shift`: the other
+    /// diagonal first, as [`arrow_steps`]), or `None` where there is none. Right after a
+    /// second-choice move that ended on `from`, the opposite arrow retraces its step first.
+    pub fn step(&mut self, shape: &Shape, from: Cell, arrow: Arrow, shift: bool) -> Option<Cell> {
+        let mut steps = arrow_steps(shape.grid(), arrow, shift);
+        if let Some((last, (dx, dy), at)) = self.last {
+            let back = (-dx, -dy);
+            if at == from && last == arrow.opposite() && steps.contains(&back) {
+                steps.retain(|&s| s != back);
+                steps.insert(0, back);
+            }
+        }
+        let first = steps[0];
+        let (cell, step) = steps
+            .iter()
+            .find_map(|&s| walk(shape, from, s).map(|cell| (cell, s)))?;
+        self.last = (step != first).then_some((arrow, step, cell));
+        Some(cell)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +146,45 @@ mod tests {
         // c3 up to b2 and back, as the report had it going to b3.
         let c3 = Cell { x: 2, y: 2 };
         assert_eq!(plain(Arrow::Up, c3), Some(Cell { x: 1, y: 1 }));
+    }
+
+    #[test]
+    fn the_opposite_arrow_takes_the_cursor_back_on_the_triangle_edge() {
+        let shape = triangle();
+        // From every cell, every arrow and then its opposite comes back (where the first
+        // moved at all), Shift or not.
+        for from in shape.cells().iter() {
+            for arrow in [Arrow::Up, Arrow::Down, Arrow::Left, Arrow::Right] {
+                for shift in [false, true] {
+                    let mut trail = CursorTrail::default();
+                    let Some(to) = trail.step(&shape, from, arrow, shift) else {
+                        continue;
+                    };
+                    let back = trail.step(&shape, to, arrow.opposite(), shift);
+                    assert_eq!(
+                        back,
+                        Some(from),
+                        "{from:?} {arrow:?} to {to:?}, shift {shift}"
+                    );
+                }
+            }
+        }
+        // a3, Up (up-left is off the board: up-right to a2), Down: a3 again, not b3.
+        let (a3, a2) = (Cell { x: 0, y: 2 }, Cell { x: 0, y: 1 });
+        let mut trail = CursorTrail::default();
+        assert_eq!(trail.step(&shape, a3, Arrow::Up, false), Some(a2));
+        assert_eq!(trail.step(&shape, a2, Arrow::Down, false), Some(a3));
+        // Shift still picks the other diagonal after a first-choice move: b2, Up (up-left
+        // to a1), Shift+Down is down-left to a2.
+        let (a1, b2) = (Cell { x: 0, y: 0 }, Cell { x: 1, y: 1 });
+        let mut trail = CursorTrail::default();
+        assert_eq!(trail.step(&shape, b2, Arrow::Up, false), Some(a1));
+        assert_eq!(trail.step(&shape, a1, Arrow::Down, true), Some(a2));
+        // With no move before, Down from a2 is down-right, as always.
+        let mut fresh = CursorTrail::default();
+        assert_eq!(
+            fresh.step(&shape, a2, Arrow::Down, false),
+            Some(Cell { x: 1, y: 2 })
+        );
     }
 }

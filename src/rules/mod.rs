@@ -20,7 +20,7 @@ mod words;
 pub use cellset::{Cell, CellIter, CellParseError, CellSet, CELL_COUNT, MAX_SIDE};
 pub use class::{ClassMasks, PositionClass};
 pub use jump::{Jump, JumpError, JumpParseError};
-pub use keyboard::{arrow_steps, start_cell, walk, Arrow};
+pub use keyboard::{arrow_steps, start_cell, walk, Arrow, CursorTrail};
 pub use moves::{chains, continues, move_count, move_ends, move_index};
 pub use pagoda::{Pagoda, PagodaError};
 pub use position::{legal_jumps_of, Goal, Position};

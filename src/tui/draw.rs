@@ -56,11 +56,33 @@ impl BoardPlan {
                 (c, col, row)
             })
             .collect();
-        let min_col = spots.iter().map(|s| s.1).min().unwrap_or(0);
+        let square = grid == Grid::Square;
+        let max_y = shape
+            .cells()
+            .iter()
+            .map(|c| i32::from(c.y))
+            .max()
+            .unwrap_or(0);
+        // The square grid's letters sit above their column; the triangle's where its column
+        // would continue under the bottom row, which on a board wider at the top than at
+        // the bottom (the hexagon) is left of every cell: the plan starts at the leftmost of
+        // either, so no letter is cut off.
+        let letter_at = |x: u8| {
+            if square {
+                at(i32::from(x), 0).0
+            } else {
+                at(i32::from(x), max_y + 1).0
+            }
+        };
+        let min_col = spots
+            .iter()
+            .map(|s| s.1)
+            .chain(shape.cells().iter().map(|c| letter_at(c.x)))
+            .min()
+            .unwrap_or(0);
         let max_col = spots.iter().map(|s| s.1).max().unwrap_or(0);
         let min_row = spots.iter().map(|s| s.2).min().unwrap_or(0);
         let max_row = spots.iter().map(|s| s.2).max().unwrap_or(0);
-        let square = grid == Grid::Square;
         let top = i32::from(square);
         // Row labels, then a bracket's column, then the cells.
         let left = LABEL_COLUMNS + 1;
@@ -81,25 +103,12 @@ impl BoardPlan {
             .collect();
         row_labels.dedup();
         let bottom = top + (max_row - min_row) + 1;
-        let max_y = shape
-            .cells()
-            .iter()
-            .map(|c| i32::from(c.y))
-            .max()
-            .unwrap_or(0);
         let mut column_labels: Vec<(i32, String)> = shape
             .cells()
             .iter()
             .map(|c| {
-                // The square grid's letters sit above their column; the triangle's where its
-                // column would continue under the bottom row.
-                let col = if square {
-                    at(i32::from(c.x), 0).0
-                } else {
-                    at(i32::from(c.x), max_y + 1).0
-                };
                 let text = label(c.x).unwrap_or_else(|| char::from(b'a' + c.x).to_string());
-                (col - min_col + left, text)
+                (letter_at(c.x) - min_col + left, text)
             })
             .collect();
         column_labels.sort_unstable();
@@ -356,20 +365,25 @@ impl TuiGame {
     /// The keys, as parts a line may break between.
     fn key_parts(&self) -> Vec<String> {
         let triangular = self.game().puzzle.shape().grid() == Grid::Triangular;
+        // Every key in a word or two (the help screen, `?`, says more).
         let mut parts: Vec<String> = [
             "Keys: arrows move/jump",
             "Enter pick up",
-            "u undo",
-            "y redo",
+            "Esc put down",
+            "u/y undo/redo",
             "r restart",
             "q quit",
             "h hint",
+            "e effort",
+            "c cancel",
             "s solve",
-            "] [ step",
+            "] [ Home End step",
             "p play",
             "w save",
             "o open",
             "g other game",
+            "x x,y",
+            "? help",
             "a ASCII",
         ]
         .map(String::from)
@@ -456,6 +470,29 @@ mod tests {
         let (bottom_a, _) = at(0, 4);
         assert_eq!(plan.column_labels[0], (bottom_a - 2, "a".to_string()));
         assert_eq!(plan.column_labels.len(), 5);
+    }
+
+    #[test]
+    fn every_column_letter_is_inside_the_plan_on_every_catalogue_board() {
+        for entry in catalogue::ENTRIES {
+            let Some(puzzle) = entry.layout().ok().and_then(|l| l.validate().ok()) else {
+                continue;
+            };
+            for spacing in [(4, 2), (2, 1)] {
+                let plan = BoardPlan::new(puzzle.shape(), spacing, CellNames::Board);
+                let columns: std::collections::BTreeSet<u8> =
+                    puzzle.shape().cells().iter().map(|c| c.x).collect();
+                assert_eq!(plan.column_labels.len(), columns.len(), "{}", entry.key);
+                for (col, text) in &plan.column_labels {
+                    assert!(
+                        *col >= 0 && col + text.len() as i32 <= plan.width,
+                        "{} {spacing:?}: {text} at {col} of {}",
+                        entry.key,
+                        plan.width
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -5,10 +5,17 @@
 use crate::record::store::StoreError;
 use std::path::PathBuf;
 
-/// No display to open a window on: none of the variables that name one is set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset")]
-pub struct NoDisplay;
+/// No display to open a window on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoDisplay {
+    /// None of the variables that name one is set.
+    #[error("no display: DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET are unset")]
+    Unset,
+    /// The displays named do not answer (a `DISPLAY` left behind by an SSH session that has
+    /// gone); why, for each.
+    #[error("no display: {0}")]
+    Unreachable(String),
+}
 
 /// Why the terminal game stopped short, or what it could not keep.
 #[derive(Debug, thiserror::Error)]

@@ -16,7 +16,7 @@ use crate::layout::Puzzle;
 use crate::record::session::presets::SolvePlan;
 use crate::record::session::replay::DEFAULT_SPEED;
 use crate::record::{Game, PlaySession, Record};
-use crate::rules::{arrow_steps, walk, Arrow, Cell, CellNames, Goal, Jump};
+use crate::rules::{arrow_steps, Arrow, Cell, CellNames, CursorTrail, Goal, Jump};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
@@ -34,6 +34,8 @@ pub enum Effect {
     /// Undo at the start of a random puzzle: take the game it was opened over back from the
     /// store ([`TuiGame::undone_to_replaced`] says what happened).
     UndoToReplaced,
+    /// Show the help screen (every key) until the next key.
+    Help,
 }
 
 /// The time between two jumps of an animated replay (the session's pace, the window's too).
@@ -72,6 +74,8 @@ pub struct TuiGame {
     watching: bool,
     /// How messages and the board's labels name cells: `d4`, or the assignment's `3,3` (`x`).
     pub(super) names: CellNames,
+    /// The cursor's last move, which the opposite arrow takes back.
+    trail: CursorTrail,
 }
 
 impl TuiGame {
@@ -94,6 +98,7 @@ impl TuiGame {
             board_shown: std::cell::Cell::new(true),
             watching: false,
             names: CellNames::Board,
+            trail: CursorTrail::default(),
         };
         tui.message = tui.welcome();
         tui
@@ -249,7 +254,7 @@ impl TuiGame {
             return Effect::Continue;
         }
         if self.file_prompt.is_some() {
-            return self.file_prompt_key(key.code);
+            return self.file_prompt_key(key);
         }
         match key.code {
             KeyCode::Char('q' | 'Q') if !ctrl => return Effect::Quit,
@@ -281,6 +286,7 @@ impl TuiGame {
             KeyCode::Char('w' | 'W') => self.open_file_prompt(super::prompt::FileAction::Save),
             KeyCode::Char('o' | 'O') => self.open_file_prompt(super::prompt::FileAction::Open),
             KeyCode::Char('g' | 'G') => return Effect::NextKeptGame,
+            KeyCode::Char('?') | KeyCode::F(1) => return Effect::Help,
             _ => {}
         }
         Effect::Continue
@@ -307,10 +313,17 @@ impl TuiGame {
             self.after_replay_step();
         }
         if ticked.replay_ended {
-            self.message = if self.watching {
+            let position = self.session.position();
+            let won = position.is_won(self.puzzle().goal);
+            let pegs = position.peg_count();
+            self.message = if self.watching && won {
+                "Solved! One peg left. The solution is played: press q to quit and see the \
+                 STATS block"
+                    .into()
+            } else if self.watching {
                 format!(
-                    "{} The solution is played: press q to quit and see the STATS block",
-                    self.end_state_text()
+                    "The line found is played: it ends stuck with {pegs} pegs, no win. Press q \
+                     to quit and see the STATS block"
                 )
             } else {
                 format!("{} (end of the line)", self.end_state_text())
@@ -332,7 +345,7 @@ impl TuiGame {
                 Err(why) => self.message = self.names.direction_refusal(why),
             },
             None => {
-                if let Some(next) = steps.iter().find_map(|&s| walk(&shape, self.cursor, s)) {
+                if let Some(next) = self.trail.step(&shape, self.cursor, arrow, shift) {
                     self.cursor = next;
                 }
             }
@@ -488,7 +501,7 @@ impl TuiGame {
     pub(super) fn end_state_text(&self) -> String {
         let position = self.session.position();
         if position.is_won(self.puzzle().goal) {
-            "Solved! One peg left".into()
+            "Solved! One peg left.".into()
         } else if position.is_stuck() {
             format!(
                 "Stuck with {} pegs: undo (u) or restart (r)",

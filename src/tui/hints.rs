@@ -41,7 +41,15 @@ impl TuiGame {
 
     /// Says `advice` as a hint, in the window's words, with the marks the board draws.
     pub(super) fn say_hint(&mut self, advice: Advice) {
-        let mut text = advice.hint_text_in(self.puzzle().goal, self.names);
+        let goal = self.puzzle().goal;
+        let mut text = match &advice {
+            // At the start there is nothing to undo: the board cannot be won from it.
+            Advice::Lost { reason } if !self.session.can_undo() => format!(
+                "Not winnable: {}. Nothing to undo: this board cannot be won from its start.",
+                reason.describe_in(goal, self.names)
+            ),
+            _ => advice.hint_text_in(goal, self.names),
+        };
         if advice.hint_jump().is_some() {
             text += &format!(
                 " (marked {} and {})",

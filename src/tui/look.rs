@@ -1,6 +1,7 @@
 //! How the terminal game looks: the characters the board is drawn with (Unicode or ASCII),
-//! the colours (for a dark or a light background), and what the environment says about
-//! both (the locale, `NO_COLOR`, `TERM`, `COLORFGBG`).
+//! the colours (for a dark or a light background, each mark readable on both), and what the
+//! environment says about both (the locale, `NO_COLOR`, `TERM`, `COLORFGBG`; the terminal's
+//! own answer about its background is read by the key reader).
 
 use ratatui::style::Color;
 
@@ -42,9 +43,13 @@ impl Glyphs {
     };
 }
 
-/// The colours the screen is drawn in, one set for each kind of background: the 16 colours
-/// every terminal has, chosen to read on it (yellow pegs vanish on white, as blue text does
-/// on black). The cursor is drawn in the terminal's own text colour with brackets, so it
+/// The colours the screen is drawn in, one set for each kind of background. The marks
+/// (pegs, the picked-up peg, the hint, the target and finish holes) are colours of the
+/// 256-colour palette's 6x6x6 cube, whose red, green and blue every terminal that has it
+/// agrees on (the 16 basic colours are each terminal's own, and bold makes some of them
+/// bright), each of a middle lightness: at least 3:1 against white and against black
+/// (WCAG's contrast), so a board reads whichever background the terminal has, even when it
+/// did not say. The cursor is drawn in the terminal's own text colour with brackets, so it
 /// stands out without colour too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Colours {
@@ -64,27 +69,70 @@ pub struct Colours {
     pub strong: Color,
 }
 
+/// The cube's colour with levels `r`, `g`, `b` (0-5 each).
+const fn cube(r: u8, g: u8, b: u8) -> Color {
+    Color::Indexed(16 + 36 * r + 6 * g + b)
+}
+
+/// Dark goldenrod (175,135,0).
+const GOLD: Color = cube(3, 2, 0);
+/// Blue (0,95,215).
+const BLUE: Color = cube(0, 1, 4);
+/// Magenta (175,0,175).
+const MAGENTA: Color = cube(3, 0, 3);
+/// Teal (0,135,135).
+const TEAL: Color = cube(0, 2, 2);
+/// Green (0,135,0).
+const GREEN: Color = cube(0, 2, 0);
+/// Red (215,0,0).
+const RED: Color = cube(4, 0, 0);
+
 impl Colours {
     /// For a dark background.
     pub const DARK: Colours = Colours {
-        peg: Color::Yellow,
-        selected: Color::Magenta,
-        hint: Color::Cyan,
-        target: Color::Green,
-        finish: Color::Blue,
+        peg: GOLD,
+        selected: MAGENTA,
+        hint: TEAL,
+        target: GREEN,
+        finish: BLUE,
         dim: Color::DarkGray,
         strong: Color::Cyan,
     };
     /// For a light background.
     pub const LIGHT: Colours = Colours {
-        peg: Color::Blue,
-        selected: Color::Magenta,
-        hint: Color::Red,
-        target: Color::Green,
-        finish: Color::Cyan,
+        peg: BLUE,
+        selected: MAGENTA,
+        hint: RED,
+        target: GREEN,
+        finish: TEAL,
         dim: Color::DarkGray,
         strong: Color::Blue,
     };
+}
+
+/// WCAG's relative luminance of an sRGB colour, 0 (black) to 1 (white).
+pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    let linear = |v: u8| {
+        let c = f64::from(v) / 255.0;
+        if c <= 0.040_45 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// WCAG's contrast ratio of two colours, 1 to 21.
+pub fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Whether a background of this colour is light: dark text reads better on it than light
+/// text does.
+pub fn is_light(rgb: [u8; 3]) -> bool {
+    contrast(rgb, [0, 0, 0]) > contrast(rgb, [255, 255, 255])
 }
 
 /// Whether the terminal says its background is light: `COLORFGBG` (set by xterm, rxvt,
@@ -117,6 +165,64 @@ pub fn wants_colour(env: impl Fn(&str) -> Option<String>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The red, green and blue of a 256-colour palette entry from its cube or grey ramp (the
+    /// 16 basic colours are each terminal's own: `None`).
+    fn palette_rgb(index: u8) -> Option<[u8; 3]> {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        match index {
+            16..=231 => {
+                let i = index - 16;
+                Some([
+                    LEVELS[usize::from(i / 36)],
+                    LEVELS[usize::from(i / 6 % 6)],
+                    LEVELS[usize::from(i % 6)],
+                ])
+            }
+            232..=255 => {
+                let v = 8 + 10 * (index - 232);
+                Some([v, v, v])
+            }
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn every_mark_has_3_to_1_contrast_on_white_and_on_black() {
+        for (name, colours) in [("dark", Colours::DARK), ("light", Colours::LIGHT)] {
+            for (mark, colour) in [
+                ("peg", colours.peg),
+                ("selected", colours.selected),
+                ("hint", colours.hint),
+                ("target", colours.target),
+                ("finish", colours.finish),
+            ] {
+                let Color::Indexed(index) = colour else {
+                    panic!("{name} {mark}: {colour:?} is a terminal's own colour");
+                };
+                let rgb = palette_rgb(index).expect("a cube colour");
+                for background in [[255, 255, 255], [0, 0, 0]] {
+                    let ratio = contrast(rgb, background);
+                    assert!(
+                        ratio >= 3.0,
+                        "{name} {mark} {rgb:?} on {background:?}: {ratio:.2}"
+                    );
+                }
+            }
+        }
+        // The yardstick itself: black on white is 21:1, and the old yellow on white fails.
+        assert!((contrast([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 1e-9);
+        assert!(contrast([205, 205, 0], [255, 255, 255]) < 3.0);
+    }
+
+    #[test]
+    fn a_background_is_light_when_dark_text_reads_better_on_it() {
+        assert!(is_light([255, 255, 255]));
+        assert!(is_light([253, 246, 227]), "solarized light");
+        assert!(!is_light([0, 0, 0]));
+        assert!(!is_light([0, 43, 54]), "solarized dark");
+        assert!(!is_light([30, 30, 30]));
+    }
 
     #[test]
     fn locale_and_colour_follow_the_environment() {

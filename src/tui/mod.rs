@@ -12,11 +12,16 @@
 //! and what the screen shows is [`draw`]'s, so both are tested without a terminal.
 
 mod arrows;
+mod display;
 pub mod draw;
 mod error;
+mod events;
 pub mod files;
 pub mod game;
+mod help;
 mod hints;
+mod input;
+pub mod keys;
 mod look;
 pub mod prompt;
 mod signals;
@@ -24,6 +29,7 @@ pub mod solution;
 pub mod solve;
 mod wrap;
 
+pub use display::display;
 pub use error::{NoDisplay, TuiError};
 pub use game::{Effect, TuiGame};
 
@@ -31,7 +37,6 @@ use crate::layout::Puzzle;
 use crate::record::{Game, GameStore, Source};
 use crate::rules::Jump;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, Event};
 use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
 };
@@ -63,15 +68,6 @@ pub struct TuiOptions {
     pub light: Option<bool>,
     /// How cells are named: `d4`, or `x,y` as the assignment does.
     pub names: crate::rules::CellNames,
-}
-
-/// Whether a window can be opened here: `Ok` naming the display that is set (`DISPLAY=:1`),
-/// or [`NoDisplay`]. `env` looks a variable up.
-pub fn display(env: impl Fn(&str) -> Option<String>) -> Result<String, NoDisplay> {
-    ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"]
-        .iter()
-        .find_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| format!("{v}={s}")))
-        .ok_or(NoDisplay)
 }
 
 /// Whether standard input and output are both a terminal, as the game needs.
@@ -108,7 +104,7 @@ pub fn run(options: TuiOptions) -> ExitCode {
         }
     };
     let mut game = TuiGame::new(game, options.why);
-    look_from_environment(&mut game, options.light);
+    let ask_background = look_from_environment(&mut game, options.light);
     game.set_names(options.names);
     let news = store.take_news();
     for line in &news {
@@ -125,7 +121,11 @@ pub fn run(options: TuiOptions) -> ExitCode {
     // A panic unwinds through here: the screen's guard and the panic hook give the terminal
     // back, and the games are kept before the panic goes on.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        event_loop(&mut game, Some(&mut store))
+        let keeping = events::Keeping {
+            store: &mut store,
+            on: true,
+        };
+        events::event_loop(&mut game, keeping, ask_background)
     }));
     // The last word, after the terminal is restored: a game that could not be kept is
     // written where the person can see it, never dropped.
@@ -204,146 +204,57 @@ fn keep_before_leaving(store: &mut GameStore, game: &mut TuiGame) -> Result<(), 
 }
 
 /// The assignment's `play_solution` on a terminal: the solution animated on `puzzle`'s board
-/// from its start, until the person quits. Nothing is kept: watching is not playing.
-pub fn watch_solution(puzzle: Puzzle, jumps: &[Jump], why: String) -> Result<(), TuiError> {
-    let source = Source::Other(format!("solution of {}", puzzle.name));
+/// from its start, until the person quits, a signal stops it (its number is returned, the
+/// terminal restored first) or the terminal goes away ([`events::HANGUP`]). `source` names
+/// the board (`None`: a board from nowhere to go back to), so `g` finds its kept games. The
+/// solution is not kept (watching is not playing); a game opened with `o` or `g` is.
+pub fn watch_solution(
+    puzzle: Puzzle,
+    source: Option<Source>,
+    jumps: &[Jump],
+    why: String,
+) -> Result<Option<u8>, TuiError> {
+    let source = source.unwrap_or_else(|| Source::Other(format!("solution of {}", puzzle.name)));
     let mut game = TuiGame::new(Game::new(puzzle, source), why);
-    look_from_environment(&mut game, None);
+    let ask_background = look_from_environment(&mut game, None);
     game.watch(jumps, Instant::now())?;
-    event_loop(&mut game, None)?;
-    Ok(())
+    signals::catch();
+    let mut store = GameStore::default_place();
+    let keeping = events::Keeping {
+        store: &mut store,
+        on: false,
+    };
+    let stopped = match events::event_loop(&mut game, keeping, ask_background) {
+        Err(_) if signals::received().is_some() => signals::received(),
+        stopped => stopped?,
+    };
+    // Only a game the person opened is kept (the store has nothing else to write).
+    if store.has_changes() {
+        keep_before_leaving(&mut store, &mut game)?;
+    }
+    Ok(stopped)
 }
 
 /// Unicode or ASCII, colour or none, and which colours, as the environment says (or
-/// `light`, when the person said).
-fn look_from_environment(game: &mut TuiGame, light: Option<bool>) {
+/// `light`, when the person said). Returns whether to ask the terminal for its background
+/// colour: when colours are on and neither the person nor `COLORFGBG` said which (ssh does
+/// not pass `COLORFGBG` on), and standard input is a terminal that can answer.
+fn look_from_environment(game: &mut TuiGame, light: Option<bool>) -> bool {
     let env = |k: &str| std::env::var(k).ok();
-    game.set_look(draw::locale_is_utf8(env), draw::wants_colour(env));
-    game.set_light_background(
-        light
-            .or_else(|| draw::background_is_light(env))
-            .unwrap_or(false),
-    );
-}
-
-/// Least time between two looks at the game store when nothing changed here (to hear of
-/// another copy's changes), and between tries after a failed write.
-const KEEP_EVERY: Duration = Duration::from_secs(2);
-
-/// Draws, reads a key or waits [`POLL`], lets the game take in background work, keeps the
-/// games in `store` (at once after a change, and every [`KEEP_EVERY`] to hear of other
-/// copies'), until the game says quit or a signal asks it to stop (then the signal's number
-/// is returned).
-fn event_loop(game: &mut TuiGame, mut store: Option<&mut GameStore>) -> io::Result<Option<u8>> {
-    let mut screen = Screen::enter()?;
-    let mut last_look: Option<Instant> = None;
-    let mut failing = false;
-    let panic_on_bang = signals::panic_wanted();
-    // Drawn only when something may have changed: a terminal over SSH is not sent a frame
-    // twenty times a second for nothing.
-    let mut redraw = true;
-    loop {
-        if let Some(signal) = signals::received() {
-            return Ok(Some(signal));
-        }
-        // A search's counter and a replay move on by themselves.
-        if redraw || game.is_solving() || game.is_playing() {
-            screen.terminal.draw(|frame| game.draw(frame))?;
-            redraw = false;
-        }
-        if event::poll(POLL)? {
-            // A key, a resize, a paste: all may change the screen.
-            redraw = true;
-            if let Event::Key(key) = event::read()? {
-                if panic_on_bang && key.code == ratatui::crossterm::event::KeyCode::Char('!') {
-                    panic!("a panic asked for by {}", signals::TEST_PANIC);
-                }
-                match game.handle(key) {
-                    Effect::Quit => break,
-                    Effect::Continue => {}
-                    Effect::Open(path) => open_file(game, store.as_deref_mut(), &path),
-                    Effect::NextKeptGame => next_kept_game(game, store.as_deref_mut()),
-                    Effect::UndoToReplaced => undo_to_replaced(game, store.as_deref_mut()),
-                }
-            }
-            // A resize needs nothing: the next draw fits the new size.
-        }
-        let now = Instant::now();
-        redraw |= game.tick(now);
-        if let Some(store) = store.as_deref_mut() {
-            let due = last_look.is_none_or(|t| now.duration_since(t) >= KEEP_EVERY);
-            let changed = store.update(game.game());
-            if (changed && !failing) || due {
-                last_look = Some(now);
-                match store.sync(game.game_mut()) {
-                    Ok(()) if failing => {
-                        failing = false;
-                        game.tell("The games are kept again".into());
-                    }
-                    Ok(()) => {}
-                    Err(e) => {
-                        failing = true;
-                        game.tell(format!("Not kept: {e} (trying again)"));
-                    }
-                }
-                let news = store.take_news();
-                if let Some(text) = news.into_iter().reduce(|a, b| format!("{a}. {b}")) {
-                    game.tell(text);
-                }
-                redraw = true;
-            }
-        }
-    }
-    Ok(None)
-}
-
-/// `o`: opens a board or game file through the game store (its kept game, if any).
-fn open_file(game: &mut TuiGame, store: Option<&mut GameStore>, path: &std::path::Path) {
-    let wanted = match Game::from_file(path) {
-        Ok(wanted) => wanted,
-        Err(e) => return game.tell(e.to_string()),
-    };
-    match store {
-        Some(store) => {
-            let said = store.open(game.game_mut(), wanted);
-            game.after_switch(said);
-        }
-        None => game.take_up(wanted, None),
-    }
-}
-
-/// `u` at the start of a random puzzle: the game it was opened over, back from the store.
-fn undo_to_replaced(game: &mut TuiGame, store: Option<&mut GameStore>) {
-    let key = game.game().replaced.clone();
-    let said = match (store, key) {
-        (Some(store), Some(key)) => store.open_key(game.game_mut(), &key),
-        _ => None,
-    };
-    game.undone_to_replaced(said);
-}
-
-/// `g`: the next of the other games kept for this board, if there is one.
-fn next_kept_game(game: &mut TuiGame, store: Option<&mut GameStore>) {
-    let Some(store) = store else {
-        return;
-    };
-    let others = store.others(game.game());
-    let Some(next) = others.first() else {
-        return game.tell("No other game of this board is kept".into());
-    };
-    let count = others.len() + 1;
-    if store.switch(game.game_mut(), next.id) {
-        let said = format!(
-            "Switched to {} (g: the next of the {count} games of this board)",
-            game.game().in_words()
-        );
-        game.after_switch(Some(said));
-    }
+    let colour = draw::wants_colour(env);
+    game.set_look(draw::locale_is_utf8(env), colour);
+    let said = light.or_else(|| draw::background_is_light(env));
+    game.set_light_background(said.unwrap_or(false));
+    colour && said.is_none() && io::stdin().is_terminal()
 }
 
 /// The terminal in raw mode on the alternate screen, restored when dropped.
 struct Screen {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Never dropped: ratatui's drop shows a hidden cursor and, when that write fails (the
+    /// terminal is gone), reports it with `eprintln!`, which panics when standard error is
+    /// gone too. [`restore_terminal`] shows the cursor instead, ignoring a failure; what
+    /// leaks is a frame's buffers, once per game.
+    terminal: std::mem::ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
 }
 
 /// The thread that owns the terminal: only its panic restores the terminal (a solver thread's
@@ -358,7 +269,9 @@ impl Screen {
             restore_terminal();
         })?;
         // From here on `screen`'s drop restores the terminal whatever fails.
-        let screen = Screen { terminal };
+        let screen = Screen {
+            terminal: std::mem::ManuallyDrop::new(terminal),
+        };
         execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
         Ok(screen)
     }
@@ -390,25 +303,4 @@ fn install_panic_hook() {
         }
         previous(info);
     }));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_display_is_found_in_any_of_the_three_variables() {
-        let only = |name: &'static str| move |k: &str| (k == name).then(|| ":1".to_string());
-        assert_eq!(display(only("DISPLAY")), Ok("DISPLAY=:1".into()));
-        assert_eq!(
-            display(only("WAYLAND_DISPLAY")),
-            Ok("WAYLAND_DISPLAY=:1".into())
-        );
-        assert!(display(only("WAYLAND_SOCKET")).is_ok());
-        let none = display(|_| None).unwrap_err();
-        assert!(none
-            .to_string()
-            .contains("DISPLAY, WAYLAND_DISPLAY and WAYLAND_SOCKET"));
-        assert!(display(|_| Some(String::new())).is_err(), "empty is unset");
-    }
 }

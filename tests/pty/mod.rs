@@ -10,12 +10,17 @@ use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A process running on a pseudo-terminal.
 pub struct Pty {
-    master: std::fs::File,
+    /// The terminal's master side (`None` once closed: the terminal hung up).
+    master: Option<std::fs::File>,
+    /// Tells the reading thread to let go of its copy of the master side.
+    closing: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
     /// The terminal's slave side, kept open to read its modes after the process ends.
     slave: OwnedFd,
     child: Child,
@@ -25,8 +30,16 @@ pub struct Pty {
 }
 
 impl Pty {
-    /// Spawns `command` on a new pseudo-terminal of `cols` x `rows`.
+    /// Spawns `command` on a new pseudo-terminal of `cols` x `rows`, its controlling
+    /// terminal.
     pub fn spawn(command: &mut Command, cols: u16, rows: u16) -> Pty {
+        Pty::spawn_with(command, cols, rows, true)
+    }
+
+    /// Spawns `command` on a new pseudo-terminal of `cols` x `rows`; `controlling`: as its
+    /// controlling terminal (a hang-up then sends it SIGHUP), else only as its standard
+    /// input and output (a hang-up is seen only as the end of its input).
+    pub fn spawn_with(command: &mut Command, cols: u16, rows: u16, controlling: bool) -> Pty {
         let (mut master, mut slave) = (0, 0);
         let size = libc::winsize {
             ws_row: rows,
@@ -45,6 +58,13 @@ impl Pty {
             )
         };
         assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+        for fd in [master, slave] {
+            // Neither side may leak into a process spawned later (this one gets copies as
+            // its standard streams): a leaked master side would keep the terminal from
+            // hanging up when the test closes its own.
+            // SAFETY: fcntl on a descriptor openpty just returned.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
         // SAFETY: openpty returned two fresh descriptors that nothing else owns.
         let (master, slave) =
             unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
@@ -56,9 +76,11 @@ impl Pty {
         // SAFETY: setsid and ioctl are async-signal-safe; the child makes the terminal (its
         // standard input) its controlling terminal, as a login shell's would be.
         unsafe {
-            command.pre_exec(|| {
+            command.pre_exec(move || {
                 libc::setsid();
-                libc::ioctl(0, libc::TIOCSCTTY, 0);
+                if controlling {
+                    libc::ioctl(0, libc::TIOCSCTTY, 0);
+                }
                 Ok(())
             });
         }
@@ -67,15 +89,32 @@ impl Pty {
         let output = Arc::new(Mutex::new(Vec::new()));
         let mut reader = master.try_clone().expect("dup");
         let sink = output.clone();
-        std::thread::spawn(move || {
+        let closing = Arc::new(AtomicBool::new(false));
+        let stop = closing.clone();
+        let reader = std::thread::spawn(move || {
+            use std::os::fd::AsRawFd;
             let mut buf = [0u8; 4096];
-            // Ends with EIO once the process and its terminal are gone.
-            while let Ok(n @ 1..) = reader.read(&mut buf) {
-                sink.lock().expect("output").extend_from_slice(&buf[..n]);
+            // Ends with EIO once the process and its terminal are gone, or when asked to.
+            while !stop.load(Ordering::Relaxed) {
+                let mut fds = libc::pollfd {
+                    fd: reader.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd and its count.
+                if unsafe { libc::poll(&mut fds, 1, 50) } <= 0 {
+                    continue;
+                }
+                match reader.read(&mut buf) {
+                    Ok(n @ 1..) => sink.lock().expect("output").extend_from_slice(&buf[..n]),
+                    _ => break,
+                }
             }
         });
         Pty {
-            master,
+            master: Some(master),
+            closing,
+            reader: Some(reader),
             slave,
             child,
             output,
@@ -87,6 +126,8 @@ impl Pty {
     /// Types `bytes` (keys as a terminal sends them).
     pub fn send(&mut self, bytes: &[u8]) {
         self.master
+            .as_ref()
+            .expect("the terminal is open")
             .write_all(bytes)
             .expect("the terminal takes keys");
         std::thread::sleep(Duration::from_millis(150));
@@ -129,6 +170,16 @@ impl Pty {
         }
     }
 
+    /// Closes the terminal's master side, as a terminal emulator or sshd does when its
+    /// window or connection goes: the terminal hangs up.
+    pub fn close_master(&mut self) {
+        self.closing.store(true, Ordering::Relaxed);
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        self.master = None;
+    }
+
     /// Sends `signal` to the process.
     pub fn signal(&self, signal: libc::c_int) {
         let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
@@ -137,7 +188,7 @@ impl Pty {
     }
 
     /// Whether the terminal is back in its usual mode: lines edited by the terminal
-    /// (canonical) and typed keys echoed, as raw mode is not.
+    /// (canonical), typed keys echoed and Ctrl+C a signal, as raw mode has none of them.
     pub fn is_cooked(&self) -> bool {
         use std::os::fd::AsRawFd;
         // SAFETY: a zeroed termios is a valid out-parameter; the descriptor is open.
@@ -146,7 +197,9 @@ impl Pty {
         // valid, writable termios.
         let read = unsafe { libc::tcgetattr(self.slave.as_raw_fd(), &mut modes) };
         assert_eq!(read, 0);
-        modes.c_lflag & libc::ICANON != 0 && modes.c_lflag & libc::ECHO != 0
+        [libc::ICANON, libc::ECHO, libc::ISIG]
+            .iter()
+            .all(|&flag| modes.c_lflag & flag != 0)
     }
 
     /// Waits up to `seconds` for the process to end (killing it after that).
