@@ -288,7 +288,6 @@ fn run(steps: &[Step], case: u64) -> Result<(), TestCaseError> {
     model.had_game(session.game());
     for step in steps {
         now += 1.0;
-        let id_before = session.game().id;
         let before = seen(session.record());
         let position = session.position().clone();
         match step {

@@ -12,8 +12,6 @@
 //! [`Record::to_saved`] writes, so undo after quitting and starting again does what it did
 //! before.
 
-use super::saved::{SavedGame, SavedLine};
-use crate::layout::Puzzle;
 use crate::rules::{Jump, JumpError, Position};
 
 /// One line of the history: the jumps from the start (played, then what redo replays) and,
@@ -269,25 +267,20 @@ impl Record {
         Ok(())
     }
 
-    /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
-    /// line in play's jumps in text form and where the board is on it, and the lines before
-    /// and after it with where each restart was made (undo and redo across restarts).
-    pub fn to_saved(&self, puzzle: &Puzzle) -> SavedGame {
-        let text = |jumps: &[Jump]| jumps.iter().map(Jump::to_string).collect();
-        let saved = |line: &Line| SavedLine {
-            jumps: text(&line.jumps),
-            current: line.cut,
-        };
-        let later = &self.lines[self.era + 1..];
-        SavedGame {
-            layout: puzzle.layout_for(self.start.pegs()),
-            jumps: text(self.jumps()),
-            current: Some(self.at),
-            restarted_at: (!later.is_empty()).then_some(self.line().cut),
-            retrace: self.retrace && !later.is_empty(),
-            earlier: self.lines[..self.era].iter().map(saved).collect(),
-            later: later.iter().map(saved).collect(),
-        }
+    /// Every line of the history, oldest first: its jumps and where the restart after it was
+    /// made (for the saved-game form, [`Record::to_saved`]).
+    pub(super) fn all_lines(&self) -> impl Iterator<Item = (&[Jump], usize)> {
+        self.lines.iter().map(|l| (l.jumps.as_slice(), l.cut))
+    }
+
+    /// Which of [`Record::all_lines`] is in play.
+    pub(super) fn era(&self) -> usize {
+        self.era
+    }
+
+    /// Whether redo at the place the next restart was made brings it back.
+    pub(super) fn retraces(&self) -> bool {
+        self.retrace
     }
 
     /// A record from checked parts (the saved-game reader's): every line with where its

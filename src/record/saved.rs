@@ -195,6 +195,31 @@ impl SavedGame {
     }
 }
 
+impl Record {
+    /// The saved-game form of this record on `puzzle`'s board: the start as a layout, the
+    /// line in play's jumps in text form and where the board is on it, and the lines before
+    /// and after it with where each restart was made (undo and redo across restarts).
+    pub fn to_saved(&self, puzzle: &Puzzle) -> SavedGame {
+        let text = |jumps: &[Jump]| jumps.iter().map(Jump::to_string).collect();
+        let lines: Vec<(&[Jump], usize)> = self.all_lines().collect();
+        let era = self.era();
+        let saved = |&(jumps, cut): &(&[Jump], usize)| SavedLine {
+            jumps: text(jumps),
+            current: cut,
+        };
+        let later = &lines[era + 1..];
+        SavedGame {
+            layout: puzzle.layout_for(self.start().pegs()),
+            jumps: text(self.jumps()),
+            current: Some(self.index()),
+            restarted_at: (!later.is_empty()).then_some(lines[era].1),
+            retrace: self.retraces() && !later.is_empty(),
+            earlier: lines[..era].iter().map(saved).collect(),
+            later: later.iter().map(saved).collect(),
+        }
+    }
+}
+
 /// Which line of a saved game's history a problem is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineOf {

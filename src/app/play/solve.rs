@@ -10,6 +10,7 @@
 use super::command::SolverCommand;
 use super::command::{PlayCommand, SolveFrom, SolveRequest};
 use super::session::{SolveReport, SolveSession};
+use crate::record::session::presets;
 use crate::record::Game;
 use crate::rules::cell_name;
 use crate::rules::Goal;
@@ -19,15 +20,8 @@ use crate::solver::{Budget, Engine};
 use eframe::egui;
 use egui::{RichText, Ui};
 
-/// The budget presets the assignment's experiments use.
-pub const PRESETS: [(u64, &str); 4] = [
-    (10_000, "10k"),
-    (100_000, "100k"),
-    (1_000_000, "1M"),
-    (1_500_000, "1.5M"),
-];
-
-/// The classic search's budget until a person picks one: the engine's one default.
+/// The classic search's budget until a person picks one: the engine's one default (the play
+/// session's presets say it, for the terminal game too).
 pub const DEFAULT_BUDGET: u64 = Budget::CLASSIC_DEFAULT.0;
 
 /// The panel's form: the engine, the fewest-pegs engine the radio buttons show, the budget
@@ -201,9 +195,10 @@ impl SolverPanel {
                 }
             }
             ui.horizontal_wrapped(|ui| {
-                for (value, name) in PRESETS {
-                    if ui.button(name).clicked() {
-                        text = thousands(value);
+                // The play session's presets, the terminal game's too.
+                for value in presets::budgets(self.engine).iter().flatten() {
+                    if ui.button(presets::budget_words(Some(*value))).clicked() {
+                        text = thousands(*value);
                     }
                 }
             });
