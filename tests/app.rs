@@ -412,9 +412,11 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
 }
 
 #[test]
-fn the_triangle_offers_no_centre_and_the_english_board_does() {
+fn the_triangle_offers_no_centre_to_choose_and_the_english_board_does() {
     let h = board("triangle");
-    assert!(h.query_by_label_contains("in the centre").is_none());
+    // The choice keeps its place, greyed out: the Solve buttons below must not move.
+    let centre = h.get_by_label("One peg in the centre");
+    assert!(centre.accesskit_node().is_disabled());
     assert!(h.query_by_label_contains("One peg, anywhere").is_some());
     let h = board("english");
     assert!(h
