@@ -358,9 +358,10 @@ fn saving_through_the_built_in_dialog_writes_the_file_and_says_where() {
         h.query_by_label_contains("Save the game").is_some(),
         "the dialog is up"
     );
-    // The dialog offers game.pegsol in the folder: its Save button writes it.
+    // The dialog offers the board's name, English.pegsol, in the folder: its Save button
+    // writes it.
     click_dialog_save(&mut h);
-    let path = dir.join("game.pegsol");
+    let path = dir.join("English.pegsol");
     let game = Game::from_file(&path).expect("the saved game opens");
     assert_eq!(game.record.index(), 1);
     let notice = h.state().notice().unwrap_or_default().to_string();
@@ -412,9 +413,11 @@ fn a_bad_budget_does_not_move_the_solve_buttons() {
 }
 
 #[test]
-fn the_triangle_offers_no_centre_and_the_english_board_does() {
+fn the_triangle_offers_no_centre_to_choose_and_the_english_board_does() {
     let h = board("triangle");
-    assert!(h.query_by_label_contains("in the centre").is_none());
+    // The choice keeps its place, greyed out: the Solve buttons below must not move.
+    let centre = h.get_by_label("One peg in the centre");
+    assert!(centre.accesskit_node().is_disabled());
     assert!(h.query_by_label_contains("One peg, anywhere").is_some());
     let h = board("english");
     assert!(h
@@ -549,12 +552,12 @@ fn the_built_in_dialogs_new_folder_asks_for_a_name_and_save_stays_save() {
     click(&mut h, "Create");
     assert!(dir.join("games").is_dir(), "the folder named");
     assert!(
-        !dir.join("game.pegsol").exists(),
+        !dir.join("English.pegsol").exists(),
         "not the File field's name"
     );
     // Inside the new folder, Save still saves, with the file name as it was.
     click_dialog_save(&mut h);
-    assert!(dir.join("games").join("game.pegsol").is_file());
+    assert!(dir.join("games").join("English.pegsol").is_file());
 }
 
 /// Clicks the built-in file dialog's Save button (the last button of that name), then

@@ -357,3 +357,66 @@ fn w_in_the_terminal_saves_the_game_and_the_state_file_opens_as_a_game() {
     );
     assert_eq!(state.source, Source::Catalogue("english".into()));
 }
+
+/// Steps `h` as a window's event loop would with no input: the next frame comes when the
+/// last one asked for it (the clock jumps there). Returns the time at which `done` first
+/// holds, or `None` if it never does within `seconds` of window time from `from`.
+fn idle_until(
+    h: &mut Harness<'static, PegsolApp>,
+    from: f64,
+    seconds: f64,
+    done: impl Fn(&PegsolApp) -> bool,
+) -> Option<f64> {
+    let mut now = from;
+    while now <= from + seconds {
+        h.input_mut().time = Some(now);
+        h.step();
+        if done(h.state()) {
+            return Some(now);
+        }
+        let delay = h
+            .output()
+            .viewport_output
+            .get(&eframe::egui::ViewportId::ROOT)
+            .map_or(f64::INFINITY, |v| v.repaint_delay.as_secs_f64());
+        // A frame asked for at once still takes a frame's time.
+        now += delay.max(1.0 / 60.0);
+    }
+    None
+}
+
+#[test]
+fn another_copys_both_are_kept_notice_appears_within_a_second_with_no_input() {
+    let dir = temp_dir("news");
+    let mut h = window(
+        Options {
+            layout: Some("english".into()),
+            ..Options::default()
+        },
+        &dir,
+    );
+    // This copy plays a jump and, before it writes it (the clock held still), another copy
+    // plays the same game and writes that.
+    let start = h.ctx.input(|i| i.time) + 1.0;
+    for label in ["peg at d2", "empty hole at d4"] {
+        h.get_by_label(label).click();
+        for _ in 0..3 {
+            h.input_mut().time = Some(start);
+            h.step();
+        }
+    }
+    assert_eq!(index(&h), 1);
+    let mut other = GameStore::in_folder(&dir);
+    let mut game = other.open_first(Game::from_spec("english").unwrap()).game;
+    let jump = game.record.position().legal_jumps()[1];
+    game.record.play(jump).unwrap();
+    other.keep(&mut game).unwrap();
+    let shown = idle_until(&mut h, start, 5.0, |app| {
+        app.notice().is_some_and(|n| n.contains("both are kept"))
+    });
+    let after = shown.map(|t| t - start);
+    assert!(
+        after.is_some_and(|s| s <= 1.0),
+        "the notice appeared after {after:?} s of no input"
+    );
+}

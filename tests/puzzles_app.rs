@@ -330,3 +330,45 @@ fn the_command_lines_random_seed_plays_that_puzzle_with_its_window_open() {
         .query_by_label_contains("--layout triangle --random 42 --pegs 9")
         .is_some());
 }
+
+/// The position `pegsol --random 42` starts with, its games kept in `dir`.
+fn random_42_in(dir: &std::path::Path) -> (String, pegsol::rules::Position) {
+    let options = pegsol::app::Options {
+        random: Some(42),
+        ..Default::default()
+    };
+    let store = pegsol::record::GameStore::in_folder(dir);
+    let app = PegsolApp::start_with(&options, None, store).expect("the app starts");
+    let mut h = harness_sized(app, SIZE);
+    settle(&mut h);
+    let game = h.state().play().game();
+    (game.puzzle.name.clone(), game.record.position().clone())
+}
+
+#[test]
+fn random_42_without_a_board_is_the_english_puzzle_fresh_or_after_another_board() {
+    let dir = scratch("random-english");
+    let (fresh_name, fresh) = random_42_in(&dir);
+    assert!(
+        fresh_name.starts_with("English (random"),
+        "the English board: {fresh_name}"
+    );
+    // Another board played last, and kept: the same command gives the same puzzle.
+    {
+        let options = pegsol::app::Options {
+            layout: Some("5".into()),
+            ..Default::default()
+        };
+        let store = pegsol::record::GameStore::in_folder(&dir);
+        // Someone who has seen the welcome window: it would take the clicks.
+        let mut seen = pegsol::app::start::persist::PersistedState::default();
+        seen.settings.welcomed = true;
+        let app = PegsolApp::start_with(&options, Some(seen), store).expect("the app starts");
+        let mut h = harness_sized(app, SIZE);
+        click(&mut h, "peg at g4");
+        click(&mut h, "empty hole at e4");
+        assert_eq!(h.state().play().game().record.jumps().len(), 1);
+    }
+    let (name, after) = random_42_in(&dir);
+    assert_eq!((name, after), (fresh_name, fresh));
+}

@@ -11,7 +11,7 @@ mod scratch;
 use common::{board, click, press, settle, wait_for, SIZE};
 use eframe::egui;
 use egui::Key;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
 use pegsol::app::search::SearchCommand;
 use pegsol::app::{Mode, PegsolApp, ShellCommand};
@@ -20,6 +20,7 @@ use pegsol::solver::engines::classic;
 use pegsol::solver::trace::{Variant, VariantSearch};
 use pegsol::solver::{uncontrolled, Stop};
 use scratch::Scratch;
+use std::time::{Duration, Instant};
 
 fn apply(h: &mut Harness<'_, PegsolApp>, command: ShellCommand) {
     let ctx = h.ctx.clone();
@@ -260,4 +261,85 @@ fn the_play_views_keys_leave_the_hidden_game_alone() {
     assert_eq!(h.state().mode(), Mode::Search);
     assert_eq!(h.state().search().start().peg_count(), 32);
     let _ = SIZE;
+}
+
+/// Level 6 in the Search view, Exact DFS with a budget of 10,000,000, "3000000" typed in
+/// the Go to field: as the person set it up.
+fn level_6_exact_going_to_three_million() -> Harness<'static, PegsolApp> {
+    let mut h = board("6");
+    click(&mut h, "Search");
+    click(&mut h, "Exact DFS");
+    let budget = ShellCommand::Search(SearchCommand::SetBudgetText("10000000".into()));
+    apply(&mut h, budget);
+    click(&mut h, "Restart");
+    h.get_by_label("Go to expansion").click();
+    settle(&mut h);
+    h.get_by_label("Go to expansion").type_text("3000000");
+    settle(&mut h);
+    h
+}
+
+/// Steps one frame and says how long it took.
+fn timed_step(h: &mut Harness<'_, PegsolApp>) -> Duration {
+    let began = Instant::now();
+    h.step();
+    began.elapsed()
+}
+
+#[test]
+fn go_to_three_million_keeps_the_search_views_frames_under_50_ms() {
+    let mut h = level_6_exact_going_to_three_million();
+    h.get_by_label("Go").click();
+    let mut longest = timed_step(&mut h);
+    assert_eq!(h.state().search().going_to(), Some(3_000_000));
+    let until = Instant::now() + Duration::from_secs(240);
+    let mut frames = 0;
+    let mut saw_progress = false;
+    while h.state().search().going_to().is_some() {
+        assert!(Instant::now() < until, "Go to 3,000,000 never came back");
+        longest = longest.max(timed_step(&mut h));
+        frames += 1;
+        saw_progress |= h
+            .query_by_label_contains("Going to expansion 3,000,000")
+            .is_some();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle(&mut h);
+    assert!(frames > 20, "the window drew {frames} frames while it went");
+    assert!(saw_progress, "a progress line was shown");
+    assert!(
+        longest < Duration::from_millis(50),
+        "the longest frame took {longest:?}"
+    );
+    let view = h.state().search();
+    assert_eq!(view.expansion().map(|e| e.n), Some(3_000_000));
+    assert_eq!(view.counters().expanded(), 3_000_000);
+    assert!(h
+        .query_by_label_contains("Expansion 3,000,000: depth")
+        .is_some());
+}
+
+#[test]
+fn stop_ends_a_long_go_to_where_it_got_and_the_view_steps_on_from_there() {
+    let mut h = level_6_exact_going_to_three_million();
+    click(&mut h, "Go");
+    assert!(h.state().search().going_to().is_some());
+    // The other controls wait for the walk.
+    assert!(h.get_by_label("Step").accesskit_node().is_disabled());
+    std::thread::sleep(Duration::from_millis(300));
+    click(&mut h, "Stop");
+    wait_for(&mut h, "the walk to stop", 30, |app| {
+        app.search().going_to().is_none()
+    });
+    let reached = h.state().search().expansion().map_or(0, |e| e.n);
+    assert!(
+        reached > 0 && reached < 3_000_000,
+        "stopped at expansion {reached}"
+    );
+    assert_eq!(h.state().search().counters().expanded(), reached);
+    click(&mut h, "Step");
+    assert_eq!(
+        h.state().search().expansion().map(|e| e.n),
+        Some(reached + 1)
+    );
 }

@@ -158,3 +158,36 @@ fn a_window_state_cut_short_by_a_full_disk_is_kept_aside_with_a_line_and_the_set
     assert_eq!(std::fs::read_to_string(&aside[0]).expect("reads"), whole);
     assert_eq!(std::fs::read_to_string(&settings).expect("reads"), before);
 }
+
+/// The width and height a PNG's header gives.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).expect("the picture");
+    assert!(bytes.len() > 24 && bytes.starts_with(b"\x89PNG"), "a PNG");
+    let word =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (word(16), word(20))
+}
+
+#[test]
+fn size_asked_for_wins_over_the_size_remembered() {
+    if !have_xvfb() {
+        return;
+    }
+    let home = temp_dir("size");
+    // The window was last 1280x800.
+    let window = "(normal_geometry:(outer_position_pixels:Some((x:0.0,y:0.0)),\
+                  scale_factor:1.0,inner_size_points:(x:1280.0,y:800.0)),\
+                  fullscreen:false,maximized:false)";
+    let state = format!(
+        "{{\"egui\": \"(options:(zoom_factor:1.0))\", \"window\": \"{}\"}}",
+        window.replace('"', "\\\"")
+    );
+    std::fs::write(state_file(&home), &state).expect("writes");
+    let o = under_xvfb(
+        &home,
+        "\"$PEGSOL\" --screenshot shot.png --size 1000x700 --layout english",
+        Duration::from_secs(120),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(png_size(&home.join("shot.png")), (1000, 700));
+}

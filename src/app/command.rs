@@ -170,6 +170,29 @@ impl FileRequest {
         }
     }
 
+    /// Offers the file name `stem.extension` (saving), `stem` being a board's or a game's
+    /// name: characters a file name should not hold (`/`, `\\`, `:` and the like) become
+    /// `-`, and an empty name becomes `game`.
+    pub fn file_name_from(self, stem: &str, extension: &str) -> FileRequest {
+        let clean: String = stem
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                    '-'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let stem = if clean.trim_matches(['.', ' ']).is_empty() {
+            "game"
+        } else {
+            clean.as_str()
+        };
+        self.file_name(format!("{stem}.{extension}"))
+    }
+
     /// Offers `name` as the file name (saving).
     pub fn file_name(mut self, name: impl Into<String>) -> FileRequest {
         self.file_name = Some(name.into());

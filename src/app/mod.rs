@@ -8,6 +8,7 @@
 //! | `frame.rs` | what the shell lends every view each frame ([`ViewFrame`]) and the View [`Settings`] |
 //! | `shell/` | [`PegsolApp`]: applying shell commands, the menu, the shell's windows, the keys, the file dialogs, keeping the games and quitting |
 //! | `start/` | opening the window: the launch options, the state files, the `--screenshot` run |
+//! | `input.rs` | key presses taken in the order they came, each once (every view's keys) |
 //! | `paint/` | drawing shared by views: board geometry, the palette, the notice line |
 //! | `play/`, `editor/`, `search/` | the three views the mode switch shows |
 //! | `boards/`, `experiments/`, `random/`, `problems/` | the boards panel, the Experiments window, the New random puzzle window, the Problems window |
@@ -22,6 +23,7 @@ pub mod command;
 pub mod editor;
 pub mod experiments;
 pub mod frame;
+pub mod input;
 pub mod paint;
 pub mod play;
 pub mod problems;

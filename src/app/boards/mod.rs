@@ -188,11 +188,26 @@ fn playing_words(game: &Game) -> Option<String> {
     (jumps > 0).then(|| progress_words("Playing", played, jumps))
 }
 
-/// "Playing: jump 3 of 5", or "…: 5 jumps" at the end of the line.
+/// "Playing: jump 3 of 5" (at the end of the line too, "jump 5 of 5"), the timeline's
+/// own words: no plural to get wrong.
 fn progress_words(what: &str, played: usize, jumps: usize) -> String {
-    if played == jumps {
-        format!("{what}: {played} jumps")
-    } else {
-        format!("{what}: jump {played} of {jumps}")
+    format!("{what}: jump {played} of {jumps}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::progress_words;
+
+    #[test]
+    fn a_game_in_progress_says_jump_n_of_m_at_its_end_too_never_1_jumps() {
+        assert_eq!(progress_words("Playing", 1, 1), "Playing: jump 1 of 1");
+        assert_eq!(
+            progress_words("Game in progress", 4, 5),
+            "Game in progress: jump 4 of 5"
+        );
+        assert_eq!(
+            progress_words("Game in progress", 3, 3),
+            "Game in progress: jump 3 of 3"
+        );
     }
 }

@@ -305,6 +305,9 @@ fn toolbar_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     });
 }
 
+/// Text lines the checks' box holds before it scrolls.
+const CHECK_ROWS: f32 = 4.0;
+
 /// The panel beside the canvas: facts, every check, the solver's verdict, and the starts.
 fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     let facts = &ed.analysis.facts;
@@ -346,18 +349,32 @@ fn checks_ui(ui: &mut Ui, ed: &EditorView, out: &mut Vec<EditorCommand>) {
     });
     ui.separator();
     ui.heading("Checks");
-    if facts.checks.is_empty() {
-        ui.label("No problems found.");
-    }
-    for check in &facts.checks {
-        let mark = if check.blocks_play() {
-            "Cannot play:"
-        } else {
-            "Cannot win:"
-        };
-        let words = check_in_words(check);
-        ui.colored_label(ui.visuals().warn_fg_color, format!("{mark} {words}"));
-    }
+    // A box of fixed height, scrolling when the checks need more: a check that appears or
+    // wraps as the person paints never moves the buttons below.
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let size = egui::vec2(ui.available_width(), CHECK_ROWS * row);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_size(size);
+        egui::ScrollArea::vertical()
+            .id_salt("editor-check-list")
+            .max_height(size.y)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if facts.checks.is_empty() {
+                    ui.label("No problems found.");
+                }
+                for check in &facts.checks {
+                    let mark = if check.blocks_play() {
+                        "Cannot play:"
+                    } else {
+                        "Cannot win:"
+                    };
+                    let words = check_in_words(check);
+                    ui.colored_label(ui.visuals().warn_fg_color, format!("{mark} {words}"));
+                }
+            });
+    });
     ui.separator();
     ui.heading("Can it be won?");
     let target = match facts.puzzle.as_ref().map(|p| p.goal) {

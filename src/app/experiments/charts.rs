@@ -85,8 +85,10 @@ fn tab_label(chart: &Chart) -> &str {
     }
 }
 
-/// The gap between two labelled ticks on the y axis, in points: a label's height and some air.
-const Y_LABEL_GAP: f32 = 22.0;
+/// The gap between two labelled ticks on the y axis, in points: a label's height and a
+/// little air (the x axis's room for both its ticks and its title leaves the plot shorter,
+/// and every whole number of pegs must still be labelled).
+const Y_LABEL_GAP: f32 = 18.0;
 /// The gap between a tick label and the plot's frame, in points.
 const TICK_GAP: f32 = 5.0;
 
@@ -166,15 +168,21 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
     let slot = (width - y_width - axis_title) / names.len().max(1) as f32;
     let angle = name_angle(widest_name, line_height, slot).unwrap_or(-std::f32::consts::FRAC_PI_2);
     // Room for the names (or egui_plot's labels) and, under them, the axis's title.
+    // egui_plot's tick labels and the axis title each take a line: with room for one the
+    // "100k" tick was drawn over the title at 800x600.
     let x_thickness = if names.is_empty() {
-        line_height + 2.0
+        line_height + TICK_GAP + axis_title + 2.0
     } else {
         names_depth(angle, widest_name, line_height) + TICK_GAP + axis_title + 2.0
     };
+    // Before the first result there is nothing to number: the frame and the titles only
+    // (egui_plot's default range numbered an empty axis from -0.5 to 0.4).
+    let empty = chart.series.iter().all(|s| s.points.is_empty());
     let axis = chart.x_axis.clone();
     let x_hints = egui_plot::AxisHints::new_x()
         .label(chart.x_label.as_str())
         .formatter(move |mark, _| match &axis {
+            _ if empty => String::new(),
             XAxis::Categories(_) => String::new(),
             _ => x_tick_label(&axis, mark.value),
         })
@@ -205,12 +213,16 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
         }))
         .include_y(0.0)
         .allow_scroll(false);
+    if empty {
+        plot = plot.include_x(0.0).include_x(1.0).include_y(1.0);
+    }
     match &chart.x_axis {
         XAxis::Linear => {}
         XAxis::Log10Budget => {
             // Marks at whole powers of ten only.
             plot = plot.x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]));
         }
+        XAxis::Categories(names) if names.is_empty() => {}
         XAxis::Categories(names) => {
             // A mark per board, all alike; the names are drawn below.
             plot = plot
@@ -258,6 +270,18 @@ fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
     let per_unit = f64::from(transform.dpos_dvalue_y().abs() as f32);
     let step = sweep::label_step(per_unit, f64::from(Y_LABEL_GAP), whole);
     let bounds = transform.bounds();
+    if empty {
+        let words = "No results yet";
+        let weak = ui.visuals().weak_text_color();
+        ui.painter().text(
+            frame.center(),
+            egui::Align2::CENTER_CENTER,
+            words,
+            font,
+            weak,
+        );
+        return;
+    }
     for value in sweep::ticks(bounds.min()[1], bounds.max()[1], step) {
         let y = transform
             .position_from_point(&egui_plot::PlotPoint::new(0.0, value))

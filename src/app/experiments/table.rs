@@ -51,9 +51,12 @@ pub fn table_ui(
     // Scroll bars that are always drawn (not only on hover), so a cut-off column is seen to
     // be one.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
+    // The sideways bar always drawn, even with nothing to scroll: one that came with the
+    // first wide row made the window taller and moved Run and the chart tabs.
     egui::ScrollArea::horizontal()
         .id_salt("experiment-table-sideways")
         .auto_shrink([false, true])
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
             let header = header_ui(ui, &columns, sort, &widths, actions);
             let body = (height - header - ui.spacing().item_spacing.y).max(row_height * 3.0);
@@ -66,11 +69,13 @@ pub fn table_ui(
                     for i in range {
                         row_ui(ui, &columns, &cells[i], &widths, row_height, i % 2 == 1);
                     }
+                    // In the rows' own space, so the first row arriving moves nothing.
+                    if cells.is_empty() {
+                        let empty = "No results yet: choose boards and budgets, then Run.";
+                        ui.label(RichText::new(empty).weak());
+                    }
                 });
         });
-    if rows.is_empty() {
-        ui.label(RichText::new("No results yet: choose boards and budgets, then Run.").weak());
-    }
 }
 
 /// Each column's width: its widest cell, or the longest word of its header (headers wrap).

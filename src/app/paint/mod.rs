@@ -1,6 +1,8 @@
 //! Drawing shared by the views: where cells sit on screen ([`geometry`]), the colours
-//! ([`palette`]) and the notice line ([`notice`]).
+//! ([`palette`]), the notice line ([`notice`]) and controls that keep their width whatever
+//! they say ([`steady`]).
 
 pub mod geometry;
 pub mod notice;
 pub mod palette;
+pub mod steady;

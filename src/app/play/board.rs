@@ -262,32 +262,35 @@ impl BoardView {
     /// The keyboard: cursor, selection and jumps.
     fn keys(&mut self, ui: &Ui, position: &Position, commands: &mut Vec<PlayCommand>) {
         let shape = position.shape();
-        let mut pressed = Vec::new();
-        ui.input_mut(|i| {
-            for key in [
-                Key::ArrowLeft,
-                Key::ArrowRight,
-                Key::ArrowUp,
-                Key::ArrowDown,
-            ] {
+        // In the order pressed, each press once: a select and a jump a few milliseconds
+        // apart (one frame) must not run as the jump and then the select.
+        let pressed = ui.input_mut(|i| {
+            crate::app::input::take_in_order(i, |key, modifiers| {
+                let arrow = matches!(
+                    key,
+                    Key::ArrowLeft | Key::ArrowRight | Key::ArrowUp | Key::ArrowDown
+                );
+                let other = matches!(key, Key::Enter | Key::Space | Key::Escape);
                 // Shift first: a plain pattern would also match Shift+key.
-                if i.consume_key(Modifiers::SHIFT, key) {
-                    pressed.push((key, true));
-                } else if i.consume_key(Modifiers::NONE, key) {
-                    pressed.push((key, false));
+                if arrow && modifiers.matches_logically(Modifiers::SHIFT) {
+                    Some((key, true))
+                } else if (arrow || other) && modifiers.matches_logically(Modifiers::NONE) {
+                    Some((key, false))
+                } else {
+                    None
                 }
-            }
-            for key in [Key::Enter, Key::Space, Key::Escape] {
-                if i.consume_key(Modifiers::NONE, key) {
-                    pressed.push((key, false));
-                }
-            }
+            })
         });
         if pressed.is_empty() {
             return;
         }
         self.cursor_visible = true;
+        // A jump made by an earlier key of this frame is played on a copy here, so the
+        // next key acts on the position it will meet (the play view plays the jump itself
+        // when it applies the commands, and `jumped` then agrees with this).
+        let mut after: Option<Position> = None;
         for (key, shift) in pressed {
+            let position = after.as_ref().unwrap_or(position);
             let cursor = self
                 .cursor
                 .or(self.selected)
@@ -300,7 +303,16 @@ impl BoardView {
                 arrow => {
                     let steps = arrow_steps(shape.grid(), arrow_of(arrow), shift);
                     if let Some(from) = self.selected {
-                        commands.push(keyboard_jump(position, from, &steps));
+                        let command = keyboard_jump(position, from, &steps);
+                        if let PlayCommand::Play(jump) = &command {
+                            let jump = *jump;
+                            if let Ok(next) = position.try_play(jump) {
+                                self.selected = None;
+                                self.cursor = Some(jump.to);
+                                after = Some(next);
+                            }
+                        }
+                        commands.push(command);
                     } else if let Some(next) = steps
                         .iter()
                         .find_map(|&step| walk(position.shape(), cursor, step))
@@ -519,12 +531,13 @@ fn end_banner_ui(
         StrokeKind::Inside,
     );
     let (text, detail) = if won {
-        let detail = if model.praise {
-            "One peg left: well played."
+        // Praise only for the player's own win: a replayed solution is the solver's.
+        let (title, detail) = if model.praise {
+            ("Solved!", "One peg left: well played.")
         } else {
-            "Solution replayed."
+            ("Solution replayed", "The solver's line, to its last peg.")
         };
-        ("Solved!".to_string(), detail.to_string())
+        (title.to_string(), detail.to_string())
     } else {
         let n = position.peg_count();
         (

@@ -14,50 +14,31 @@ pub fn timeline_shortcuts(ctx: &Context, replay: bool) -> Vec<PlayCommand> {
     if !replay || ctx.egui_wants_keyboard_input() {
         return Vec::new();
     }
+    // In the order pressed, each press once (two Rights in one frame step twice).
     ctx.input_mut(|i| {
-        let mut commands = Vec::new();
-        // Shift+Left/Right step a whole move; looked at first, as the plain pattern below
-        // would match them too.
-        for (key, command) in [
-            (
-                Key::ArrowLeft,
-                PlayCommand::Timeline(TimelineCommand::MoveBack),
-            ),
-            (
-                Key::ArrowRight,
-                PlayCommand::Timeline(TimelineCommand::MoveForward),
-            ),
-        ] {
-            if i.consume_key(Modifiers::SHIFT, key) {
-                commands.push(command);
+        crate::app::input::take_in_order(i, |key, modifiers| {
+            let timeline = |command| Some(PlayCommand::Timeline(command));
+            // Shift+Left/Right step a whole move; looked at first, as the plain pattern
+            // below would match them too.
+            if modifiers.matches_logically(Modifiers::SHIFT) {
+                match key {
+                    Key::ArrowLeft => return timeline(TimelineCommand::MoveBack),
+                    Key::ArrowRight => return timeline(TimelineCommand::MoveForward),
+                    _ => {}
+                }
             }
-        }
-        for (key, command) in [
-            (
-                Key::ArrowLeft,
-                PlayCommand::Timeline(TimelineCommand::StepBack),
-            ),
-            (
-                Key::ArrowRight,
-                PlayCommand::Timeline(TimelineCommand::StepForward),
-            ),
-            (
-                Key::Space,
-                PlayCommand::Timeline(TimelineCommand::TogglePlay),
-            ),
-            (Key::Home, PlayCommand::Timeline(TimelineCommand::Goto(0))),
-            (
-                Key::End,
-                PlayCommand::Timeline(TimelineCommand::Goto(usize::MAX)),
-            ),
-        ] {
-            if i.consume_key(Modifiers::NONE, key) {
-                commands.push(command);
+            if !modifiers.matches_logically(Modifiers::NONE) {
+                return None;
             }
-        }
-        if i.consume_key(Modifiers::NONE, Key::Escape) {
-            commands.push(PlayCommand::Timeline(TimelineCommand::HandBackKeys));
-        }
-        commands
+            match key {
+                Key::ArrowLeft => timeline(TimelineCommand::StepBack),
+                Key::ArrowRight => timeline(TimelineCommand::StepForward),
+                Key::Space => timeline(TimelineCommand::TogglePlay),
+                Key::Home => timeline(TimelineCommand::Goto(0)),
+                Key::End => timeline(TimelineCommand::Goto(usize::MAX)),
+                Key::Escape => timeline(TimelineCommand::HandBackKeys),
+                _ => None,
+            }
+        })
     })
 }

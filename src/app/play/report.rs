@@ -185,7 +185,7 @@ fn pegs_report_ui(ui: &mut Ui, report: &SolveReport, from: &str) {
     });
     let verdict = match (o.proven_optimal, o.won, o.stop) {
         (_, _, Stop::Cancelled) => "Cancelled: the best found so far".to_string(),
-        (true, true, _) => "Proven optimal: won".to_string(),
+        (true, true, _) => "Won: one peg left, the fewest there can be".to_string(),
         (true, false, _) if report.goal == Goal::Anywhere => {
             "Proven optimal: no position with fewer pegs can be reached".to_string()
         }

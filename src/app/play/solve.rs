@@ -234,11 +234,17 @@ impl SolverPanel {
         {
             commands.push(PlayCommand::SetGoal(Goal::Anywhere));
         }
-        if let Some(c) = center {
-            let text = format!("One peg in the centre ({})", cell_name(c));
-            if ui.radio(goal == Goal::At(c), text).clicked() {
-                commands.push(PlayCommand::SetGoal(Goal::At(c)));
-            }
+        // Always there, greyed out on a board with no centre: a choice that came and went
+        // with the board moved the Solve buttons under the pointer.
+        let text = center.map_or("One peg in the centre".to_string(), |c| {
+            format!("One peg in the centre ({})", cell_name(c))
+        });
+        let chosen = center.is_some_and(|c| goal == Goal::At(c));
+        let radio = ui
+            .add_enabled(center.is_some(), egui::RadioButton::new(chosen, text))
+            .on_disabled_hover_text("This board has no centre hole");
+        if let (true, Some(c)) = (radio.clicked(), center) {
+            commands.push(PlayCommand::SetGoal(Goal::At(c)));
         }
         let other_cell = match goal {
             Goal::At(c) if Some(c) != center => Some(c),

@@ -26,28 +26,59 @@ pub fn status_ui(
     clock: Option<GameClock>,
     figures: Option<BoardStats>,
 ) -> Option<PlayCommand> {
-    // The right side first (`shrink_left`): the clock keeps its place, and a narrow window
-    // cuts the left side instead.
-    let (command, ()) = egui::Sides::new().shrink_left().show(
-        ui,
-        |ui| status_left_ui(ui, game, advice, deep),
-        |ui| {
-            let time = clock.map_or("–:––".to_string(), |c| stats::clock(c.seconds));
-            let time = RichText::new(format!("Time {time}")).monospace();
-            let stopped = clock.is_some_and(|c| !c.running);
-            ui.label(if stopped { time.strong() } else { time })
-                .on_hover_text(
-                    "From your first jump; it stops at the end of the game. A solution \
-                     loaded or a game resumed has no time.",
-                );
-            if let Some(figures) = figures {
-                ui.separator();
-                ui.label(figures.summary())
-                    .on_hover_text("Your games on this board: won, fewest pegs left, best time");
-            }
-        },
-    );
+    // One line when both sides fit (the right side at the right, the left at the left);
+    // else two, the left side wrapping on its own and the right side under it, so the
+    // texts never overlap. Whether they fit is known from the widths the sides took
+    // last frame (the left side's as it took one line).
+    let id = egui::Id::unique("pegsol-status-widths");
+    let widths: Option<[f32; 2]> = ui.data(|d| d.get_temp(id));
+    let gap = 3.0 * ui.spacing().item_spacing.x;
+    let one_line = widths.is_none_or(|[l, r]| l + gap + r <= ui.available_width());
+    let right = |ui: &mut Ui| {
+        right_ui(ui, clock, figures);
+        ui.min_rect().width()
+    };
+    if one_line {
+        let (command, right_width) = egui::Sides::new().shrink_left().show(
+            ui,
+            |ui| {
+                let command = status_left_ui(ui, game, advice, deep);
+                (command, ui.min_rect().width())
+            },
+            right,
+        );
+        let (command, left_width) = command;
+        ui.data_mut(|d| d.insert_temp(id, [left_width, right_width]));
+        return command;
+    }
+    let command = ui
+        .horizontal_wrapped(|ui| status_left_ui(ui, game, advice, deep))
+        .inner;
+    let right_width = ui
+        .with_layout(egui::Layout::right_to_left(egui::Align::Center), right)
+        .inner;
+    // Back to one line once the window is wide enough for the left side's one-line width.
+    if let Some([left_width, _]) = widths {
+        ui.data_mut(|d| d.insert_temp(id, [left_width, right_width]));
+    }
     command
+}
+
+/// The status line's right part: the game's clock and the player's figures on the board.
+fn right_ui(ui: &mut Ui, clock: Option<GameClock>, figures: Option<BoardStats>) {
+    let time = clock.map_or("–:––".to_string(), |c| stats::clock(c.seconds));
+    let time = RichText::new(format!("Time {time}")).monospace();
+    let stopped = clock.is_some_and(|c| !c.running);
+    ui.label(if stopped { time.strong() } else { time })
+        .on_hover_text(
+            "From your first jump; it stops at the end of the game. A solution loaded or a \
+             game resumed has no time.",
+        );
+    if let Some(figures) = figures {
+        ui.separator();
+        ui.label(figures.summary())
+            .on_hover_text("Your games on this board: won, fewest pegs left, best time");
+    }
 }
 
 /// The status line's left part: pegs, jumps, state, the advisor's word, finish. Returns

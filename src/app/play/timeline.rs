@@ -125,8 +125,14 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
         } else {
             ("Autoplay", "Play the jumps one after another (Space)")
         };
-        // At the end, Play plays the game again from the start.
-        if button(ui, total > 0, play_text, play_hover) {
+        // At the end, Play plays the game again from the start. As wide as its wider
+        // label, so the buttons after it stay put when it swaps.
+        let play = crate::app::paint::steady::steady_button(ui, play_text, &["Autoplay", "Pause"]);
+        if ui
+            .add_enabled(total > 0, play)
+            .on_hover_text(play_hover)
+            .clicked()
+        {
             commands.push(PlayCommand::Timeline(TimelineCommand::TogglePlay));
         }
         if button(ui, ahead, "Forward >", "Step forward one jump (Right or ])") {

@@ -11,6 +11,7 @@ use super::status;
 use super::{timeline, PlayView};
 use crate::app::command::ShellCommand;
 use crate::app::frame::ViewFrame;
+use crate::app::paint::notice::notice_area_ui;
 use crate::solver::services::advice::Advice;
 use eframe::egui;
 
@@ -109,50 +110,12 @@ impl PlayView {
     }
 }
 
-/// Lines the notice area holds: a longer message is cut at the second line, whole on hover.
-const NOTICE_ROWS: usize = 2;
-
-/// The notice area above the board: always [`NOTICE_ROWS`] lines high and the panel's width,
-/// whatever the message, so a message never moves the board or its buttons. A message of
-/// information is in the strong text colour (neutral), a refusal or problem in the warning
-/// colour, with a × at the right to dismiss it (the space is kept when there is none).
-/// With no message, `summary` (View > Show winning jumps: how many jumps keep the goal in
-/// reach) takes the area, in the neutral colour.
+/// The notice area above the board (see [`notice_area_ui`]): with no message, `summary`
+/// (View > Show winning jumps: how many jumps keep the goal in reach) takes it.
 fn notice_ui(
     ui: &mut egui::Ui,
     frame: &ViewFrame<'_>,
     summary: Option<&str>,
 ) -> Option<ShellCommand> {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let row = ui.ctx().fonts_mut(|f| f.row_height(&font));
-    let size = egui::vec2(ui.available_width(), row * NOTICE_ROWS as f32);
-    let (whole, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let (rect, close) = whole.split_left_right_at_x(whole.right() - DISMISS_WIDTH);
-    let text = frame.notice.map(|n| n.text.as_str()).or(summary)?;
-    let mut dismissed = false;
-    if frame.notice.is_some() {
-        let button = egui::Button::new("×").small();
-        let close = egui::Rect::from_min_size(close.left_top(), egui::vec2(DISMISS_WIDTH, row));
-        // A child ui: `put` would move the layout's cursor back up to the button's row.
-        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(close));
-        dismissed = child
-            .add(button)
-            .on_hover_text("Dismiss this message")
-            .clicked();
-    }
-    let problem = frame.notice.is_some_and(|n| n.problem);
-    let colour = crate::app::paint::notice::notice_colour(ui, problem);
-    let mut job = egui::text::LayoutJob::simple(text.to_string(), font, colour, rect.width());
-    job.wrap.max_rows = NOTICE_ROWS;
-    let galley = ui.ctx().fonts_mut(|f| f.layout_job(job));
-    let cut = galley.elided;
-    ui.painter().galley(rect.left_top(), galley, colour);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
-    if cut {
-        response.on_hover_text(text);
-    }
-    dismissed.then_some(ShellCommand::ClearNotice)
+    notice_area_ui(ui, frame.notice, summary).then_some(ShellCommand::ClearNotice)
 }
-
-/// The width kept at the notice area's right for its ×.
-const DISMISS_WIDTH: f32 = 22.0;

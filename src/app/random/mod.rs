@@ -395,15 +395,20 @@ impl RandomView {
 }
 
 /// What `--random SEED [--pegs N]` asks of the window at start: open the window on the board
-/// shown, set the seed (and the pegs), play the puzzle. Nothing without a seed.
-pub fn start_commands(seed: Option<u64>, pegs: Option<u32>) -> Vec<ShellCommand> {
+/// shown, or on the catalogue board `board` (the English board when the command line named
+/// none: a seed must make the same puzzle on every machine, whatever was played last), set
+/// the seed (and the pegs), play the puzzle. Nothing without a seed.
+pub fn start_commands(
+    seed: Option<u64>,
+    pegs: Option<u32>,
+    board: Option<&str>,
+) -> Vec<ShellCommand> {
     let Some(seed) = seed else {
         return Vec::new();
     };
-    let mut commands = vec![
-        ShellCommand::NewRandomPuzzle,
-        ShellCommand::Random(RandomCommand::SetSeed(seed)),
-    ];
+    let mut commands = vec![ShellCommand::NewRandomPuzzle];
+    commands.extend(board.map(|key| ShellCommand::Random(RandomCommand::Board(key.to_string()))));
+    commands.push(ShellCommand::Random(RandomCommand::SetSeed(seed)));
     commands.extend(pegs.map(|p| ShellCommand::Random(RandomCommand::SetPegs(p))));
     commands.push(ShellCommand::Random(RandomCommand::Play));
     commands

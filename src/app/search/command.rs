@@ -23,6 +23,8 @@ pub enum SearchCommand {
     SetGotoText(String),
     /// Show expansion `n` (running the search there, or again from the start to go back).
     GoTo(u64),
+    /// Stop a long "Go to" where it has got to.
+    StopGoing,
     /// The text in the budget field.
     SetBudgetText(String),
     /// Start the search again from the start (with the budget in the field).

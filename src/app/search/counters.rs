@@ -17,7 +17,7 @@ impl SearchView {
     /// The counters of the engine shown (the assignment's for the classic; the failure
     /// table's for the exact search; the level and width for the beam) and the state line.
     pub(super) fn counters_ui(&self, ui: &mut Ui) {
-        let shown = self.stepper.counters();
+        let shown = self.counters();
         let rows: Vec<(&str, String)> = match shown {
             Shown::Classic(c) => vec![
                 ("Expanded", count(c.expanded)),
@@ -78,6 +78,7 @@ impl SearchView {
             (Some(Stop::Exhausted), _) => "Searched everything: the goal is out of reach.".into(),
             (Some(Stop::OutOfMemory), _) => "Out of memory.".into(),
             (Some(Stop::Cancelled), _) => "Stopped.".into(),
+            (None, _) if self.going_to().is_some() => "Going on: see the line above.".into(),
             (None, _) if self.running => {
                 format!(
                     "Running at {} {} a second.",

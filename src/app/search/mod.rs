@@ -17,6 +17,7 @@ mod board;
 mod chart;
 mod compare;
 mod counters;
+mod going;
 mod stepper;
 mod ui;
 
@@ -35,6 +36,7 @@ use crate::solver::{Budget, Stop};
 use chart::History;
 pub use command::SearchCommand;
 use eframe::egui;
+use going::{Going, Walk, INLINE_STEPS};
 use std::path::PathBuf;
 use stepper::{Node, Stepper};
 
@@ -77,6 +79,13 @@ pub struct SearchView {
     /// A comparison being worked out on its own thread (a long trace takes seconds), keyed
     /// by the start, budget and file it compares.
     comparing: Task<CompareKey, Result<Compared, CompareError>>,
+    /// A long "Go to" walking on its own thread (the stepper is lent to it meanwhile).
+    going: Going,
+    /// The counters when the walk began, shown until it comes back.
+    before_going: Option<Shown>,
+    /// The window's context, once the view has run a frame: a walk's thread asks it for
+    /// frames (with none, a walk is taken at once).
+    ctx: Option<egui::Context>,
 }
 
 /// Why a student's trace could not be compared: the file (by name) and what went wrong.
@@ -123,6 +132,9 @@ impl SearchView {
             history: History::default(),
             compared: None,
             comparing: Task::new("pegsol-compare"),
+            going: Going::default(),
+            before_going: None,
+            ctx: None,
         }
     }
 
@@ -141,9 +153,20 @@ impl SearchView {
         self.stepper.engine()
     }
 
-    /// The counters after the last step.
+    /// The counters after the last step (while a "Go to" walks on its thread, those it
+    /// started from).
     pub fn counters(&self) -> Shown {
-        self.stepper.counters()
+        self.before_going.unwrap_or_else(|| self.stepper.counters())
+    }
+
+    /// The step a "Go to" is walking to on its own thread, if one is.
+    pub fn going_to(&self) -> Option<u64> {
+        self.going.walk().map(|w| w.target)
+    }
+
+    /// Steps reached by the "Go to" under way, by its last report.
+    pub fn going_reached(&self) -> Option<u64> {
+        self.going.reached()
     }
 
     /// The step shown (`None` before the first): an expansion, or for the beam its level
@@ -201,10 +224,20 @@ impl SearchView {
 
     /// Carries out one command.
     pub fn apply(&mut self, command: SearchCommand) -> Vec<ShellCommand> {
+        if self.going.walk().is_some()
+            && matches!(
+                command,
+                SearchCommand::Step | SearchCommand::Run | SearchCommand::GoTo(_)
+            )
+        {
+            // The stepper is out walking; these wait for it (their buttons are off).
+            return Vec::new();
+        }
         match command {
             SearchCommand::Load(start, name) => {
-                let (budget, engine) = (self.budget, self.engine());
+                let (budget, engine, ctx) = (self.budget, self.engine(), self.ctx.take());
                 *self = SearchView::new(&start, &name);
+                self.ctx = ctx;
                 self.budget = budget;
                 self.budget_text = Budget(budget).to_string();
                 self.restart(engine);
@@ -229,8 +262,9 @@ impl SearchView {
             SearchCommand::SetGotoText(text) => self.goto_text = text,
             SearchCommand::GoTo(n) => {
                 self.running = false;
-                self.go_to(n);
+                self.go_to(n, self.ctx.clone().as_ref());
             }
+            SearchCommand::StopGoing => self.going.stop(),
             SearchCommand::SetBudgetText(text) => self.budget_text = text,
             SearchCommand::Restart => match parse_budget(&self.budget_text) {
                 Ok(budget) => {
@@ -261,8 +295,12 @@ impl SearchView {
     /// Runs the search between frames at the chosen speed; asks for the next frame while it
     /// runs.
     pub fn logic(&mut self, ctx: &egui::Context) -> Vec<ShellCommand> {
-        let out = self.poll_comparison();
-        if self.comparing.is_busy() {
+        if self.ctx.is_none() {
+            self.ctx = Some(ctx.clone());
+        }
+        let mut out = self.poll_going();
+        out.extend(self.poll_comparison());
+        if self.comparing.is_busy() || self.going.walk().is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         if !self.running {
@@ -304,7 +342,7 @@ impl SearchView {
             Finished::Done(Ok(compared)) => {
                 if let Some(d) = &compared.comparison.difference {
                     self.running = false;
-                    self.go_to(d.n.min(self.budget));
+                    self.go_to(d.n.min(self.budget), self.ctx.clone().as_ref());
                 }
                 self.compared = Some(compared);
                 Vec::new()
@@ -315,8 +353,34 @@ impl SearchView {
         }
     }
 
+    /// Takes back the stepper from a finished walk and shows where it got to.
+    fn poll_going(&mut self) -> Vec<ShellCommand> {
+        let Some(walked) = self.going.poll() else {
+            return Vec::new();
+        };
+        self.before_going = None;
+        match walked {
+            Ok(walked) => {
+                self.stepper = walked.stepper;
+                self.history = walked.history;
+                if let Some(node) = walked.node {
+                    self.node = node;
+                }
+                Vec::new()
+            }
+            Err(e) => {
+                // The stepper was lost with the thread: start again rather than show a
+                // search that is not the one counted.
+                self.restart(self.engine());
+                vec![ShellCommand::Warn(format!("Go to: {e}"))]
+            }
+        }
+    }
+
     /// A fresh search by `engine` from the start with the current budget.
     fn restart(&mut self, engine: Engine) {
+        self.going.clear();
+        self.before_going = None;
         self.stepper = Stepper::new(engine, &self.start, self.budget);
         self.history = History::default();
         self.running = false;
@@ -341,16 +405,36 @@ impl SearchView {
         }
     }
 
-    /// Shows step `n`: runs on to it, or from the start again to go back.
-    fn go_to(&mut self, n: u64) {
+    /// Shows step `n`: runs on to it, or from the start again to go back. A walk of more
+    /// than [`INLINE_STEPS`] goes to its own thread (`ctx` is asked for a frame as it
+    /// reports), so the window keeps drawing and Stop can end it.
+    fn go_to(&mut self, n: u64, ctx: Option<&egui::Context>) {
         let n = n.max(1);
         let now = self.stepper.done();
-        if n < now {
-            self.restart(self.engine());
-            self.advance(n);
-        } else {
-            self.advance(n - now);
+        let (from, count) = if n < now { (0, n) } else { (now, n - now) };
+        let Some(ctx) = ctx.filter(|_| count > INLINE_STEPS) else {
+            if from == 0 {
+                self.restart(self.engine());
+            }
+            self.advance(count);
+            return;
+        };
+        let engine = self.engine();
+        let fresh = Stepper::new(engine, &self.start, self.budget);
+        if self.before_going.is_none() {
+            self.before_going = Some(self.stepper.counters());
         }
+        let lent = if from == 0 {
+            (fresh, History::default())
+        } else {
+            let stepper = std::mem::replace(&mut self.stepper, fresh);
+            (stepper, self.history.clone())
+        };
+        let ctx = ctx.clone();
+        let walk = Walk { target: n, from };
+        let start = self.start.clone();
+        self.going
+            .start(walk, lent, count, start, move || ctx.request_repaint());
     }
 
     /// Starts reading a student's trace and comparing it with the search from this start

@@ -7,8 +7,9 @@ use super::compare::comparison_ui;
 use super::{Engine, SearchCommand, SearchView, FASTEST, SLOWEST};
 use crate::app::command::ShellCommand;
 use crate::app::frame::ViewFrame;
-use crate::app::paint::notice::notice_line_ui;
+use crate::app::paint::notice::notice_area_ui;
 use crate::app::paint::palette::Palette;
+use crate::app::paint::steady::{steady_button, steady_label_ui};
 use crate::rules::{pegs_in_words, Jump};
 use crate::solver::budget::grouped;
 use crate::solver::engines::classic::Fate;
@@ -22,8 +23,19 @@ impl SearchView {
     /// The whole view for one frame.
     pub fn ui(&mut self, ui: &mut Ui, frame: &ViewFrame<'_>) -> Vec<ShellCommand> {
         let mut commands = keys(ui.ctx(), self.running);
+        let engine = self.engine();
+        let title = match engine {
+            Engine::Classic => "The assignment's search",
+            Engine::Exact => "The exact solver's depth-first search",
+            Engine::Beam => "The exact solver's beam",
+        };
+        // The title on its own line: its length changes with the engine, and nothing
+        // clickable may follow it and move.
+        ui.add(
+            egui::Label::new(RichText::new(format!("{title} on {}", self.name)).heading())
+                .truncate(),
+        );
         ui.horizontal_wrapped(|ui| {
-            let engine = self.engine();
             for e in Engine::ALL {
                 if ui
                     .selectable_label(e == engine, e.name())
@@ -34,12 +46,6 @@ impl SearchView {
                 }
             }
             ui.separator();
-            let title = match engine {
-                Engine::Classic => "The assignment's search",
-                Engine::Exact => "The exact solver's depth-first search",
-                Engine::Beam => "The exact solver's beam",
-            };
-            ui.heading(format!("{title} on {}", self.name));
             let label = ui.label("Budget");
             let mut text = self.budget_text.clone();
             let edit = ui.add(egui::TextEdit::singleline(&mut text).desired_width(110.0));
@@ -56,17 +62,10 @@ impl SearchView {
             }
         });
         commands.extend(self.controls_ui(ui));
+        commands.extend(self.activity_ui(ui));
         let mut dismissed = None;
-        if self.is_comparing() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Comparing the trace with the search…");
-            });
-        }
-        if let Some(notice) = frame.notice {
-            if ui.horizontal(|ui| notice_line_ui(ui, notice)).inner {
-                dismissed = Some(ShellCommand::ClearNotice);
-            }
+        if notice_area_ui(ui, frame.notice, None) {
+            dismissed = Some(ShellCommand::ClearNotice);
         }
         // The board keeps the size the window gives it; an open comparison goes above it and
         // the view scrolls.
@@ -115,6 +114,8 @@ impl SearchView {
     fn controls_ui(&self, ui: &mut Ui) -> Vec<SearchCommand> {
         let mut commands = Vec::new();
         let stopped = self.stepper.stopped().is_some();
+        // While a long "Go to" walks on its thread the search is not here to step.
+        let idle = self.going_to().is_none();
         let engine = self.engine();
         let (one, many) = match engine {
             Engine::Beam => ("level", "levels"),
@@ -129,7 +130,7 @@ impl SearchView {
                 Engine::Classic | Engine::Exact => "Expand one node (Right arrow)",
             };
             if ui
-                .add_enabled(!stopped, egui::Button::new("Step"))
+                .add_enabled(idle && !stopped, egui::Button::new("Step"))
                 .on_hover_text(hover)
                 .clicked()
             {
@@ -140,8 +141,9 @@ impl SearchView {
             } else {
                 ("Run", SearchCommand::Run)
             };
+            let button = steady_button(ui, name, &["Run", "Pause"]);
             if ui
-                .add_enabled(!stopped || self.running, egui::Button::new(name))
+                .add_enabled(idle && (!stopped || self.running), button)
                 .on_hover_text("Run or pause at the speed chosen (Space)")
                 .clicked()
             {
@@ -150,13 +152,16 @@ impl SearchView {
             let mut speed = self.speed;
             let slider = egui::Slider::new(&mut speed, SLOWEST..=FASTEST)
                 .logarithmic(true)
-                .integer()
-                .text(format!("{many} a second"));
-            if ui.add(slider).changed() {
+                .integer();
+            let slider = ui.add(slider);
+            let unit = format!("{many} a second");
+            let label = steady_label_ui(ui, &unit, &["expansions a second", "levels a second"]);
+            if slider.labelled_by(label.id).changed() {
                 commands.push(SearchCommand::SetSpeed(speed));
             }
             ui.separator();
-            let label = ui.label(format!("Go to {one}"));
+            let go_to = format!("Go to {one}");
+            let label = steady_label_ui(ui, &go_to, &["Go to expansion", "Go to level"]);
             let mut text = self.goto_text.clone();
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut text)
@@ -174,7 +179,7 @@ impl SearchView {
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             let target = crate::solver::budget::parse_budget(&text).ok();
             if (ui
-                .add_enabled(target.is_some(), egui::Button::new("Go"))
+                .add_enabled(idle && target.is_some(), egui::Button::new("Go"))
                 .clicked()
                 || entered)
                 && target.is_some()
@@ -193,6 +198,47 @@ impl SearchView {
                 commands.push(SearchCommand::ChooseTrace);
             }
         });
+        commands
+    }
+
+    /// One line kept for what runs on a thread, always there so nothing below moves: a long
+    /// "Go to" (how far it has got, and Stop), or a trace being compared.
+    fn activity_ui(&self, ui: &mut Ui) -> Vec<SearchCommand> {
+        let mut commands = Vec::new();
+        let height = ui.spacing().interact_size.y;
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, height),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_size(egui::vec2(width, height));
+                if let Some(target) = self.going_to() {
+                    let stopping = self.going.is_stopping();
+                    if ui
+                        .add_enabled(!stopping, egui::Button::new("Stop"))
+                        .on_hover_text("Stop here and show the step reached")
+                        .clicked()
+                    {
+                        commands.push(SearchCommand::StopGoing);
+                    }
+                    ui.spinner();
+                    let reached = self.going_reached().unwrap_or(0);
+                    let share = reached as f64 / target.max(1) as f64;
+                    let line = format!(
+                        "Going to {} {}: {} done ({:.0}%){}",
+                        self.step_name().to_lowercase(),
+                        count_of(target),
+                        count_of(reached),
+                        100.0 * share.min(1.0),
+                        if stopping { ", stopping…" } else { "…" }
+                    );
+                    ui.add(egui::Label::new(line).truncate());
+                } else if self.is_comparing() {
+                    ui.spinner();
+                    ui.label("Comparing the trace with the search…");
+                }
+            },
+        );
         commands
     }
 
@@ -288,18 +334,28 @@ fn keys(ctx: &egui::Context, running: bool) -> Vec<SearchCommand> {
     if ctx.egui_wants_keyboard_input() {
         return Vec::new();
     }
+    // In the order pressed, each press once; Space toggles from the state it finds.
+    let mut running = running;
     ctx.input_mut(|i| {
-        let mut out = Vec::new();
-        if i.consume_key(Modifiers::NONE, Key::Space) {
-            out.push(if running {
-                SearchCommand::Pause
-            } else {
-                SearchCommand::Run
-            });
-        }
-        if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
-            out.push(SearchCommand::Step);
-        }
-        out
+        crate::app::input::take_in_order(i, |key, modifiers| {
+            if !modifiers.matches_logically(Modifiers::NONE) {
+                return None;
+            }
+            match key {
+                Key::Space => {
+                    running = !running;
+                    Some(if running {
+                        SearchCommand::Run
+                    } else {
+                        SearchCommand::Pause
+                    })
+                }
+                Key::ArrowRight => {
+                    running = false;
+                    Some(SearchCommand::Step)
+                }
+                _ => None,
+            }
+        })
     })
 }

@@ -144,7 +144,7 @@ impl Dialogs {
         }
         .initial_path(folder)
         .title(&request.title)
-        .id(egui::Id::unique("pegsol-file-dialog"))
+        .id(egui::Id::unique(DIALOG_ID))
         .show_rename(false)
         // Its own New Folder names the folder after the File field without asking; ours
         // asks for a name (see `new_folder_ui`).
@@ -194,15 +194,35 @@ impl Dialogs {
     }
 }
 
+/// The built-in dialog's window id (the Folders box goes beside it).
+const DIALOG_ID: &str = "pegsol-file-dialog";
+
+/// The Folders box's width at most.
+const FOLDERS_WIDTH: f32 = 220.0;
+
 /// Beside the built-in dialog: "New folder…", which asks for the folder's name, makes it in
 /// the folder shown and goes into it (the file name typed is kept).
 fn new_folder_ui(ctx: &egui::Context, open: &mut Open) {
     let folder = open.dialog.directory().to_path_buf();
+    // Beside the dialog, its top level with the dialog's (to its right, or its left where
+    // the screen has no room): anchored to the screen's corner it floated over the Solver
+    // panel, far from the dialog it belongs to.
+    let screen = ctx.content_rect();
+    let dialog = ctx.memory(|m| m.area_rect(egui::Id::unique(DIALOG_ID)));
+    let place = dialog.map_or(screen.center(), |d| {
+        let right = egui::pos2(d.right() + 6.0, d.top());
+        if right.x + FOLDERS_WIDTH <= screen.right() {
+            right
+        } else {
+            egui::pos2((d.left() - 6.0 - FOLDERS_WIDTH).max(screen.left()), d.top())
+        }
+    });
     egui::Window::new("Folders")
         .id(egui::Id::unique("pegsol-file-dialog-folders"))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 40.0])
+        .fixed_pos(place)
+        .max_width(FOLDERS_WIDTH)
         .show(ctx, |ui| {
             let Some(NewFolder {
                 name,

@@ -35,9 +35,10 @@ pub struct Keeping {
     pub(super) quit_anyway: bool,
 }
 
-/// Least seconds between two writes of the games while they change, and between tries after
-/// a failure.
-pub const KEEP_EVERY: f64 = 2.0;
+/// Least seconds between two looks at the games' file (a write when they changed, and a
+/// read of what other copies wrote), and between tries after a failure. Under a second, so
+/// another copy's news reaches the window within one, input or not.
+pub const KEEP_EVERY: f64 = 0.5;
 
 impl PegsolApp {
     /// Keeps the window's settings in `path` from now on; `read` is what the file held when
@@ -90,9 +91,17 @@ impl PegsolApp {
         let due = self.keeping.last_try.is_none_or(|t| now - t >= KEEP_EVERY);
         if due {
             let _ = self.keep_games(now);
-        } else {
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(KEEP_EVERY));
+            if !self.frame.pending.is_empty() {
+                // News from the store (another copy changed a game): shown now, not at the
+                // next input.
+                ctx.request_repaint();
+            }
         }
+        // The next look is asked for whether or not this frame looked: an idle window with
+        // no frame to come would never hear of another copy's change.
+        let since = self.keeping.last_try.map_or(0.0, |t| (now - t).max(0.0));
+        let wait = (KEEP_EVERY - since).max(0.0);
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
     }
 
     /// Whether the window may close: the games are written, or could not be and the person

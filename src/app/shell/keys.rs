@@ -91,35 +91,28 @@ pub fn shortcuts(ctx: &Context) -> Vec<ShellCommand> {
         if i.consume_shortcut(&QUIT) {
             commands.push(ShellCommand::Quit);
         }
-        // The terminal game's single letters, with no modifier.
-        let plain = |i: &mut egui::InputState, key| {
-            i.modifiers.is_none() && i.consume_key(Modifiers::NONE, key)
-        };
-        if plain(i, Key::U) {
-            commands.push(ShellCommand::Undo);
-        }
-        if plain(i, Key::R) {
-            commands.push(ShellCommand::Play(PlayCommand::Restart));
-        }
-        if plain(i, Key::Q) {
-            commands.push(ShellCommand::Quit);
-        }
-        if plain(i, Key::H) {
-            commands.push(ShellCommand::Play(PlayCommand::Hint));
-        }
-        if plain(i, Key::X) {
-            commands.push(ShellCommand::Play(PlayCommand::StopThinking));
-        }
-        if plain(i, Key::OpenBracket) {
-            commands.push(ShellCommand::Play(PlayCommand::Timeline(
-                TimelineCommand::StepBack,
-            )));
-        }
-        if plain(i, Key::CloseBracket) {
-            commands.push(ShellCommand::Play(PlayCommand::Timeline(
-                TimelineCommand::StepForward,
-            )));
-        }
+        // The terminal game's single letters, with no modifier: in the order pressed, each
+        // press once (U twice in one frame undoes twice).
+        let plain = crate::app::input::take_in_order(i, |key, modifiers| {
+            if !modifiers.is_none() {
+                return None;
+            }
+            match key {
+                Key::U => Some(ShellCommand::Undo),
+                Key::R => Some(ShellCommand::Play(PlayCommand::Restart)),
+                Key::Q => Some(ShellCommand::Quit),
+                Key::H => Some(ShellCommand::Play(PlayCommand::Hint)),
+                Key::X => Some(ShellCommand::Play(PlayCommand::StopThinking)),
+                Key::OpenBracket => Some(ShellCommand::Play(PlayCommand::Timeline(
+                    TimelineCommand::StepBack,
+                ))),
+                Key::CloseBracket => Some(ShellCommand::Play(PlayCommand::Timeline(
+                    TimelineCommand::StepForward,
+                ))),
+                _ => None,
+            }
+        });
+        commands.extend(plain);
         commands
     })
 }

@@ -100,7 +100,10 @@ impl PegsolApp {
         if let Some(theme) = options.theme {
             app.settings.theme = theme;
         }
-        let random = crate::app::random::start_commands(options.random, options.pegs);
+        // With no board named, the English board, as `--help` says: not the one played last.
+        let named = options.layout.is_some() || options.file.is_some();
+        let board = (!named).then_some(DEFAULT_BOARD);
+        let random = crate::app::random::start_commands(options.random, options.pegs, board);
         app.frame.pending.extend(random);
         Ok(app)
     }

@@ -81,8 +81,8 @@ pub fn run(options: Options) -> ExitCode {
     let native = eframe::NativeOptions {
         viewport,
         renderer: eframe::Renderer::Glow,
-        // A screenshot run must not move or resize the person's real window next time, and a
-        // size asked for (`--size`) wins over the one remembered.
+        // A screenshot run must not move or resize the person's real window next time, nor
+        // a size asked for (`--size`, applied when the app starts) the one remembered.
         persist_window: !screenshot_mode && size.is_none(),
         ..Default::default()
     };
@@ -150,6 +150,11 @@ pub fn run(options: Options) -> ExitCode {
                 }
             }
             let ctx = &cc.egui_ctx;
+            if let Some([w, h]) = size {
+                // eframe restores the remembered size over the builder's whatever
+                // `persist_window` says: a size asked for (`--size`) is asked again here.
+                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(egui::vec2(w, h)));
+            }
             if options.experiments {
                 app.apply(ctx, ShellCommand::Show(Window::Experiments, true));
                 if options.screenshot.is_some() {
