@@ -171,7 +171,7 @@ impl PlayView {
                     ShellCommand::Play(PlayCommand::Files(FileCommand::SaveGame(path)))
                 })
                 .filter("Pegsol games", &["pegsol", "ron"])
-                .file_name_from(&self.game.puzzle.name, "pegsol"),
+                .file_name_from(&self.game().puzzle.name, "pegsol"),
             )),
         }
         out
