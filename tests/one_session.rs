@@ -20,7 +20,7 @@ enum Step {
     /// Home or End on the timeline.
     Ends(bool),
     /// One jump along the timeline.
-    Step(bool),
+    Along(bool),
 }
 
 /// A small reproducible generator (the sequences are the same on every machine).
@@ -36,8 +36,8 @@ fn steps(mut seed: u64, count: usize) -> Vec<Step> {
                 4 | 5 => Step::Undo,
                 6 => Step::Redo,
                 7 => Step::Restart,
-                8 => Step::Ends(n % 2 == 0),
-                _ => Step::Step(n % 2 == 0),
+                8 => Step::Ends(n.is_multiple_of(2)),
+                _ => Step::Along(n.is_multiple_of(2)),
             }
         })
         .collect()
@@ -122,7 +122,7 @@ fn the_window_the_terminal_and_the_session_keep_the_same_record() {
                     let code = if start { KeyCode::Home } else { KeyCode::End };
                     tui.handle(KeyEvent::new(code, KeyModifiers::NONE));
                 }
-                Step::Step(forward) => {
+                Step::Along(forward) => {
                     session.step(forward, 0.0);
                     let command = if forward {
                         TimelineCommand::StepForward
@@ -135,8 +135,14 @@ fn the_window_the_terminal_and_the_session_keep_the_same_record() {
                 }
             }
             let record = session.record();
-            assert!(view.game().record == *record, "seed {seed}, {step:?}: the window differs");
-            assert!(tui.record() == record, "seed {seed}, {step:?}: the terminal differs");
+            assert!(
+                view.game().record == *record,
+                "seed {seed}, {step:?}: the window differs"
+            );
+            assert!(
+                tui.record() == record,
+                "seed {seed}, {step:?}: the terminal differs"
+            );
         }
     }
 }

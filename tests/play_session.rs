@@ -37,9 +37,13 @@ enum Step {
     /// Go to this place on the timeline (clamped).
     Goto(usize),
     /// One move forward or back.
-    StepMove(bool),
+    MoveAlong(bool),
     /// Load a line of up to n legal jumps from here, or from the start.
-    LoadSolution { here: bool, length: usize, seed: u64 },
+    LoadSolution {
+        here: bool,
+        length: usize,
+        seed: u64,
+    },
     /// A new random puzzle on the board in play, over the game in play.
     NewRandom(u64),
     /// Open one of a few boards.
@@ -60,7 +64,7 @@ fn step() -> impl Strategy<Value = Step> {
         4 => Just(Step::Redo),
         2 => Just(Step::Restart),
         2 => (0..35usize).prop_map(Step::Goto),
-        1 => any::<bool>().prop_map(Step::StepMove),
+        1 => any::<bool>().prop_map(Step::MoveAlong),
         2 => (any::<bool>(), 0..12usize, any::<u64>())
             .prop_map(|(here, length, seed)| Step::LoadSolution { here, length, seed }),
         1 => any::<u64>().prop_map(Step::NewRandom),
@@ -202,7 +206,10 @@ fn check(session: &PlaySession, model: &Model, dir: &Path) -> Result<(), TestCas
             .try_play(j)
             .map_err(|e| TestCaseError::fail(format!("an illegal jump {j} in the line: {e}")))?;
     }
-    prop_assert!(record.position() == &board, "the board is not the line played");
+    prop_assert!(
+        record.position() == &board,
+        "the board is not the line played"
+    );
     // The timeline's rest is legal too.
     for &j in &record.jumps()[record.index()..] {
         board = board
@@ -218,7 +225,10 @@ fn check(session: &PlaySession, model: &Model, dir: &Path) -> Result<(), TestCas
         );
         prop_assert!(probe.redo(), "redo after undo did nothing");
         prop_assert_eq!(seen(&probe), seen(record), "undo then redo moved");
-        prop_assert!(probe.position() == record.position(), "undo then redo moved the board");
+        prop_assert!(
+            probe.position() == record.position(),
+            "undo then redo moved the board"
+        );
     }
     // Whatever redo reaches was had or offered.
     let mut probe = record.clone();
@@ -311,7 +321,10 @@ fn run(steps: &[Step], case: u64) -> Result<(), TestCaseError> {
                 if let Some(j) = illegal(&position, *n) {
                     let record = session.record().clone();
                     prop_assert!(session.play(j, now).is_err());
-                    prop_assert!(session.record() == &record, "an illegal jump changed the record");
+                    prop_assert!(
+                        session.record() == &record,
+                        "an illegal jump changed the record"
+                    );
                 }
             }
             Step::Undo => {
@@ -335,7 +348,10 @@ fn run(steps: &[Step], case: u64) -> Result<(), TestCaseError> {
                 let restarted = session.restart(now);
                 prop_assert_eq!(restarted, before.index > 0);
                 if restarted {
-                    prop_assert!(session.position() == session.record().start(), "not at the start");
+                    prop_assert!(
+                        session.position() == session.record().start(),
+                        "not at the start"
+                    );
                     prop_assert!(session.record().jumps().is_empty());
                     // Undo brings back the game exactly as it stood.
                     let mut probe = session.record().clone();
@@ -355,7 +371,7 @@ fn run(steps: &[Step], case: u64) -> Result<(), TestCaseError> {
                 );
                 model.had.insert(key(session.position()));
             }
-            Step::StepMove(forward) => {
+            Step::MoveAlong(forward) => {
                 session.step_move(*forward, now);
                 prop_assert_eq!(&session.record().jumps(), &before.jumps.as_slice());
                 model.had.insert(key(session.position()));
@@ -454,7 +470,10 @@ fn run(steps: &[Step], case: u64) -> Result<(), TestCaseError> {
                 // Ours plays on; both are kept.
                 let ours = session.game().to_saved();
                 sync(&mut session, &mut store, &mut model)?;
-                prop_assert!(session.game().to_saved() == ours, "our game changed under us");
+                prop_assert!(
+                    session.game().to_saved() == ours,
+                    "our game changed under us"
+                );
                 let file = read(&dir.join(FILE_NAME)).file;
                 if !theirs.to_saved().is_empty() {
                     prop_assert!(
@@ -561,7 +580,10 @@ fn the_clock_does_not_count_time_spent_on_another_board() {
     assert_eq!(session.clock(601.0).map(|c| c.seconds), Some(3.0));
     // The win is timed the same way.
     let j = session.position().legal_jumps()[0];
-    let finish = session.play(j, 602.0).expect("legal").expect("a two-jump win");
+    let finish = session
+        .play(j, 602.0)
+        .expect("legal")
+        .expect("a two-jump win");
     assert!(finish.won);
     assert_eq!(finish.seconds, Some(4.0));
 }

@@ -322,7 +322,7 @@ fn solve_from_here_runs_in_the_background_then_steps_and_plays_to_a_win() {
     key(&mut g, KeyCode::Char('s'));
     let prompt = screen(&g, 100, 40);
     assert!(
-        shows(&prompt, "Solve from here: exact, budget 10M"),
+        shows(&prompt, "Solve from here: exact, budget no limit"),
         "{}",
         prompt.join("\n")
     );
@@ -335,7 +335,8 @@ fn solve_from_here_runs_in_the_background_then_steps_and_plays_to_a_win() {
         &[KeyCode::Left, KeyCode::Tab, KeyCode::Right, KeyCode::Left],
     );
     assert_eq!(g.cursor(), cursor);
-    assert!(shows(&screen(&g, 100, 40), "exact, budget 1M."));
+    // Each engine starts at its own default (the play session's presets): exact has none.
+    assert!(shows(&screen(&g, 100, 40), "exact, budget 100M."));
     key(&mut g, KeyCode::Enter);
     assert!(g.is_solving());
     // Keys keep working while it runs.

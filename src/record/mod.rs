@@ -123,7 +123,9 @@ mod tests {
         assert!(r.restart());
         r.play(j("5,3-3,3")).unwrap();
         let mut seen = vec![(r.jumps().to_vec(), r.index())];
-        for key in ["u", "u", "y", "u", "y", "y", "u", "u", "u", "y", "y", "y", "y"] {
+        for key in [
+            "u", "u", "y", "u", "y", "y", "u", "u", "u", "y", "y", "y", "y",
+        ] {
             let _ = if key == "u" { r.undo() } else { r.redo() };
             // The board is the start with the line played, each jump legal.
             let mut board = p.start.clone();
@@ -144,7 +146,10 @@ mod tests {
                 // The first jump undone: the start, with the jump to redo.
                 (vec![j("3,1-3,3")], 0),
             ];
-            assert!(had.contains(&(jumps.clone(), *index)), "{jumps:?} at {index}");
+            assert!(
+                had.contains(&(jumps.clone(), *index)),
+                "{jumps:?} at {index}"
+            );
         }
     }
 
@@ -174,7 +179,10 @@ mod tests {
         // ... and the line before it keeps its tail: step along its timeline to replay it.
         assert!(back.undo());
         assert_eq!(back.goto(3), 3);
-        assert!(back.redo(), "at the line's end, redo brings the restart back");
+        assert!(
+            back.redo(),
+            "at the line's end, redo brings the restart back"
+        );
         assert_eq!(back.position(), &p.start);
     }
 

@@ -252,9 +252,9 @@ fn checked_line(
     let mut jumps = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
         let index = i + 1;
-        let jump: Jump = text
-            .parse()
-            .map_err(|error| RestoreError::BadJump { line, index, error })?;
+        let jump: Jump =
+            text.parse()
+                .map_err(|error| RestoreError::BadJump { line, index, error })?;
         position = position
             .try_play(jump)
             .map_err(|error| RestoreError::IllegalJump {

@@ -14,10 +14,10 @@
 //! be read is moved aside (`stats.ron.broken-DATE`) with a notice and the figures start
 //! afresh; a file that cannot be written is reported, never a crash.
 
+use super::session::Finish;
 use crate::record::datafile::{self, DataFile, Loaded};
 use crate::record::{BoardKey, Game};
 use serde::{Deserialize, Serialize};
-use super::session::Finish;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -142,7 +142,11 @@ impl StatsKeeper {
         let key = board_key(game)?;
         let figures = self.stats.boards.entry(key).or_default();
         figures.finished += 1;
-        figures.fewest_pegs = Some(figures.fewest_pegs.map_or(finish.pegs, |f| f.min(finish.pegs)));
+        figures.fewest_pegs = Some(
+            figures
+                .fewest_pegs
+                .map_or(finish.pegs, |f| f.min(finish.pegs)),
+        );
         if finish.won {
             figures.won += 1;
             if let Some(s) = finish.seconds {

@@ -44,8 +44,7 @@ impl PlayView {
             }
             Err(e) => {
                 let key = BoardKey::of(&Source::File(crate::record::game::absolute(&path)));
-                let kept =
-                    key.and_then(|key| self.session.open_key(&mut self.store, &key, now));
+                let kept = key.and_then(|key| self.session.open_key(&mut self.store, &key, now));
                 match kept {
                     Some(said) => self.opened(Some(format!("{e}; {said}"))),
                     None => {

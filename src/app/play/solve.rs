@@ -195,8 +195,9 @@ impl SolverPanel {
                 }
             }
             ui.horizontal_wrapped(|ui| {
-                // The play session's presets, the terminal game's too.
-                for value in presets::budgets(self.engine).iter().flatten() {
+                // The play session's classic presets (the terminal game's too), whichever
+                // engine: the same buttons for both, so switching engines moves nothing.
+                for value in presets::CLASSIC_BUDGETS.iter().flatten() {
                     if ui.button(presets::budget_words(Some(*value))).clicked() {
                         text = thousands(*value);
                     }

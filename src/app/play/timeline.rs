@@ -58,11 +58,10 @@ impl PlayView {
     pub fn next_chain(&self) -> Option<Vec<Jump>> {
         let record = &self.session.game().record;
         let jumps = record.jumps();
-        let span = move_in_play(&jumps, record.index())?;
+        let span = move_in_play(jumps, record.index())?;
         jumps.get(record.index()..span.end).map(<[Jump]>::to_vec)
     }
 }
-
 
 /// The move in play at `index` jumps from the start, as the jumps it spans: the move the
 /// next jump belongs to, or `None` at the end of the timeline.
@@ -172,7 +171,7 @@ pub fn timeline_ui(ui: &mut Ui, game: &Game, playback: &Playback) -> Vec<PlayCom
             commands.push(PlayCommand::Restart);
         }
     });
-    if let Some(i) = scrubber_ui(ui, &jumps, index) {
+    if let Some(i) = scrubber_ui(ui, jumps, index) {
         commands.push(PlayCommand::Timeline(TimelineCommand::Goto(i)));
     }
     commands

@@ -37,8 +37,7 @@ impl PlaySession {
             .as_ref()
             .filter(|(p, _)| p == position)
             .map_or(0, |(_, n)| *n);
-        if let Advice::Thinking { examined, .. } | Advice::Unknown { examined, .. } = &mut advice
-        {
+        if let Advice::Thinking { examined, .. } | Advice::Unknown { examined, .. } = &mut advice {
             *examined = (*examined).max(before);
             *most = Some((position.clone(), *examined));
         }

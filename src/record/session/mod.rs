@@ -267,7 +267,9 @@ impl PlaySession {
                 .flatten()
         } else {
             let last = self.game.record.played().last().copied();
-            (index > 0 && self.go(index - 1, now)).then_some(last).flatten()
+            (index > 0 && self.go(index - 1, now))
+                .then_some(last)
+                .flatten()
         }
     }
 
