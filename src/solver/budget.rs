@@ -96,14 +96,16 @@ impl FromStr for Budget {
         if !thousands_grouped(text.trim()) {
             return Err(BudgetError::Grouping(text.to_string()));
         }
-        let cleaned: String = text
-            .trim()
-            .chars()
-            .filter(|c| !matches!(c, ',' | '_'))
-            .collect();
+        let cleaned: String = text.trim().chars().filter(|&c| c != ',').collect();
         let bad = || BudgetError::NotANumber(text.to_string());
         if cleaned.starts_with('-') {
             return Err(BudgetError::Negative(text.to_string()));
+        }
+        // Digits, separated by commas in threes, with an optional k, M or G: a sign or a
+        // program's digit separator (`+5`, `1_000`) is not how people write a count, and
+        // Rust's own parser would take `+5` without a word.
+        if cleaned.starts_with('+') || cleaned.contains('_') {
+            return Err(bad());
         }
         let (number, scale) = match cleaned.char_indices().last() {
             Some((i, 'k' | 'K')) => (&cleaned[..i], 1e3),
@@ -223,6 +225,16 @@ mod tests {
             parse_budget("-5"),
             Err(BudgetError::Negative("-5".to_string()))
         );
+    }
+
+    #[test]
+    fn a_plus_sign_or_an_underscore_is_refused_with_a_reason() {
+        for text in ["+5", "+1.5M", "1_000", "1_000k"] {
+            let e = parse_budget(text).expect_err(text);
+            assert!(e.to_string().contains("is not a budget"), "{e}");
+        }
+        assert_eq!(parse_budget("1,000"), Ok(1_000));
+        assert_eq!(parse_budget(" 1000 "), Ok(1_000));
     }
 
     #[test]
