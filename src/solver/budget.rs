@@ -96,15 +96,18 @@ impl FromStr for Budget {
         if !thousands_grouped(text.trim()) {
             return Err(BudgetError::Grouping(text.to_string()));
         }
-        let cleaned: String = text.trim().chars().filter(|&c| c != ',').collect();
+        let cleaned: String = text
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_'))
+            .collect();
         let bad = || BudgetError::NotANumber(text.to_string());
         if cleaned.starts_with('-') {
             return Err(BudgetError::Negative(text.to_string()));
         }
-        // Digits, separated by commas in threes, with an optional k, M or G: a sign or a
-        // program's digit separator (`+5`, `1_000`) is not how people write a count, and
-        // Rust's own parser would take `+5` without a word.
-        if cleaned.starts_with('+') || cleaned.contains('_') {
+        // A count has no sign: Rust's own parser would take `+5` without a word. (`1_500_000`
+        // stays: in a list of budgets, where commas separate the items, it groups digits.)
+        if cleaned.starts_with('+') {
             return Err(bad());
         }
         let (number, scale) = match cleaned.char_indices().last() {
@@ -228,12 +231,13 @@ mod tests {
     }
 
     #[test]
-    fn a_plus_sign_or_an_underscore_is_refused_with_a_reason() {
-        for text in ["+5", "+1.5M", "1_000", "1_000k"] {
+    fn a_plus_sign_is_refused_with_a_reason() {
+        for text in ["+5", "+1.5M", " +1000"] {
             let e = parse_budget(text).expect_err(text);
             assert!(e.to_string().contains("is not a budget"), "{e}");
         }
         assert_eq!(parse_budget("1,000"), Ok(1_000));
+        assert_eq!(parse_budget("1_000"), Ok(1_000));
         assert_eq!(parse_budget(" 1000 "), Ok(1_000));
     }
 
