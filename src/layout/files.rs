@@ -102,10 +102,20 @@ fn sync_folder_of(path: &Path) {
 pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
+    open_regular_with(path, &mut options)
+}
+
+/// Opens `path` as `options` say, never blocking (a FIFO opened for reading waits for a
+/// writer, and for writing waits for a reader, unless non-blocking), and keeps it only if it
+/// is a regular file; the error for anything else names what it is. [`open_regular`] reads
+/// this way; the game store's lock file is made and written this way.
+pub fn open_regular_with(
+    path: &Path,
+    options: &mut std::fs::OpenOptions,
+) -> std::io::Result<std::fs::File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // Opening a FIFO for reading waits for a writer unless non-blocking.
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;

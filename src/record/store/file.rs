@@ -408,24 +408,7 @@ pub enum StoreError {
 fn open_lock_file(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.create(true).truncate(false).write(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Without a reader, a FIFO then fails to open (ENXIO) instead of waiting for one.
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path)?;
-    let kind = file.metadata()?.file_type();
-    if kind.is_file() {
-        return Ok(file);
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidInput,
-        format!(
-            "it is {}, not a file",
-            crate::layout::files::kind_in_words(kind)
-        ),
-    ))
+    crate::layout::files::open_regular_with(path, &mut options)
 }
 
 /// An exclusive lock on the store, held until dropped.
