@@ -4,13 +4,13 @@
 //! so the peak resident memory it reports (Linux `VmHWM`) belongs to that case alone. Figures
 //! go to standard output as a Markdown table, ready for the README.
 
-use pegsol::layout::load::resolve_puzzle;
-use pegsol::rules::{Cell, CellSet, Goal, Position};
-use pegsol::solver::engines::winnable::{self, WinnableSet};
-use pegsol::solver::engines::{classic, count, exact, moves, solutions};
-use pegsol::solver::jobs::worker::{Finished, Worker};
-use pegsol::solver::services::analyze;
-use pegsol::solver::{uncontrolled, Control, Outcome};
+use pegsol_layout::load::resolve_puzzle;
+use pegsol_rules::{Cell, CellSet, Goal, Position};
+use pegsol_solver::engines::winnable::{self, WinnableSet};
+use pegsol_solver::engines::{classic, count, exact, moves, solutions};
+use pegsol_solver::jobs::worker::{Finished, Worker};
+use pegsol_solver::services::analyze;
+use pegsol_solver::{uncontrolled, Control, Outcome};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -314,8 +314,8 @@ fn cancel_row(name: &str, run: impl FnOnce(&mut Control) -> Outcome + Send + 'st
 /// answer left it open) and to every legal jump's verdict. Positions left undecided at the
 /// default effort are listed after the table (`UNDECIDED` lines), with what was tried.
 fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
-    use pegsol::solver::services::advice::Advice;
-    use pegsol::solver::services::advisor::{Advisor, DEFAULT_EFFORT};
+    use pegsol_solver::services::advice::Advice;
+    use pegsol_solver::services::advisor::{Advisor, DEFAULT_EFFORT};
     let mut advisor = Advisor::new(DEFAULT_EFFORT, || {});
     advisor.set_colour_jumps(true);
     let mut seed: u64 = layout.bytes().fold(0x9e37_79b9_7f4a_7c15, |h, b| {
@@ -406,7 +406,7 @@ fn advisor_row(start: &Position, goal: Goal, layout: &str) -> Row {
                 "UNDECIDED {layout}, game {game}: {} pegs, holes {holes}; {examined} positions \
                  examined in {end:.1} s (rounds of {:?}); the closest line found leaves {}",
                 position.peg_count(),
-                pegsol::solver::services::hint::rounds(DEFAULT_EFFORT),
+                pegsol_solver::services::hint::rounds(DEFAULT_EFFORT),
                 guess.map_or("no line".to_string(), |(_, left)| format!("{left} pegs")),
             );
         }

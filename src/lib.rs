@@ -1,22 +1,7 @@
-//! Pegsol: a peg solitaire studio.
-//!
-//! The crate is layered so that dependencies point one way:
-//! [`rules`] (pure game rules) <- [`layout`], [`solver`], [`record`] <- [`experiment`] <- the
-//! command line and the two front ends, the window ([`app`]) and the terminal game ([`tui`]).
-//! The window and the terminal game never name the command line; only the app module may use
-//! egui or eframe, only the terminal game ratatui (tests/architecture.rs enforces all three).
+//! Pegsol: a peg solitaire studio. This package is the program: its entry point
+//! (`src/main.rs`) and the command line ([`cli`]). The layers it is built from are crates of
+//! their own, each depending only on the ones below it (ARCHITECTURE.md draws the graph):
+//! `pegsol-rules` <- `pegsol-layout` <- `pegsol-solver` <- `pegsol-record` <-
+//! `pegsol-experiment` <- the terminal game (`pegsol-tui`) and the window (`pegsol-app`).
 
-pub mod app;
 pub mod cli;
-pub mod experiment;
-pub mod layout;
-pub mod record;
-pub mod rules;
-pub mod solver;
-pub mod tui;
-
-/// A folder for one unit test, removed when it passes: the integration tests' own module,
-/// so both kinds of test share one guard.
-#[cfg(test)]
-#[path = "../tests/support/scratch.rs"]
-pub(crate) mod test_scratch;

@@ -10,7 +10,7 @@ use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    pegsol::solver::system_memory::fit_allocator_to_limits();
+    pegsol_solver::system_memory::fit_allocator_to_limits();
     // `args_os`: a file name need not be UTF-8 (`std::env::args` panics on one that is not).
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 {
@@ -18,15 +18,15 @@ fn main() -> ExitCode {
     }
     match run(args) {
         Launch::Done(code) => code,
-        Launch::Gui(options) => pegsol::app::run(window_options(options)),
-        Launch::Terminal(options) => pegsol::tui::run(options),
+        Launch::Gui(options) => pegsol_app::run(window_options(options)),
+        Launch::Terminal(options) => pegsol_tui::run(options),
     }
 }
 
 /// The command line's window options as the window takes them (the app never imports the
 /// command line).
-fn window_options(options: GuiOptions) -> pegsol::app::Options {
-    pegsol::app::Options {
+fn window_options(options: GuiOptions) -> pegsol_app::Options {
+    pegsol_app::Options {
         screenshot: options.screenshot,
         layout: options.layout,
         size: options.size,
@@ -39,9 +39,9 @@ fn window_options(options: GuiOptions) -> pegsol::app::Options {
         random: options.random,
         pegs: options.pegs,
         theme: options.theme.as_deref().map(|theme| match theme {
-            "light" => pegsol::app::paint::palette::ThemeChoice::Light,
-            "dark" => pegsol::app::paint::palette::ThemeChoice::Dark,
-            _ => pegsol::app::paint::palette::ThemeChoice::System,
+            "light" => pegsol_app::paint::palette::ThemeChoice::Light,
+            "dark" => pegsol_app::paint::palette::ThemeChoice::Dark,
+            _ => pegsol_app::paint::palette::ThemeChoice::System,
         }),
         file: options.file,
     }

@@ -4,9 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::edit::Board;
-use pegsol::layout::import::parse_any;
-use pegsol::layout::load::decode;
+use pegsol_layout::edit::Board;
+use pegsol_layout::import::parse_any;
+use pegsol_layout::load::decode;
 
 fuzz_target!(|bytes: &[u8]| {
     let text = match decode(bytes, "fuzz") {

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::import::parse_c_header;
+use pegsol_layout::import::parse_c_header;
 
 fuzz_target!(|text: &str| {
     match parse_c_header(text, "fuzz") {

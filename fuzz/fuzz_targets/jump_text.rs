@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::rules::{Cell, Jump};
+use pegsol_rules::{Cell, Jump};
 
 fuzz_target!(|text: &str| {
     if let Ok(cell) = text.parse::<Cell>() {

@@ -2,8 +2,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::format::from_ron;
-use pegsol::layout::load::place_in_ron;
+use pegsol_layout::format::from_ron;
+use pegsol_layout::load::place_in_ron;
 
 fuzz_target!(|text: &str| {
     match from_ron(text, "fuzz.ron") {

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::import::parse_table;
+use pegsol_layout::import::parse_table;
 
 fuzz_target!(|text: &str| {
     match parse_table(text, "fuzz") {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::import::parse_tatham;
+use pegsol_layout::import::parse_tatham;
 
 fuzz_target!(|text: &str| {
     match parse_tatham(text, "fuzz") {

@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::layout::import::parse_plain;
+use pegsol_layout::import::parse_plain;
 
 fuzz_target!(|text: &str| {
     match parse_plain(text, "fuzz") {

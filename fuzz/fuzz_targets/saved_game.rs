@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegsol::record::SavedGame;
+use pegsol_record::SavedGame;
 
 fuzz_target!(|text: &str| {
     if let Ok((_, record)) = SavedGame::read(text, "fuzz.ron") {

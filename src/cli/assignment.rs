@@ -8,12 +8,12 @@
 use super::output::{print, println};
 use super::running::run_job;
 use super::{resolve_layout, usage, CliError};
-use crate::layout::files::write_atomic;
-use crate::layout::{render_rows, Puzzle};
-use crate::rules::Position;
-use crate::solver::budget::parse_budget;
-use crate::solver::engines::classic;
-use crate::solver::{Budget, Outcome};
+use pegsol_layout::files::write_atomic;
+use pegsol_layout::{render_rows, Puzzle};
+use pegsol_rules::Position;
+use pegsol_solver::budget::parse_budget;
+use pegsol_solver::engines::classic;
+use pegsol_solver::{Budget, Outcome};
 use std::ffi::OsString;
 
 const USAGE: &str = "usage: pegsol <level> AI <budget> [play_solution]\n  \
@@ -59,14 +59,14 @@ pub(super) fn run(args: &[OsString]) -> Result<(), CliError> {
         .map_err(|e| CliError::write("output.txt", e))?;
     let mut stopped = None;
     if play && !interrupted {
-        if crate::tui::on_a_terminal() {
+        if pegsol_tui::on_a_terminal() {
             let why = format!("the solution of {name} AI {budget}");
             // The board's own name, so `g` there finds the games kept for it.
             let source = level
                 .to_str()
-                .and_then(|spec| crate::record::Game::from_spec(spec).ok())
+                .and_then(|spec| pegsol_record::Game::from_spec(spec).ok())
                 .map(|game| game.source);
-            stopped = crate::tui::watch_solution(puzzle.clone(), source, &outcome.jumps, why)?;
+            stopped = pegsol_tui::watch_solution(puzzle.clone(), source, &outcome.jumps, why)?;
         } else {
             play_solution(&puzzle, &outcome)?;
         }

@@ -1,5 +1,5 @@
 //! A `LAYOUT` argument opened for a command: a level or a catalogue board by its name, or a
-//! file through [`crate::record::open`] (the one way in for every front end), so a board file
+//! file through [`pegsol_record::open`] (the one way in for every front end), so a board file
 //! is a board and a saved game is its current position.
 //!
 //! Owns what the commands show of where a board came from: the board's name and the path,
@@ -8,11 +8,11 @@
 
 use super::output::{note, println};
 use super::CliError;
-use crate::layout::load::{resolve_named_puzzle, LoadError};
-use crate::layout::text::{printable, shown_name};
-use crate::layout::Puzzle;
-use crate::record::{open, Opened, Record};
-use crate::rules::pegs_in_words;
+use pegsol_layout::load::{resolve_named_puzzle, LoadError};
+use pegsol_layout::text::{printable, shown_name};
+use pegsol_layout::Puzzle;
+use pegsol_record::{open, Opened, Record};
+use pegsol_rules::pegs_in_words;
 use std::ffi::OsStr;
 use std::path::Path;
 

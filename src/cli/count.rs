@@ -2,7 +2,7 @@
 //! board.
 //!
 //! Boards of at most [`whole::MAX_CELLS`] holes go through the level engine
-//! ([`crate::solver::engines::whole`]), which holds what the machine's memory allows (taken
+//! ([`pegsol_solver::engines::whole`]), which holds what the machine's memory allows (taken
 //! from the process's limits, or `--memory`) and keeps the rest in a scratch folder
 //! (`--scratch DIR`), so the French board completes here; larger boards, and games the
 //! in-memory engines' winnable set answers faster ([`whole_takes`]), go through the
@@ -18,13 +18,13 @@ use super::output::{note, print, println};
 use super::report;
 use super::running::run_job;
 use super::{finish_goal, resolve_layout, usage, CliError};
-use crate::layout::Puzzle;
-use crate::rules::{Cell, CellSet, Goal, Position};
-use crate::solver::engines::count;
-use crate::solver::engines::levels::step;
-use crate::solver::engines::whole::{self, Settings, WholeError};
-use crate::solver::engines::winnable::WinnableSet;
-use crate::solver::system_memory::{available_memory, size_text};
+use pegsol_layout::Puzzle;
+use pegsol_rules::{Cell, CellSet, Goal, Position};
+use pegsol_solver::engines::count;
+use pegsol_solver::engines::levels::step;
+use pegsol_solver::engines::whole::{self, Settings, WholeError};
+use pegsol_solver::engines::winnable::WinnableSet;
+use pegsol_solver::system_memory::{available_memory, size_text};
 use std::ffi::OsStr;
 use std::path::PathBuf;
 

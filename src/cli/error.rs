@@ -3,9 +3,9 @@
 //! that cannot be written, 1 for a run that failed, 130 for Ctrl+C, 128 + its number for
 //! another signal, 0 for a reader that went away).
 
-use crate::experiment::{ChartError, ExperimentError};
-use crate::layout::load::LoadError;
-use crate::solver::engines::classic::MemoryError;
+use pegsol_experiment::{ChartError, ExperimentError};
+use pegsol_layout::load::LoadError;
+use pegsol_solver::engines::classic::MemoryError;
 use std::path::PathBuf;
 
 /// Why a command failed; its text is what `pegsol: ...` prints on standard error.
@@ -16,7 +16,7 @@ pub enum CliError {
     Load(#[from] LoadError),
     /// A file that cannot be opened: not a board, or a saved game that does not replay.
     #[error(transparent)]
-    Open(#[from] crate::record::OpenError),
+    Open(#[from] pegsol_record::OpenError),
     /// A classic budget whose worst case would not fit in memory.
     #[error(transparent)]
     Memory(#[from] MemoryError),
@@ -28,7 +28,7 @@ pub enum CliError {
     Chart(#[from] ChartError),
     /// The terminal game (watching a solution) failed.
     #[error(transparent)]
-    Terminal(#[from] crate::tui::TuiError),
+    Terminal(#[from] pegsol_tui::TuiError),
     /// A file that could not be written.
     #[error("{}: cannot write: {source}", path.display())]
     Write {
@@ -43,7 +43,7 @@ pub enum CliError {
         /// The file.
         path: PathBuf,
         /// Why, naming the line.
-        source: crate::solver::trace::TraceError,
+        source: pegsol_solver::trace::TraceError,
     },
     /// Bad arguments; the message says which and how to fix them.
     #[error("{0}")]
@@ -100,7 +100,7 @@ impl CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::budget::BudgetError;
+    use pegsol_solver::budget::BudgetError;
     use std::error::Error;
 
     #[test]

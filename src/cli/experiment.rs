@@ -3,18 +3,19 @@
 //! Owns the command's arguments (`--layouts`, `--budgets`, `--algorithms`, `--csv`,
 //! `--markdown`, `--plots`), running the sweep on a worker thread with progress on standard
 //! error (Ctrl+C stops it with status 130), and writing the table and charts (each file atomically). The sweep, its text forms
-//! and its charts are [`crate::experiment`]'s.
+//! and its charts are [`pegsol_experiment`]'s.
 
 use super::output::{note, note_raw, print};
 use super::{running, CliError};
-use crate::experiment::{
-    self, parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
+use pegsol_experiment as experiment;
+use pegsol_experiment::{
+    parse_algorithms, parse_budgets, parse_layouts, SweepLayout, SweepPlan, SweepRow,
     DEFAULT_BUDGETS, DEFAULT_LAYOUTS,
 };
-use crate::layout::files::write_atomic;
-use crate::layout::load::resolve_named_puzzle;
-use crate::solver::jobs::worker::{Finished, Worker};
-use crate::solver::{Budget, Engine};
+use pegsol_layout::files::write_atomic;
+use pegsol_layout::load::resolve_named_puzzle;
+use pegsol_solver::jobs::worker::{Finished, Worker};
+use pegsol_solver::{Budget, Engine};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -54,7 +55,7 @@ fn plan(args: &ExperimentArgs) -> Result<SweepPlan, CliError> {
         let (puzzle, name) = resolve_named_puzzle(&spec)?;
         layouts.push(SweepLayout {
             // Shown in the table, the progress lines and the charts: printable.
-            name: crate::layout::text::printable(&name).into_owned(),
+            name: pegsol_layout::text::printable(&name).into_owned(),
             start: puzzle.start,
             goal: puzzle.goal,
         });

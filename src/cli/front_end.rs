@@ -12,7 +12,7 @@ pub(super) fn front_end(mut gui: GuiOptions) -> Launch {
     // `pegsol 5`, `pegsol english`: a catalogue board rather than a file of that name.
     if let Some(file) = &gui.file {
         let name = file.to_string_lossy().into_owned();
-        if gui.layout.is_none() && !file.exists() && crate::layout::catalogue::find(&name).is_some()
+        if gui.layout.is_none() && !file.exists() && pegsol_layout::catalogue::find(&name).is_some()
         {
             gui.layout = Some(name);
             gui.file = None;
@@ -33,12 +33,12 @@ pub(super) fn front_end(mut gui: GuiOptions) -> Launch {
             gui.coords.as_deref(),
         ));
     }
-    let display = crate::tui::display(|k| std::env::var(k).ok());
+    let display = pegsol_tui::display(|k| std::env::var(k).ok());
     let plain = gui.screenshot.is_none() && !gui.editor && !gui.experiments && gui.random.is_none();
     if plain {
         use std::io::IsTerminal;
         match &display {
-            Err(why) if crate::tui::on_a_terminal() => {
+            Err(why) if pegsol_tui::on_a_terminal() => {
                 note(format!("pegsol: {why}: playing in the terminal"));
                 return Launch::Terminal(terminal_options(
                     spec(),
@@ -65,8 +65,8 @@ pub(super) fn terminal_options(
     why: &str,
     theme: Option<&str>,
     coords: Option<&str>,
-) -> crate::tui::TuiOptions {
-    crate::tui::TuiOptions {
+) -> pegsol_tui::TuiOptions {
+    pegsol_tui::TuiOptions {
         layout,
         why: why.into(),
         light: match theme {
@@ -75,8 +75,8 @@ pub(super) fn terminal_options(
             _ => None,
         },
         names: match coords {
-            Some("xy") => crate::rules::CellNames::Xy,
-            _ => crate::rules::CellNames::Board,
+            Some("xy") => pegsol_rules::CellNames::Xy,
+            _ => pegsol_rules::CellNames::Board,
         },
     }
 }
@@ -84,9 +84,9 @@ pub(super) fn terminal_options(
 /// With no display (and, for a plain `pegsol LAYOUT`, no terminal either): the board is
 /// checked first (status 2 for a bad one, as anywhere else), then the message says why there
 /// is no game and what works instead (status 1), rather than the window's toolkit failing.
-fn nowhere_to_play(why: &crate::tui::NoDisplay, spec: Option<&str>, plain: bool) -> ExitCode {
+fn nowhere_to_play(why: &pegsol_tui::NoDisplay, spec: Option<&str>, plain: bool) -> ExitCode {
     if let Some(spec) = spec {
-        if let Err(e) = crate::record::Game::from_spec(spec) {
+        if let Err(e) = pegsol_record::Game::from_spec(spec) {
             note(format!("pegsol: {e}"));
             return ExitCode::from(2);
         }

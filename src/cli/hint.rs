@@ -4,7 +4,7 @@
 //! Owns the command's arguments and its two outputs: one JSON object
 //! (`{"verdict":..., "reason":..., "jumps":[{"jump":"x,y-x,y","verdict":...}],
 //! "examined":..., "seconds":...}`) and a text for people. The deciding is
-//! [`crate::solver::services::hint`]'s, thought on by the same rounds as in the window
+//! [`pegsol_solver::services::hint`]'s, thought on by the same rounds as in the window
 //! ([`Judge::hint_with_effort`]) up to `--budget` positions, so both say the same; on a
 //! board with a winnable set (the English board's classic game) the set is built first, as
 //! the window does.
@@ -12,16 +12,16 @@
 use super::output::{print, println};
 use super::running::run_job;
 use super::{finish_goal, resolve_layout, CliError};
-use crate::layout::{render_rows, Puzzle};
-use crate::rules::{pegs_in_words, CellSet, Goal, Position};
-use crate::solver::budget::parse_budget;
-use crate::solver::engines::whole::{self, WholeError};
-use crate::solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
-use crate::solver::services::hint::{
+use pegsol_layout::{render_rows, Puzzle};
+use pegsol_rules::{pegs_in_words, CellSet, Goal, Position};
+use pegsol_solver::budget::parse_budget;
+use pegsol_solver::engines::whole::{self, WholeError};
+use pegsol_solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
+use pegsol_solver::services::hint::{
     goal_in_words, positions_in_words, Answer, Hint, Judge, Reason, DEFAULT_EFFORT,
 };
-use crate::solver::system_memory::size_text;
-use crate::solver::Control;
+use pegsol_solver::system_memory::size_text;
+use pegsol_solver::Control;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;

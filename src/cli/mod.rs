@@ -21,16 +21,17 @@ mod trace;
 
 pub use error::CliError;
 
-use crate::layout::load::LoadError;
-use crate::layout::{render_rows, Puzzle};
-use crate::rules::{Cell, CellSet, Goal};
-use crate::solver::budget::parse_budget;
-use crate::solver::engines::classic;
-use crate::solver::engines::whole::WholeError;
-use crate::solver::services::{analyze, meet_pairs};
-use crate::solver::{search, Budget, Engine};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{Parser, Subcommand};
 use output::{note, print, println};
+use pegsol_layout::load::LoadError;
+use pegsol_layout::{render_rows, Puzzle};
+use pegsol_rules::{Cell, CellSet, Goal};
+use pegsol_solver::budget::parse_budget;
+use pegsol_solver::engines::classic;
+use pegsol_solver::engines::whole::WholeError;
+use pegsol_solver::services::{analyze, meet_pairs};
+use pegsol_solver::{search, Budget, Engine};
 use running::run_job;
 use std::ffi::{OsStr, OsString};
 use std::process::ExitCode;
@@ -42,7 +43,7 @@ pub enum Launch {
     /// Open the window.
     Gui(GuiOptions),
     /// Play in the terminal (`pegsol play`, `--terminal`, or no display).
-    Terminal(crate::tui::TuiOptions),
+    Terminal(pegsol_tui::TuiOptions),
 }
 
 /// Options for opening the window (see `pegsol --help`).
@@ -147,7 +148,7 @@ enum Command {
         /// The board.
         layout: OsString,
         /// Search engine (`moves`: as --fewest-moves).
-        #[arg(long, value_enum, default_value_t = Engine::Exact)]
+        #[arg(long, value_parser = engine_parser(), default_value = Engine::Exact.name())]
         algorithm: Engine,
         /// Expanded-node budget, e.g. 1200000, 1.2M, 10k (default: classic 1M, exact none).
         #[arg(long, value_parser = parse_budget)]
@@ -231,15 +232,18 @@ enum Command {
     Trace(trace::TraceArgs),
 }
 
-/// `--algorithm`'s values are the engines' own names ([`Engine::name`]).
-impl ValueEnum for Engine {
-    fn value_variants<'a>() -> &'a [Engine] {
-        &[Engine::Exact, Engine::Classic, Engine::FewestMoves]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
-    }
+/// `--algorithm`'s values are the engines' own names ([`Engine::name`]). (A parser, not
+/// `ValueEnum`: the engine is the solver crate's type and the trait clap's.)
+fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    clap::builder::PossibleValuesParser::new(
+        [Engine::Exact, Engine::Classic, Engine::FewestMoves].map(Engine::name),
+    )
+    .map(|name| {
+        [Engine::Exact, Engine::Classic, Engine::FewestMoves]
+            .into_iter()
+            .find(|e| e.name() == name)
+            .unwrap_or(Engine::Exact)
+    })
 }
 
 /// A bad argument, with the message shown.
@@ -353,7 +357,7 @@ fn list_layouts() -> Result<(), CliError> {
         "{:<12} {:<22} {:>4} {:>5} {:<10} {:>3}  DESCRIPTION",
         "KEY", "NAME", "PEGS", "HOLES", "GRID", "SYM"
     ))?;
-    for entry in crate::layout::catalogue::ENTRIES {
+    for entry in pegsol_layout::catalogue::ENTRIES {
         let layout = entry.layout().map_err(|e| usage(e.to_string()))?;
         let puzzle = layout
             .validate()
@@ -422,7 +426,7 @@ fn run_solver(
     engine: Engine,
     goal: Goal,
     budget: Option<u64>,
-) -> Result<running::Ran<crate::solver::Outcome>, CliError> {
+) -> Result<running::Ran<pegsol_solver::Outcome>, CliError> {
     if engine == Engine::Classic {
         if let Some(budget) = budget {
             Budget(budget).check_memory(&puzzle.start)?;

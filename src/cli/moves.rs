@@ -2,12 +2,12 @@
 //! fewest-moves engine and the solution counter, for people and as JSON.
 
 use super::error::CliError;
-use crate::layout::Puzzle;
-use crate::rules::{cell_name, Goal};
-use crate::solver::budget::{grouped, thousands};
-use crate::solver::engines::moves::{self, MovesOutcome};
-use crate::solver::engines::solutions::{self, SolutionCount, SolutionsError};
-use crate::solver::Control;
+use pegsol_layout::Puzzle;
+use pegsol_rules::{cell_name, Goal};
+use pegsol_solver::budget::{grouped, thousands};
+use pegsol_solver::engines::moves::{self, MovesOutcome};
+use pegsol_solver::engines::solutions::{self, SolutionCount, SolutionsError};
+use pegsol_solver::Control;
 
 /// The goal in words, for the summaries.
 fn goal_words(goal: Goal, puzzle: &Puzzle) -> String {
@@ -84,10 +84,10 @@ fn moves_human(puzzle: &Puzzle, source: &str, goal: Goal, o: &MovesOutcome) -> S
 }
 
 /// Why a search by moves stopped short of its answer, in words.
-fn stop_words(stop: crate::solver::Stop) -> &'static str {
+fn stop_words(stop: pegsol_solver::Stop) -> &'static str {
     match stop {
-        crate::solver::Stop::Cancelled => "cancelled",
-        crate::solver::Stop::OutOfMemory => "memory full",
+        pegsol_solver::Stop::Cancelled => "cancelled",
+        pegsol_solver::Stop::OutOfMemory => "memory full",
         _ => "budget exhausted",
     }
 }

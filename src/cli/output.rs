@@ -12,7 +12,7 @@
 //! no other text from a file (a message quoting it) reaches the terminal as it was.
 
 use super::CliError;
-use crate::layout::text::escape_controls;
+use pegsol_layout::text::escape_controls;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 

@@ -1,10 +1,10 @@
 //! Printing search results: the assignment's STATS block, a human summary, and JSON.
 
-use crate::layout::Puzzle;
-use crate::rules::{Cell, Goal};
-use crate::solver::engines::count::LevelCount;
-use crate::solver::services::analyze::StartReport;
-use crate::solver::{Outcome, Stop};
+use pegsol_layout::Puzzle;
+use pegsol_rules::{Cell, Goal};
+use pegsol_solver::engines::count::LevelCount;
+use pegsol_solver::services::analyze::StartReport;
+use pegsol_solver::{Outcome, Stop};
 
 /// A person's summary: what was solved, the STATS block, the verdict and the jumps.
 pub fn human(

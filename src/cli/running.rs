@@ -17,8 +17,8 @@
 
 use super::output::note_raw;
 use super::CliError;
-use crate::solver::jobs::worker::{Finished, Job, Worker};
-use crate::solver::Budget;
+use pegsol_solver::jobs::worker::{Finished, Job, Worker};
+use pegsol_solver::Budget;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};

@@ -8,17 +8,17 @@
 //! node is expanded, through a buffer, so a budget of 100M holds no more than the search's
 //! own tables), as JSON objects (`{"n": 2, "depth": 1, "pegs": 35, "jump": "6,3-4,3"}`) or
 //! as text for people (cells named as the window names them); a reader that goes away ends
-//! it quietly. The stepping and the comparing are [`crate::solver::trace`]'s.
+//! it quietly. The stepping and the comparing are [`pegsol_solver::trace`]'s.
 
 use super::output::{print, stdout_error};
 use super::{resolve_layout, running, CliError};
-use crate::layout::{render_rows, Puzzle};
-use crate::rules::Goal;
-use crate::rules::{pegs_in_words, Cell, CellSet, Jump};
-use crate::solver::budget::{grouped, parse_budget};
-use crate::solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
-use crate::solver::trace::{BeamTrace, ExactTrace, Level, LevelEnd};
-use crate::solver::{Budget, Engine, Stop};
+use pegsol_layout::{render_rows, Puzzle};
+use pegsol_rules::Goal;
+use pegsol_rules::{pegs_in_words, Cell, CellSet, Jump};
+use pegsol_solver::budget::{grouped, parse_budget};
+use pegsol_solver::trace::{compare, ClassicTrace, Comparison, Expansion, Side, StudentTrace};
+use pegsol_solver::trace::{BeamTrace, ExactTrace, Level, LevelEnd};
+use pegsol_solver::{Budget, Engine, Stop};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;

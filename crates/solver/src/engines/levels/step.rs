@@ -1,0 +1,402 @@
+//! One step from a level of positions to the next: every child (or parent) of a level, or
+//! those of them in a given level (the meeting of two searches in the middle).
+//!
+//! A [`Stepper`] holds what the steps over one board share: its symmetries and, for boards of
+//! at most [`DENSE_CELLS`] cells, a dense bitset over each level ([`ranked`]) with its
+//! rank tables, built once and reused level after level, and the children's inner loops
+//! ([`Children`]). Each step picks the cheaper way:
+//! - **dense**: every child's bit is set (the threads share the bitset; each prefetches the
+//!   word of a child a few children before it sets it, so the cache misses overlap), and the
+//!   set bits read back in order give the next level sorted, with no sort at all;
+//! - **sorted vectors** ([`levels::expand`]): for levels too small for the bitset to pay, for
+//!   boards too large to rank, and for a level whose children leave its invariant class
+//!   (never for the levels the engines build, which are closed under their symmetries, but
+//!   the step does not rely on it).
+//!
+//! A meeting ([`Stepper::expand_within`]) keeps the children that are in a sorted level
+//! `within`: it sets the children's bits and tests `within`'s, or, when the level is the larger
+//! of the two, sets the level's own bits and asks of each position of `within` whether one of
+//! its parents is set, stopping at the first. A level read inside out has its bits set as
+//! stored, in order and with no canonical form to take, and the positions of `within` are
+//! asked of turned inside out instead.
+
+use super::children::{with_kids, Children, Kids};
+use super::delayed::{DelayedRank, DelayedSet};
+use super::ranked::{self, Invariant, RankedBits};
+use super::{self as levels, Direction, Halt};
+use crate::boards::compact::Compact;
+use crate::boards::symmetry::Symmetries;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Largest board (in cells) whose levels are stepped through a dense bitset here: the
+/// English board's largest level takes 8.7 MiB; larger boards' levels go to the level
+/// engine ([`crate::engines::whole`]), which holds them where they fit.
+pub const DENSE_CELLS: u32 = 33;
+
+/// Positions handed to a thread at a time: small enough to keep both cores busy to the end.
+const BLOCK: usize = 4096;
+/// Steps over the levels of one board (see the module docs).
+pub struct Stepper<'a> {
+    compact: &'a Compact<u64>,
+    sym: &'a Symmetries<u64>,
+    full: u64,
+    cells: u32,
+    cancel: &'a AtomicBool,
+    invariant: Invariant,
+    /// The rank tables and bitset, once a step has wanted them.
+    dense: Option<RankedBits>,
+    /// How the bulk steps make children (`None`: only through sorted vectors).
+    kids: Option<Kids>,
+    /// Sizes of the levels asked about so far: (pegs, class, bits).
+    lens: Vec<(u32, u8, u64)>,
+}
+
+impl<'a> Stepper<'a> {
+    /// A stepper for the board `compact` numbers, its positions taken as canonical forms
+    /// under `sym`; every step stops soon after `cancel` is set.
+    pub fn new(
+        compact: &'a Compact<u64>,
+        sym: &'a Symmetries<u64>,
+        cancel: &'a AtomicBool,
+    ) -> Stepper<'a> {
+        let cells = compact.cells.len() as u32;
+        let full = if cells >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        Stepper {
+            compact,
+            sym,
+            full,
+            cells,
+            cancel,
+            invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
+            dense: None,
+            kids: Kids::new(compact, sym),
+            lens: Vec::new(),
+        }
+    }
+
+    /// The board with a peg on every cell.
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// Bytes held by the dense bitset (0 before a step has used it).
+    pub fn bytes(&self) -> u64 {
+        self.dense.as_ref().map_or(0, RankedBits::bytes)
+    }
+
+    /// Readies the bitset for positions of `pegs` pegs in `class` when it pays for a step
+    /// whose parents are `parents` positions: the level's words must not outnumber the
+    /// children by much, or scanning them costs more than sorting the children.
+    fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
+        if self.cells > DENSE_CELLS.min(ranked::MAX_CELLS)
+            || pegs > self.cells
+            || self.kids.is_none()
+        {
+            return false;
+        }
+        if self.dense.is_none() {
+            self.dense = RankedBits::new(self.cells, &self.invariant);
+        }
+        let Some(bits) = self.dense.as_mut() else {
+            return false;
+        };
+        // A level's size takes a pass over the high table: counted once per level.
+        let len = match self.lens.iter().find(|l| (l.0, l.1) == (pegs, class)) {
+            Some(l) => l.2,
+            None => {
+                let len = bits.level_len(pegs, class);
+                self.lens.push((pegs, class, len));
+                len
+            }
+        };
+        if len / 64 > parents as u64 * 16 {
+            return false;
+        }
+        // A bitset the system will not give is no failure: the sorted vectors do the step.
+        bits.begin(pegs, class).is_ok()
+    }
+
+    /// The first position of `level` as a board (turned inside out with `inside_out`).
+    fn first(&self, level: &[u64], inside_out: bool) -> Option<u64> {
+        level
+            .first()
+            .map(|&p| if inside_out { self.full ^ p } else { p })
+    }
+
+    /// Every canonical child (parent, [`Direction::Backward`]) of the positions of `level`
+    /// (read turned inside out with `inside_out`), sorted and without duplicates;
+    /// [`Halt::TooMany`] when more than `limit` are distinct.
+    pub fn expand(
+        &mut self,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+        limit: u64,
+    ) -> Result<Vec<u64>, Halt> {
+        let Some(first) = self.first(level, inside_out) else {
+            return Ok(Vec::new());
+        };
+        let pegs = child_pegs(first, direction);
+        let class = self.invariant.of(first);
+        if self.dense_level(pegs, class, level.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_children(bits, level, direction, inside_out);
+            if me.cancel.load(Ordering::Relaxed) {
+                bits.clear(0, bits.words());
+                return Err(Halt::Cancelled);
+            }
+            if !stray {
+                let out = drain(bits);
+                if out.len() as u64 > limit {
+                    return Err(Halt::TooMany);
+                }
+                return Ok(out);
+            }
+            bits.clear(0, bits.words());
+        }
+        levels::expand(
+            self.compact,
+            self.sym,
+            self.full,
+            level,
+            direction,
+            inside_out,
+            limit,
+            self.cancel,
+        )
+    }
+
+    /// The canonical children (parents, [`Direction::Backward`]) of the positions of `level`
+    /// (read turned inside out with `inside_out`) that `within` holds, sorted; `within` must
+    /// be sorted.
+    pub fn expand_within(
+        &mut self,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+        within: &[u64],
+    ) -> Result<Vec<u64>, Halt> {
+        let Some(first) = self.first(level, inside_out) else {
+            return Ok(Vec::new());
+        };
+        if within.is_empty() {
+            return Ok(Vec::new());
+        }
+        let class = self.invariant.of(first);
+        // The level's own bits, asked of from `within`'s side, when the level is the larger.
+        // The bits are those of the level as stored (sorted, so set in order, with no
+        // canonical form to take): a position read inside out has a neighbour in `within`
+        // exactly when the position of `within` turned inside out has one in the level as
+        // stored, a step the other way (undoing a jump on a board is playing it on its
+        // complement).
+        let stored = level[0];
+        let (ask, flip) = if inside_out {
+            (direction, true)
+        } else {
+            (direction.reverse(), false)
+        };
+        if level.len() >= within.len()
+            && self.dense_level(stored.count_ones(), self.invariant.of(stored), within.len())
+        {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_level(bits, level);
+            let out = if stray || me.cancel.load(Ordering::Relaxed) {
+                None
+            } else {
+                me.keep_with_neighbour_in(bits, within, flip, ask)
+            };
+            bits.clear(0, bits.words());
+            if me.cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            if let Some(out) = out {
+                return Ok(out);
+            }
+        } else if self.dense_level(child_pegs(first, direction), class, level.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_children(bits, level, direction, inside_out);
+            let out = if stray || me.cancel.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(keep_set(bits, within))
+            };
+            bits.clear(0, bits.words());
+            if me.cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            if let Some(out) = out {
+                return Ok(out);
+            }
+        }
+        let children = self.expand(level, direction, inside_out, u64::MAX)?;
+        Ok(levels::intersect(&children, within))
+    }
+
+    /// Sets the bit of every canonical child of `level`'s positions; whether a child fell
+    /// outside the level's class, or there are no [`Children`] (the bits are then
+    /// incomplete).
+    fn fill_children(
+        &self,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+    ) -> bool {
+        let Some(kids) = &self.kids else {
+            return true;
+        };
+        with_kids!(kids, k => self.fill_children_with(k, bits, level, direction, inside_out))
+    }
+
+    fn fill_children_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+    ) -> bool {
+        let stray = AtomicBool::new(false);
+        blocks(level, self.cancel, |slice| {
+            let mut setter = DelayedSet::new(bits.bits());
+            let mut ranker = DelayedRank::new(bits.ranks());
+            let mut out = false;
+            let mut ranked = |_: u64, rank: Option<u64>| match rank {
+                Some(r) => setter.push(r),
+                None => out = true,
+            };
+            for &p in slice {
+                let board = if inside_out { self.full ^ p } else { p };
+                kids.each(board, direction, |c| ranker.push(c, &mut ranked));
+            }
+            ranker.finish(&mut ranked);
+            setter.finish();
+            if out {
+                stray.store(true, Ordering::Relaxed);
+            }
+        });
+        stray.into_inner()
+    }
+
+    /// Sets the bit of every position of `level` as stored (sorted: the words are written
+    /// in order); whether one fell outside the class.
+    fn fill_level(&self, bits: &RankedBits, level: &[u64]) -> bool {
+        let stray = AtomicBool::new(false);
+        blocks(level, self.cancel, |slice| {
+            for &p in slice {
+                match bits.rank(p) {
+                    Some(r) => bits.set(r),
+                    None => stray.store(true, Ordering::Relaxed),
+                }
+            }
+        });
+        stray.into_inner()
+    }
+
+    /// The positions of `within`, in order, with a neighbour (one step `ask`, from the
+    /// position turned inside out with `flip`) whose bit is set; `None` without
+    /// [`Children`].
+    fn keep_with_neighbour_in(
+        &self,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Option<Vec<u64>> {
+        let kids = self.kids.as_ref()?;
+        Some(with_kids!(kids, k => self.keep_with_neighbour_with(k, bits, within, flip, ask)))
+    }
+
+    fn keep_with_neighbour_with<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        bits: &RankedBits,
+        within: &[u64],
+        flip: bool,
+        ask: Direction,
+    ) -> Vec<u64> {
+        map_blocks(within, |slice, out| {
+            for &w in slice {
+                let board = if flip { self.full ^ w } else { w };
+                if kids.any(board, ask, |c| bits.rank(c).is_some_and(|r| bits.test(r))) {
+                    out.push(w);
+                }
+            }
+        })
+    }
+}
+
+/// Pegs of a child of `board` in `direction`.
+fn child_pegs(board: u64, direction: Direction) -> u32 {
+    match direction {
+        Direction::Forward => board.count_ones().saturating_sub(1),
+        Direction::Backward => board.count_ones() + 1,
+    }
+}
+
+/// Runs `f` over `items` in blocks of [`BLOCK`], on every thread, until `cancel` is set.
+fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
+    let next = AtomicUsize::new(0);
+    let work = || loop {
+        let start = next.fetch_add(1, Ordering::Relaxed) * BLOCK;
+        let Some(slice) = items.get(start..(start + BLOCK).min(items.len())) else {
+            return;
+        };
+        if slice.is_empty() {
+            return;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        f(slice);
+    };
+    let threads = levels::parts_for(items.len());
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(work);
+        }
+        work();
+    });
+}
+
+/// Runs `f` over `items` split among the threads, each writing what it keeps to its own
+/// vector, and joins the vectors in `items`' order.
+fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u64> {
+    let parts = levels::in_parts(items.len(), levels::parts_for(items.len()), |range| {
+        let mut out = Vec::new();
+        f(&items[range], &mut out);
+        out
+    });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
+    parts.concat()
+}
+
+/// The positions of `within`, in order, whose bits are set: `within` is sorted, so its ranks
+/// rise and the words are read in order.
+fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
+    map_blocks(within, |slice, out| {
+        for &w in slice {
+            if bits.rank(w).is_some_and(|r| bits.test(r)) {
+                out.push(w);
+            }
+        }
+    })
+}
+
+/// Every set bit's board, ascending, and the bitset cleared: the threads take a stretch of
+/// words each.
+fn drain(bits: &RankedBits) -> Vec<u64> {
+    let words = bits.words();
+    let parts = levels::in_parts(words, levels::parts_for(words), |range| {
+        bits.drain(range.start, range.end)
+    });
+    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
+    parts.concat()
+}

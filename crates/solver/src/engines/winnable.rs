@@ -1,0 +1,249 @@
+//! The winnable set of a board whose start is its goal turned inside out: every position,
+//! reachable from the start, that can still finish with one peg on the goal cell.
+//!
+//! The English board's classic game (every hole full but the centre, one peg to end in the
+//! centre) is such a game: its start is the complement of its goal. Undoing a jump on a
+//! position is playing it on the complement, so "can reach the goal in n jumps" and
+//! "reachable from the start in n jumps" are the same set, turned inside out. That gives a
+//! meeting in the middle with only one half to search (as feschber/peg-solitaire does):
+//! - **backward** from the goal, by undone jumps, up to the middle peg count m: `B_k`, every
+//!   position of k pegs that can reach the goal (exactly, reachable from the start or not);
+//! - the level above the middle is reachable-from-start, which is `B` turned inside out, so
+//!   **forward** from there, each level intersected with `B`, gives the winnable positions
+//!   `W_k` of k <= m pegs;
+//! - the levels above the middle are `W` turned inside out.
+//!
+//! Levels are sorted vectors of canonical forms under the symmetries that keep the goal
+//! cell (see [`super::levels`]). The set answers "can this position still win?" at once: for
+//! a position of at most m pegs exactly, for one of more pegs when it is reachable from the
+//! start (any game played from the start), and gives a winning line by walking down it.
+
+use super::levels::step::Stepper;
+use super::levels::{self, Direction, Halt};
+use crate::boards::compact::Compact;
+use crate::boards::symmetry::Symmetries;
+use crate::{Control, Stop};
+use pegsol_rules::{legal_jumps_of, Cell, CellSet, Goal, Jump, Shape};
+
+/// Most positions (canonical forms) a build may hold before it gives up: about 1 GiB of
+/// levels and working vectors. The English board needs about 8 million.
+pub const MAX_ENTRIES: u64 = 60_000_000;
+
+/// Largest board (in holes) whose set the front ends build unasked: the English board's 33
+/// take a few seconds and about 500 MB at the peak; larger boards' sets grow too fast.
+pub const PRACTICAL_HOLES: u32 = 33;
+
+/// The winnable set of one board and goal cell (see the module docs).
+pub struct WinnableSet {
+    shape: Shape,
+    cells: CellSet,
+    goal: Cell,
+    compact: Compact<u64>,
+    sym: Symmetries<u64>,
+    full: u64,
+    /// Cells on the board.
+    size: u32,
+    /// The middle peg count: levels up to it are stored.
+    middle: u32,
+    /// `backward[k]`: canonical positions of k pegs that can reach the goal.
+    backward: Vec<Vec<u64>>,
+    /// `winnable[k]`: those that are also reachable from the start.
+    winnable: Vec<Vec<u64>>,
+}
+
+impl WinnableSet {
+    /// Whether the set can be built for this game: the start is every hole but the goal
+    /// cell, and the board has at most 64 holes.
+    pub fn applies(shape: &Shape, start: CellSet, goal: Goal) -> bool {
+        match goal {
+            Goal::At(c) => {
+                shape.cells().len() <= 64
+                    && shape.cells().len() >= 3
+                    && shape.contains(c)
+                    && start == shape.cells() - CellSet::single(c)
+            }
+            Goal::Anywhere => false,
+        }
+    }
+
+    /// Builds the set for finishing on `goal` from every hole but `goal` (see
+    /// [`WinnableSet::applies`]). Stops when cancelled, or with [`Stop::Budget`] past
+    /// `max_entries` positions held.
+    pub fn build(
+        shape: &Shape,
+        goal: Cell,
+        max_entries: u64,
+        control: &mut Control,
+    ) -> Result<WinnableSet, Stop> {
+        let start = shape.cells() - CellSet::single(goal);
+        if !Self::applies(shape, start, Goal::At(goal)) {
+            return Err(Stop::Exhausted);
+        }
+        let compact = Compact::<u64>::new(shape);
+        let sym = Symmetries::keeping_goal(&compact, shape, Goal::At(goal));
+        let full = compact.encode(shape.cells());
+        let size = shape.cells().len();
+        let pegs = size - 1;
+        let middle = pegs.div_ceil(2);
+        let cancel = control.cancel_flag();
+        let (backward, winnable) = {
+            let mut step = Stepper::new(&compact, &sym, cancel);
+            let stopped = |halt| match halt {
+                Halt::Cancelled => Stop::Cancelled,
+                Halt::TooMany => Stop::Budget,
+            };
+            let mut held = 1u64;
+            let mut backward: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
+            backward[1] = vec![sym.canon(compact.encode(CellSet::single(goal)))];
+            for k in 1..middle as usize {
+                let limit = max_entries.saturating_sub(held);
+                let next = step
+                    .expand(&backward[k], Direction::Backward, false, limit)
+                    .map_err(stopped)?;
+                held += next.len() as u64;
+                if held > max_entries {
+                    return Err(Stop::Budget);
+                }
+                backward[k + 1] = next;
+            }
+            // The level just above the middle, reachable from the start: B turned inside
+            // out, read as such by the first forward step.
+            let above = (size - middle - 1) as usize;
+            let mut winnable: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
+            for k in (1..=middle as usize).rev() {
+                winnable[k] = if k + 1 == size as usize - above {
+                    step.expand_within(&backward[above], Direction::Forward, true, &backward[k])
+                } else {
+                    step.expand_within(&winnable[k + 1], Direction::Forward, false, &backward[k])
+                }
+                .map_err(stopped)?;
+            }
+            (backward, winnable)
+        };
+        Ok(WinnableSet {
+            shape: shape.clone(),
+            cells: shape.cells(),
+            goal,
+            compact,
+            sym,
+            full,
+            size,
+            middle,
+            backward,
+            winnable,
+        })
+    }
+
+    /// Whether the set was built for `shape`.
+    pub fn fits(&self, shape: &Shape) -> bool {
+        self.shape == *shape
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// Positions held (canonical forms, both halves): what a "lost" answer from this set
+    /// rests on.
+    pub fn explored(&self) -> u64 {
+        self.backward.iter().map(|l| l.len() as u64).sum::<u64>()
+            + self.winnable.iter().map(|l| l.len() as u64).sum::<u64>()
+    }
+
+    /// Winnable positions with `pegs` pegs, as canonical forms under the goal's symmetries
+    /// (empty outside 1..board size - 1).
+    pub fn level(&self, pegs: u32) -> Vec<u64> {
+        if pegs == 0 || pegs >= self.size {
+            return Vec::new();
+        }
+        if pegs <= self.middle {
+            return self.winnable[pegs as usize].clone();
+        }
+        let below = &self.winnable[(self.size - pegs) as usize];
+        levels::sort_dedup(
+            below
+                .iter()
+                .map(|&w| self.sym.canon(self.full ^ w))
+                .collect(),
+            self.size,
+        )
+    }
+
+    /// Winnable positions with `pegs` pegs, counted up to every symmetry of `shape` (the
+    /// literature's count).
+    pub fn count_up_to_symmetry(&self, shape: &Shape, pegs: u32) -> u64 {
+        let group = Symmetries::all(&self.compact, shape);
+        let level = self.level(pegs);
+        if group.len() == self.sym.len() {
+            return level.len() as u64;
+        }
+        levels::sort_dedup(level.iter().map(|&b| group.canon(b)).collect(), self.size).len() as u64
+    }
+
+    /// All winnable positions, reachable from the start, as canonical forms.
+    pub fn len(&self) -> u64 {
+        let low: u64 = self.winnable.iter().map(|l| l.len() as u64).sum();
+        // Levels above the middle are those below turned inside out.
+        let high: u64 = (self.middle + 1..self.size)
+            .map(|k| self.winnable[(self.size - k) as usize].len() as u64)
+            .sum();
+        low + high
+    }
+
+    /// Whether the set is empty (the goal cannot be reached from the start at all).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether `pegs` can still finish on the goal: `Some(answer)` when the set knows (every
+    /// position of at most the middle count of pegs; one of more pegs when it is reachable
+    /// from the start), `None` otherwise.
+    pub fn judge(&self, pegs: CellSet) -> Option<bool> {
+        if !pegs.is_subset(self.cells) {
+            return None;
+        }
+        self.judge_bits(self.compact.encode(pegs))
+    }
+
+    /// [`WinnableSet::judge`] for a board already numbered as `Compact::<u64>::new` numbers
+    /// the shape's cells: for engines that hold boards that way (no decoding per position).
+    pub fn judge_bits(&self, b: u64) -> Option<bool> {
+        let k = b.count_ones();
+        if k == 0 {
+            return Some(false);
+        }
+        if k <= self.middle {
+            return Some(levels::holds(&self.backward[k as usize], self.sym.canon(b)));
+        }
+        if k >= self.size {
+            return None;
+        }
+        // Above the middle: reachable from the start when its complement can reach the goal.
+        let j = (self.size - k) as usize;
+        let inside_out = self.sym.canon(self.full ^ b);
+        if !levels::holds(&self.backward[j], inside_out) {
+            return None;
+        }
+        Some(levels::holds(&self.winnable[j], inside_out))
+    }
+
+    /// A winning line from `pegs`, when the set knows it is winnable.
+    pub fn line(&self, shape: &Shape, pegs: CellSet) -> Option<Vec<Jump>> {
+        if self.judge(pegs) != Some(true) {
+            return None;
+        }
+        let goal = Goal::At(self.goal);
+        let mut here = pegs;
+        let mut line = Vec::new();
+        while !goal.is_won(here) {
+            let next = legal_jumps_of(shape, here).find(|j| {
+                let child = here ^ j.cells();
+                goal.is_won(child) || self.judge(child) == Some(true)
+            })?;
+            here ^= next.cells();
+            line.push(next);
+        }
+        Some(line)
+    }
+}
