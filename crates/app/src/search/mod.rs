@@ -7,7 +7,7 @@
 //! ([`SearchCommand`], applied by [`SearchView::apply`]) and its drawing ([`SearchView::ui`],
 //! in `ui.rs`, with the counters in `counters.rs`, the board in `board.rs`, the chart in
 //! `chart.rs` and the comparison in `compare.rs`). The searches themselves are stepped in
-//! `src/solver/trace` ([`pegsol_solver::trace::ClassicTrace`], `ExactTrace`, `BeamTrace`),
+//! `pegsol_solver::trace` ([`pegsol_solver::trace::ClassicTrace`], `ExactTrace`, `BeamTrace`),
 //! behind one face in `stepper.rs`: this view only asks for the next step, as fast as the
 //! speed chosen ([`SearchView::logic`] runs it between frames), and draws what it says.
 

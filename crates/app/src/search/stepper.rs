@@ -1,6 +1,6 @@
 //! The three searches the Search view can play, behind one face: the assignment's classic
 //! search ([`ClassicTrace`]), the exact solver's depth-first search with its failure table
-//! ([`ExactTrace`]) and its beam ([`BeamTrace`]), all stepped from `src/solver/trace`.
+//! ([`ExactTrace`]) and its beam ([`BeamTrace`]), all stepped from `pegsol_solver::trace`.
 //!
 //! Owns only the translation: a step (an expansion, or a level of the beam), the node the
 //! view shows after it, the counters and the chart's point. The searching is the solver's.

@@ -2,7 +2,7 @@
 //! painting, unlimited undo and redo, conversion to and from [`Layout`](crate::Layout), and the live facts
 //! and checks an editor shows while a person paints.
 //!
-//! Pure: no user interface, no threads, no files. The window's editor (in `src/app`) draws a
+//! Pure: no user interface, no threads, no files. The window's editor (in `crates/app`) draws a
 //! [`Board`] and turns clicks into calls on an [`Editor`]; everything that changes the board
 //! goes through here, so undo and "unsaved changes" are always right. The board itself, its
 //! paint operations and its facts are in `board`; this file holds the editor around it: undo,
