@@ -189,7 +189,7 @@ fn meeting_in_the_middle_agrees_with_the_analysis_on_every_pair() {
 #[test]
 fn analyze_meets_in_the_middle_what_its_solves_leave_open() {
     let run = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+        let o = crate::support::command()
             .args(args)
             .output()
             .expect("pegsol runs");
@@ -220,7 +220,7 @@ fn analyze_meets_in_the_middle_what_its_solves_leave_open() {
 /// budget of one expansion leaves nearly every pair to the meet, which takes minutes).
 #[test]
 fn analyze_interrupted_while_meeting_prints_what_it_has() {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let child = crate::support::command()
         .args(["analyze", "diamond", "--budget", "1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

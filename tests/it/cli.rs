@@ -3,23 +3,9 @@
 use pegsol_testkit::scratch;
 
 use scratch::Scratch;
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn pegsol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn pegsol_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::{pegsol, pegsol_in};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -11,14 +11,8 @@ use pegsol_testkit::scratch;
 use pegsol_experiment::{self as experiment, SweepRow};
 use pegsol_solver::Engine;
 use scratch::Scratch;
-use std::process::{Command, Output};
 
-fn pegsol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::pegsol;
 
 fn temp_dir(name: &str) -> Scratch {
     Scratch::new(&format!("experiment-{name}"))
@@ -263,7 +257,7 @@ fn ctrl_c_keeps_the_runs_finished_in_the_table_and_the_csv_and_exits_130() {
     let csv = dir.join("rows.csv");
     // Three quick runs (level 0 at both budgets, level 6 at 10k), then level 6 at 30M, which
     // takes many seconds: the interrupt lands in it.
-    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let child = crate::support::command()
         .args(["experiment", "--layouts", "0,6", "--budgets", "10k,30M"])
         .arg("--csv")
         .arg(&csv)

@@ -13,7 +13,6 @@ use pegsol_solver::uncontrolled;
 use pegsol_testkit::scratch::Scratch;
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::process::Command;
 
 use crate::games;
 use games::small_board;
@@ -184,14 +183,7 @@ fn pagoda_reasons_on_the_english_board_really_refute_and_are_lost_by_search() {
     );
 }
 
-fn pegsol(args: &[&str]) -> serde_json::Value {
-    let o = Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
+use crate::support::pegsol_json as pegsol;
 
 #[test]
 fn hint_json_gives_the_verdict_its_reason_and_every_jump() {
@@ -245,7 +237,7 @@ fn an_undecided_hint_offers_the_closest_line_it_found_as_a_guess() {
     }
     assert_eq!(v["reason"]["pegs_left"], p.pegs().len());
     assert!(p.pegs().len() > 1, "one peg left would have been a win");
-    let text = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let text = crate::support::command()
         .args(["hint", "6", "--budget", "1000"])
         .output()
         .expect("runs");
@@ -279,7 +271,7 @@ fn hint_takes_any_position_written_as_a_layout_file() {
     let v = pegsol(&["hint", file, "--json"]);
     assert_eq!(v["verdict"], "lost");
     assert!(v["reason"]["kind"].is_string());
-    let text = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let text = crate::support::command()
         .args(["hint", file])
         .output()
         .expect("runs");

@@ -7,7 +7,7 @@ use pegsol_testkit::scratch;
 use scratch::Scratch;
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Far more than any of these needs (they answer in milliseconds); a run that takes longer
@@ -16,7 +16,7 @@ const LIMIT: Duration = Duration::from_secs(30);
 
 /// Runs `pegsol args...` in `dir`; returns (exit code, stdout, stderr).
 fn pegsol(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let mut child = crate::support::command()
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::piped())

@@ -20,9 +20,7 @@ fn temp_dir(name: &str) -> Scratch {
     Scratch::new(&format!("runs-{name}"))
 }
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-}
+use crate::support::command as bin;
 
 /// Waits for `child` at most [`LIMIT`] (killing it past that), then reads what it printed.
 fn finish(mut child: Child, what: &str) -> (ExitStatus, String, String) {

@@ -10,11 +10,11 @@ use pegsol_testkit::scratch;
 
 use scratch::Scratch;
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 fn spawn(dir: &std::path::Path, args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    crate::support::command()
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::piped())

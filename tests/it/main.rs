@@ -22,6 +22,7 @@ mod moves;
 mod one_session;
 mod packaging;
 mod pty;
+mod support;
 mod trace;
 mod trace_engines;
 mod tui;

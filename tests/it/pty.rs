@@ -238,7 +238,7 @@ impl Drop for Pty {
 
 /// `pegsol ARGS` with its data folder under `home`, no display and a UTF-8 locale.
 pub fn pegsol(home: &std::path::Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pegsol"));
+    let mut command = crate::support::command();
     command
         .args(args)
         .env("XDG_DATA_HOME", home)

@@ -15,14 +15,9 @@ use scratch::Scratch;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn pegsol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .output()
-        .expect("pegsol runs")
-}
+use crate::support::pegsol;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -420,7 +415,7 @@ fn a_bad_trace_file_is_refused_naming_the_line() {
 
 #[test]
 fn a_closed_pipe_ends_the_trace_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let mut child = crate::support::command()
         .args(["trace", "6", "--budget", "10M", "--json"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -9,14 +9,9 @@ use pegsol_rules::Goal;
 use pegsol_solver::engines::exact::{self, Options, Stages};
 use pegsol_solver::trace::BeamTrace;
 use pegsol_solver::uncontrolled;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn pegsol(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
-        .args(args)
-        .output()
-        .expect("pegsol runs")
-}
+use crate::support::pegsol;
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -141,7 +141,7 @@ fn a_display_with_no_server_falls_back_to_the_terminal_game() {
     p.send(b"q");
     assert!(p.wait_exit(10).is_some_and(|s| s.success()));
     // With no terminal either: the board is checked first (status 2, naming it).
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let o = crate::support::command()
         .arg("nosuch")
         .env("DISPLAY", &display)
         .env_remove("WAYLAND_DISPLAY")

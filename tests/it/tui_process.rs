@@ -14,7 +14,7 @@ fn pegsol(args: &[&str]) -> std::process::Output {
     // A data folder away from the person's own; never made, as these runs stop before they
     // touch their data (so it needs no Scratch).
     let home = std::env::temp_dir().join(format!("pegsol-tui-cli-{}", std::process::id()));
-    std::process::Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    crate::support::command()
         .args(args)
         .env("XDG_DATA_HOME", &home)
         .env_remove("DISPLAY")

@@ -337,9 +337,9 @@ fn a_deep_proof_on_a_45_hole_board_holds_its_rank_tables_within_its_room() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::Duration;
-    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let child = crate::support::command()
         .args(["count", "english", "--memory", "64M"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -357,11 +357,11 @@ fn ctrl_c_on_count_prints_the_levels_finished_and_exits_130() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_solutions_prints_the_levels_made_and_exits_130() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::Duration;
     // The French board's count takes minutes; after three seconds its forward levels are
     // under way. It once printed nothing on Ctrl+C.
-    let child = Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    let child = crate::support::command()
         .args(["solutions", "french"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
