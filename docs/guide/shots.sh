@@ -49,8 +49,8 @@ session="pegsol-shots-$$"
 tmux new-session -d -s "$session" -x 80 -y 24 \
     "env -u DISPLAY -u WAYLAND_DISPLAY XDG_DATA_HOME='$XDG_DATA_HOME' LANG=C.UTF-8 NO_COLOR=1 '$pegsol' play english"
 sleep 1
-# Cursor to d2, pick it up, jump down into the centre (d2 over d3 to d4), then ask for a hint.
-for key in Up Up Up Enter Down; do tmux send-keys -t "$session" "$key"; sleep 0.2; done
+# The cursor starts on d4: up to d2, pick it up, jump down (d2 over d3 to d4), then a hint.
+for key in Up Up Enter Down; do tmux send-keys -t "$session" "$key"; sleep 0.2; done
 tmux send-keys -t "$session" h
 sleep 3
 tmux capture-pane -p -t "$session" > "$out/terminal-english.txt"
