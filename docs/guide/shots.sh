@@ -3,6 +3,7 @@
 # terminal game changes.
 #
 #   docs/guide/shots.sh            # builds the release binary, then writes docs/guide/src/images/
+#   PEGSOL=/path/to/pegsol docs/guide/shots.sh    # with a binary already built
 #
 # The window's pictures come from its own screenshot mode (`pegsol --screenshot`), under a
 # headless X server (xvfb-run, from the `xvfb` package); the terminal game's capture is an
@@ -18,8 +19,11 @@ for tool in xvfb-run tmux; do
     command -v "$tool" >/dev/null 2>&1 || { echo "shots.sh: $tool is not installed" >&2; exit 1; }
 done
 
-cargo build --release
-pegsol="${CARGO_TARGET_DIR:-$root/target}/release/pegsol"
+# PEGSOL=path/to/pegsol uses that binary instead of building one.
+if [ -z "${PEGSOL:-}" ]; then
+    cargo build --release
+fi
+pegsol="${PEGSOL:-${CARGO_TARGET_DIR:-$root/target}/release/pegsol}"
 state="$(mktemp -d)"
 trap 'rm -rf "$state"' EXIT
 export XDG_DATA_HOME="$state/data" XDG_CACHE_HOME="$state/cache"
@@ -28,7 +32,17 @@ shot() {  # shot NAME ARGS...: one PNG of the window
     local name="$1"
     shift
     echo "== $name.png: pegsol --screenshot $out/$name.png $*"
-    xvfb-run -a -s "-screen 0 1280x800x24" "$pegsol" --screenshot "$out/$name.png" --size 1200x760 "$@"
+    # Tried three times: xvfb-run -a can lose its display number to another X server
+    # starting at the same moment.
+    for try in 1 2 3; do
+        if xvfb-run -a -s "-screen 0 1280x800x24" "$pegsol" --screenshot "$out/$name.png" \
+            --size 1200x760 "$@"; then
+            return 0
+        fi
+        echo "shots.sh: $name.png failed (try $try of 3)" >&2
+        sleep 2
+    done
+    return 1
 }
 
 shot window-english --layout english
