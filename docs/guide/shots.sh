@@ -36,7 +36,7 @@ shot() {  # shot NAME ARGS...: one PNG of the window
     # starting at the same moment.
     for try in 1 2 3; do
         if xvfb-run -a -s "-screen 0 1280x800x24" "$pegsol" --screenshot "$out/$name.png" \
-            --size 1200x760 "$@"; then
+            --size "${size:-1200x760}" "$@"; then
             return 0
         fi
         echo "shots.sh: $name.png failed (try $try of 3)" >&2
@@ -51,7 +51,7 @@ shot window-fewest-moves --layout triangle --solve --solve-fewest-moves --step 1
 shot window-hint --layout 6 --hint
 shot window-random --layout english --random 42 --pegs 17
 shot editor --editor --layout triangle
-shot experiments --experiments --size 1400x900
+size=1400x900 shot experiments --experiments
 
 # The Search view has no screenshot mode of its own: its pictures were taken by driving the
 # window with xdotool, and are kept in assets/ with the README's.
