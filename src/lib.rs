@@ -5,6 +5,10 @@
 //! command line and the two front ends, the window ([`app`]) and the terminal game ([`tui`]).
 //! The window and the terminal game never name the command line; only the app module may use
 //! egui or eframe, only the terminal game ratatui (tests/architecture.rs enforces all three).
+//!
+//! The map of the code (what each layer owns, how the rules are checked, a click and a solve
+//! followed from end to end, and how to add a board, an engine, a subcommand or a window
+//! view) is `ARCHITECTURE.md` at the top of the repository; the user guide is `docs/guide`.
 
 pub mod app;
 pub mod cli;
