@@ -218,6 +218,11 @@ fn problem(command: &[String], page: &str, subcommands: &[String]) -> Option<Str
                 })
         }),
         "gcc" => named("gcc", "apt-get install gcc"),
+        // Installing a public tool the page names, with the system's package manager.
+        "sudo" if command.len() > 1 => problem(&command[1..], page, subcommands),
+        "apt-get" | "apt" => {
+            (arg(1) != "install").then(|| format!("`{program} {}` is not an install", arg(1)))
+        }
         "./assignment" => (!page.contains("-o assignment"))
             .then(|| "./assignment is run but the page does not build it".to_string()),
         path if path.contains('/') && root().join(path).is_file() => None,
@@ -271,6 +276,8 @@ fn the_command_checker_refuses_what_a_reader_cannot_run() {
     ));
     assert!(!refused("cargo bench --bench solvers exact"));
     assert!(!refused("PEGSOL_PERF_ROUNDS=3 docs/perf/make-page.sh"));
+    assert!(!refused("sudo apt-get install gcc time"));
+    assert!(refused("sudo farm-bench"));
     assert_eq!(
         shell_lines("```sh\na \\\n  b # c\n```\n```text\nnot me\n```\n"),
         vec!["a    b".to_string()]
@@ -321,10 +328,19 @@ fn the_manual_page_renders() {
     assert!(text.contains("NAME") && text.contains("SYNOPSIS"), "{text}");
     assert!(text.contains("peg solitaire studio"), "{text}");
     assert!(text.contains("--screenshot"), "{text}");
+    // One page for every subcommand, as ripgrep's: their options are on it, and it points to
+    // no page per subcommand (none is installed).
     assert!(
-        !text.contains("generate"),
+        text.contains("pegsol solve") && text.contains("--fewest-moves"),
+        "{text}"
+    );
+    assert!(!text.contains("pegsol-solve(1)"), "{text}");
+    assert!(
+        !text.contains("pegsol generate"),
         "the hidden subcommand stays hidden: {text}"
     );
+    let warnings = String::from_utf8_lossy(&rendered.stderr);
+    assert!(warnings.trim().is_empty(), "man -l warned: {warnings}");
 }
 
 #[test]

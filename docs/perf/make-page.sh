@@ -47,6 +47,11 @@ else
     done
     solvers_command="$(printf 'cargo bench --bench solvers %s; ' "$@" | sed 's/; $//')"
 fi
+only=""
+if [ "$#" -gt 0 ]; then
+    only="Only the cases of these engines were run: \`cargo bench --bench solvers\` with no
+filter runs every case, the advisor's and the diamond's too."
+fi
 
 # Tracing against the plain search, rounds interleaved (the bench's own ratio line).
 echo "== cargo bench --bench trace -- 5 1200000 $rounds" >&2
@@ -90,7 +95,7 @@ results) do not vary.
 ## The solvers
 
 Each case runs in its own process; "peak MiB" is that process's peak resident memory (Linux
-\`VmHWM\`). For the exact solver, "expanded" counts positions searched forward.
+\`VmHWM\`). For the exact solver, "expanded" counts positions searched forward. $only
 
 EOF
     cat "$work/solvers.md"
@@ -110,9 +115,10 @@ EOF
 search in the shape of its base code (a 9x9 byte field per state, a \`malloc\`'d node per
 child, a chained hash table of the 81-byte boards); it prints the assignment's exact counts
 for level 5 (1,090,275 expanded, 4,898,609 generated). Built and raced, $rounds rounds
-interleaved:
+interleaved (gcc and \`/usr/bin/time\` are Debian's \`gcc\` and \`time\` packages):
 
 \`\`\`sh
+sudo apt-get install gcc time
 gcc -O3 -o assignment benches/reference/assignment.c
 /usr/bin/time -f '%e %M' ./assignment 5 AI 1200000
 /usr/bin/time -f '%e %M' pegsol 5 AI 1200000
