@@ -30,9 +30,7 @@ pub fn run(what: Artefact) -> Result<(), CliError> {
     let mut bytes = Vec::new();
     let shell = match what {
         Artefact::Man => {
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut bytes)
-                .map_err(CliError::Stdout)?;
+            manual_page(&mut bytes).map_err(CliError::Stdout)?;
             None
         }
         Artefact::Bash => Some(clap_complete::Shell::Bash),
@@ -48,4 +46,43 @@ pub fn run(what: Artefact) -> Result<(), CliError> {
     out.write_all(&bytes)
         .and_then(|()| out.flush())
         .map_err(stdout_error)
+}
+
+/// The manual page: one page for the program and every subcommand, as ripgrep's is (clap_mangen
+/// alone would point to a page per subcommand, `pegsol-solve(1)`, which nothing installs).
+/// Each subcommand gets its own subsection with its `--help` text.
+fn manual_page(out: &mut Vec<u8>) -> std::io::Result<()> {
+    let mut command = Cli::command();
+    command.build();
+    let man = clap_mangen::Man::new(command.clone());
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    writeln!(out, ".SH COMMANDS")?;
+    for sub in command.get_subcommands_mut() {
+        if sub.is_hide_set() || sub.get_name() == "help" {
+            continue;
+        }
+        writeln!(out, ".SS \"pegsol {}\"", sub.get_name())?;
+        writeln!(out, ".nf")?;
+        for line in sub.render_long_help().to_string().lines() {
+            writeln!(out, "{}", roff_line(line))?;
+        }
+        writeln!(out, ".fi")?;
+    }
+    man.render_extra_section(out)?;
+    man.render_version_section(out)
+}
+
+/// A line of plain text made safe for roff: backslashes escaped, and a line that starts with
+/// a control character (`.` or `'`) kept as text.
+fn roff_line(line: &str) -> String {
+    let escaped = line.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
 }

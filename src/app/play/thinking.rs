@@ -12,7 +12,7 @@ use crate::solver::services::hint::EFFORTS;
 use eframe::egui::{self, Ui};
 
 /// A word on each of [`EFFORTS`], for the menu: the time at most, at the 1.1M positions a
-/// second measured on level 6's hardest undecided position (150M in 137 s, README).
+/// second measured on level 6's hardest undecided position (150M in 137 s).
 const EFFORT_WORDS: [&str; 5] = [
     "the quick answer only",
     "up to about 30 s",
