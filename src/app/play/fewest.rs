@@ -4,7 +4,7 @@
 //! ([`crate::solver::Engine::FewestMoves`], run by the solve session like any engine; its
 //! outcome is also read as a plain [`crate::solver::Outcome`], so Load solution, Copy stats
 //! and Save output.txt work as for any solve). A move is one peg's chain of jumps
-//! ([`crate::rules::moves`]).
+//! (`rules/moves.rs`).
 
 use crate::solver::engines::moves::MovesOutcome;
 use crate::solver::Stop;
