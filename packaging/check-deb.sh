@@ -7,6 +7,7 @@
 #   - validates the installed desktop entry and checks the MIME type and icon are registered,
 #   - runs `xvfb-run -a pegsol --screenshot /tmp/shot.png --layout english`,
 #   - opens a .pegsol board by path, as a double-click does: `pegsol FILE --screenshot ...`,
+#   - reads the manual page (`man pegsol`) and checks the completions are where shells look,
 # and copies the two PNGs out to target/deb-check/. Needs root (debootstrap, chroot) and
 # network access to the mirror; takes a few minutes. Not part of CI (.ci/run): too slow.
 #
@@ -70,7 +71,7 @@ in_root() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/s
 cp "$deb" "$root/tmp/pegsol.deb"
 in_root apt-get update -qq
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    /tmp/pegsol.deb xvfb xauth desktop-file-utils shared-mime-info
+    /tmp/pegsol.deb xvfb xauth desktop-file-utils shared-mime-info man-db
 echo "== the Suggests resolve (a dry run)"
 suggests=$(in_root dpkg-query -W -f '${Suggests}' pegsol)
 echo "Suggests: $suggests"
@@ -97,6 +98,13 @@ echo "== a .pegsol file opened by path (what a double-click runs: pegsol %f)"
 cp layouts/triangle.ron "$root/tmp/my-board.pegsol"
 in_root xvfb-run -a -s "-screen 0 1280x800x24" pegsol /tmp/my-board.pegsol --screenshot /tmp/file-shot.png
 cp "$root/tmp/file-shot.png" "$out/shot-file.png"
+
+echo "== the manual page, as man shows it"
+in_root env MANPAGER=cat MANWIDTH=80 man pegsol | tee "$out/man-pegsol.txt" | head -n 12
+grep -q 'peg solitaire studio' "$out/man-pegsol.txt"
+echo "== the shell completions and the guide"
+in_root ls -l /usr/share/bash-completion/completions/pegsol /usr/share/zsh/vendor-completions/_pegsol \
+    /usr/share/fish/vendor_completions.d/pegsol.fish /usr/share/doc/pegsol/guide/SUMMARY.md
 
 ls -l "$out"/shot-*.png
 echo "== disk used by the installed system: $(du -sxh "$root" | cut -f1) (the bare bootstrap: $(du -sxh "$base" | cut -f1))"

@@ -5,8 +5,8 @@
  * seen boards keyed on the 81 field bytes, an explicit stack of node pointers).
  *
  * Usage: ./assignment <level> AI <budget>
- * Build: gcc -O3 -o assignment benches/reference/assignment.c (the README's performance
- * section races it against `pegsol 5 AI 1200000` with farm-bench).
+ * Build: gcc -O3 -o assignment benches/reference/assignment.c (docs/perf/make-page.sh races
+ * it against `pegsol 5 AI 1200000`, runs interleaved, for docs/performance.md).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 //! A `LAYOUT` argument opened for a command: a level or a catalogue board by its name, or a
-//! file through [`pegsol_record::open`] (the one way in for every front end), so a board file
+//! file through [`mod@pegsol_record::open`] (the one way in for every front end), so a board file
 //! is a board and a saved game is its current position.
 //!
 //! Owns what the commands show of where a board came from: the board's name and the path,

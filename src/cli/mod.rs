@@ -12,6 +12,7 @@ mod count;
 mod error;
 pub mod experiment;
 mod front_end;
+mod generate;
 mod hint;
 mod moves;
 mod output;
@@ -230,6 +231,13 @@ enum Command {
     Experiment(experiment::ExperimentArgs),
     /// The assignment's search one expansion a line, or where a student's trace differs.
     Trace(trace::TraceArgs),
+    /// The manual page or a shell's completions, on standard output (for packagers).
+    #[command(hide = true)]
+    Generate {
+        /// man, bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        what: generate::Artefact,
+    },
 }
 
 /// `--algorithm`'s values are the engines' own names ([`Engine::name`]). (A parser, not
@@ -348,6 +356,7 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Generate { what } => generate::run(what),
     }
     .map(|()| None)
 }

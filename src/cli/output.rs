@@ -26,7 +26,7 @@ pub fn print(text: &str) -> Result<(), CliError> {
         .map_err(stdout_error)
 }
 
-/// [`print`] with a newline after `text`.
+/// [`print()`] with a newline after `text`.
 pub fn println(text: impl Display) -> Result<(), CliError> {
     print(&format!("{text}\n"))
 }

@@ -205,7 +205,7 @@ fn classic_solves_level_7_with_ten_million() {
 
 #[test]
 fn solve_json_says_which_member_of_the_portfolio_found_the_jumps() {
-    // As the README documents: `depth-first search` or `beam search (width N)`.
+    // As the guide documents (The command line): `depth-first search` or `beam search (width N)`.
     for (layout, finder) in [
         ("english", "depth-first search"),
         ("6", "beam search (width "),

@@ -50,7 +50,7 @@ type Field = [[u8; 9]; 9];
 /// A jump as the C code knows it: from `(x, y)` to `(x, y)`.
 type CJump = ((i32, i32), (i32, i32));
 
-/// The trace a student's program prints with the README's three `printf` lines, followed by
+/// The trace a student's program prints with the guide's three `printf` lines, followed by
 /// the STATS block (its counts), for `level` with `budget`.
 fn student_trace(level: &str, budget: u64, changes: Changes) -> String {
     let p = resolve_puzzle(level).unwrap();

@@ -4,7 +4,7 @@
 //! file says); [`Layout::validate`] turns it into a [`Puzzle`] (a starting [`Position`] and a
 //! [`Goal`]) or lists *every* problem with it, so an editor can show them all at once.
 //!
-//! This module also owns the editor's model ([`edit`]), the RON file format ([`format`]), the
+//! This module also owns the editor's model ([`edit`]), the RON file format ([`mod@format`]), the
 //! importers for other board formats ([`import`]), the built-in catalogue ([`catalogue`]),
 //! resolving the `LAYOUT` argument of the command line and reading board files once ([`load`]),
 //! writing every file atomically ([`files`]), the named classic problems ([`problems`]), and

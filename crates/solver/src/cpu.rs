@@ -4,7 +4,7 @@
 //! time. The classic search counts the pegs of every board it expands and walks the legal
 //! jumps bit by bit: v3 does each in one instruction (`popcnt`, `tzcnt`), where the baseline
 //! counts bits in software. (`PEGSOL_CPU=baseline` runs the baseline code on any machine,
-//! to measure one against the other: the README's performance section has the ratio. The
+//! to measure one against the other: docs/performance.md's history has the ratio. The
 //! level engine's steps were measured the same way and gained nothing: they wait on memory.)
 //!
 //! A loop gets the second compilation only where it is inlined into [`fast`]'s caller: pass

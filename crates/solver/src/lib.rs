@@ -1,13 +1,21 @@
 //! Solving peg solitaire: the engines, the board machinery they share, the services around
-//! them, and the types every caller sees.
+//! them, the threads front ends run them on, and the types every caller sees.
 //!
-//! - [`engines`]: the searches themselves (classic, exact, count, the winnable set).
-//! - [`boards`]: compact boards, their symmetry images, board sets, the failure table and
-//!   the goal side, shared by the engines.
-//! - [`services`]: what front ends build on the engines (a worker thread, the "still
-//!   winnable?" advisor and the hint judge behind it, board analysis).
-//! - [`trace`]: the classic search watched one expansion at a time, and a student's own
-//!   trace compared with it.
+//! - [`engines`]: the searches themselves (classic, exact, the prover, fewest moves, solution
+//!   counts, count, the winnable set, the level engine for whole boards), with
+//!   [`engines::levels`], the level machinery they share.
+//! - [`boards`]: compact boards, their symmetry images, board sets, the failure table, the
+//!   goal side and pagoda functions, shared by the engines.
+//! - [`services`]: what front ends build on the engines: the hint judge and its rounds of
+//!   thinking on, the "still winnable?" advisor and the advice both front ends show, board
+//!   analysis and meeting in the middle for its open pairs.
+//! - [`jobs`]: the threads every front end runs searches on: [`jobs::worker::Worker`] (one
+//!   search on its own thread, cancelled when dropped) and [`jobs::task::Task`] (one job keyed
+//!   by the question it answers).
+//! - [`trace`]: the classic search (and the exact solver's depth-first search and beam)
+//!   watched one expansion at a time, and a student's own trace compared with it.
+//! - [`system_memory`]: what the system lets the process take; [`cpu`]: hot loops compiled
+//!   for x86-64-v3 too, chosen at run time.
 //!
 //! Beside them, what crosses those folders: [`Budget`] (`budget.rs`: parsing, display, each
 //! engine's default, the memory check), [`Stop`] and [`Outcome`] (`outcome.rs`, with the

@@ -7,7 +7,7 @@ use pegsol_rules::{Goal, Jump};
 use pegsol_solver::Engine;
 use std::path::PathBuf;
 
-/// Something a person asked the play view for. [`PlayView::apply`] carries it out.
+/// Something a person asked the play view for. [`super::PlayView::apply`] carries it out.
 #[derive(Clone, Debug)]
 pub enum PlayCommand {
     /// Play a jump (the view has checked it; the record checks again).

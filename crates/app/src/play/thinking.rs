@@ -12,7 +12,7 @@ use pegsol_solver::services::advice::Advice;
 use pegsol_solver::services::hint::EFFORTS;
 
 /// A word on each of [`EFFORTS`], for the menu: the time at most, at the 1.1M positions a
-/// second measured on level 6's hardest undecided position (150M in 137 s, README).
+/// second measured on level 6's hardest undecided position (150M in 137 s).
 const EFFORT_WORDS: [&str; 5] = [
     "the quick answer only",
     "up to about 30 s",

@@ -190,7 +190,7 @@ impl SearchView {
             if ui
                 .button("Compare a trace file…")
                 .on_hover_text(
-                    "A student's trace, DEPTH PEGS JUMP a line (see the README): the first \
+                    "A student's trace, DEPTH PEGS JUMP a line (see the guide's Search view chapter): the first \
                      expansion where it differs from the assignment's search (Classic), and why",
                 )
                 .clicked()

@@ -2,7 +2,7 @@
 //! showing a write that failed, and asking before a quit would lose them.
 //!
 //! Owns the shell's side of the game store ([`pegsol_record::store`]) and of the settings
-//! file ([`super::persist`]): when to write (every [`KEEP_EVERY`] seconds, on eframe's save,
+//! file (`start/persist.rs`): when to write (every [`KEEP_EVERY`] seconds, on eframe's save,
 //! and before the window closes), passing on what the store has to tell (a file set aside, a
 //! game another copy of Pegsol changed), the strip that says why the last write failed
 //! (until one succeeds), and the question a quit asks when the games cannot be written (quit
@@ -42,7 +42,7 @@ pub const KEEP_EVERY: f64 = 0.5;
 
 impl PegsolApp {
     /// Keeps the window's settings in `path` from now on; `read` is what the file held when
-    /// it was read at start ([`super::persist::load`]), so an unchanged file is not written.
+    /// it was read at start (`persist::load`), so an unchanged file is not written.
     pub fn keep_settings_in(&mut self, path: PathBuf, read: Option<PersistedState>) {
         self.keeping.settings_kept = read;
         self.keeping.settings_path = Some(path);

@@ -4,7 +4,7 @@
 //! Owns the window's start-up: its own options type (the command line converts to it, so the
 //! app never imports the command line), the viewport, the `--screenshot` run's set-up
 //! (`--solve`, `--step`, `--experiments`), the state file's check before eframe reads it
-//! ([`state_file`]) and the exit status. Its messages go to standard error through [`note`],
+//! ([`state_file`]) and the exit status. Its messages go to standard error through `note!`,
 //! which never fails.
 
 mod options;

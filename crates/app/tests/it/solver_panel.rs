@@ -302,7 +302,7 @@ fn a_bad_budget_is_refused_with_the_reason() {
 }
 
 /// The window keeps drawing while a long classic search runs on its thread. Prints the
-/// worst frame time seen (the figure in the README); asserts only that frames kept coming
+/// worst frame time seen (the figure in docs/performance.md's history); asserts only that frames kept coming
 /// while the search made progress, since timings belong in benchmarks.
 #[test]
 fn frames_keep_coming_while_a_long_classic_search_runs() {

@@ -32,8 +32,8 @@ use std::time::Duration;
 /// Largest budget accepted: far beyond any memory, but keeps the arithmetic honest.
 pub const MAX_BUDGET: u64 = 1 << 40;
 
-/// Bytes the search needs per expansion, measured on levels 5-7 (see the README's
-/// performance section): about one new board kept per expansion, in a set that is between
+/// Bytes the search needs per expansion, measured on levels 5-7 (the classic search's memory
+/// in docs/performance.md): about one new board kept per expansion, in a set that is between
 /// 3/8 and 3/4 full (11-21 bytes a board), and twice that while the set doubles.
 pub const BYTES_PER_EXPANSION: u64 = 48;
 

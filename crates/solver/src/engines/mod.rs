@@ -14,10 +14,11 @@
 //! - [`count`]: every position reachable from a start, jump by jump, and how many can still
 //!   win.
 //! - [`winnable`]: the winnable set of a game whose start is its goal turned inside out
-//!   (the English board's classic game), met in the middle; [`levels`] holds the sorted
-//!   level vectors it, [`count`] and [`solutions`] share, [`step`] the step from one level to
-//!   the next (through [`ranked`]'s dense bitset where it pays, with [`children`]'s inner
-//!   loops).
+//!   (the English board's classic game), met in the middle.
+//! - [`levels`]: not an engine, the level machinery [`winnable`], [`count`] and [`solutions`]
+//!   share: sorted level vectors ([`levels::radix`]), the step from one level to the next
+//!   ([`levels::step`], through [`levels::ranked`]'s dense bitset where it pays, with
+//!   [`levels::children`]'s inner loops).
 //! - [`whole`]: the level engine for whole boards, which uses the whole machine and then the
 //!   disk (levels as dense ranked bitsets or sorted, compressed runs, in memory or in scratch
 //!   files), for `count` and `solutions` on boards the in-memory engines cannot hold;

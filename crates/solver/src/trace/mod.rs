@@ -10,7 +10,7 @@
 //!   assignment's STATS block), read and checked line by line;
 //! - [`variants`]: the assignment's search with the changes students make to it (scan order,
 //!   direction order, duplicate check, budget test, winning test), to name a likely cause;
-//! - [`compare`]: the first expansion where a student's trace and the search differ, both
+//! - [`mod@compare`]: the first expansion where a student's trace and the search differ, both
 //!   sides' nodes and paths, and the variant that explains the student's trace, if one does.
 //!
 //! Nothing here knows about a user interface: the command line and the window draw what

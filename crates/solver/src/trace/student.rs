@@ -1,7 +1,7 @@
 //! A student's trace file: what their program printed at each expansion, read and checked.
 //!
 //! One expansion a line, `DEPTH PEGS JUMP` (the jump that made the node in the `x,y-x,y`
-//! form, `-` for the start), as the README's three `printf` lines print it; blank lines and
+//! form, `-` for the start), as the guide's three `printf` lines print it; blank lines and
 //! lines starting with `#` are skipped. The assignment's STATS block may follow (`STATS:`,
 //! then `Expanded nodes: N`, `Generated nodes: N`, ...): its counts let the comparison see
 //! what the lines cannot (children never generated). Each line is checked against the board

@@ -176,7 +176,7 @@ pub struct Prover {
 
 /// A position's total under each slot's function. 32 bits rather than 64: a child's totals
 /// are copied and added at every node, and half the width is half the traffic (level 7's
-/// hardest backward proof: see the README). Only functions whose every total fits are kept
+/// hardest backward proof: see docs/performance.md). Only functions whose every total fits are kept
 /// ([`fits_values`]).
 type Values = [i32; MAX_FUNCTIONS];
 

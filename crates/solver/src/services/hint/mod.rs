@@ -48,7 +48,7 @@ pub const HINT_BUDGET: u64 = 4_000_000;
 /// How long the window, the terminal game and `pegsol hint` think on a position the quick
 /// answer leaves open, unless the person says otherwise (View > Hint effort, `--budget`):
 /// positions examined in all: up to about two minutes of work on a 2-core machine (level 6's
-/// hardest undecided position: 137 s, README).
+/// hardest undecided position: 137 s).
 pub const DEFAULT_EFFORT: u64 = 150_000_000;
 
 /// The hint efforts the front ends offer (View > Hint effort in the window, `e` in the
