@@ -9,6 +9,7 @@ mod cli;
 #[path = "../../crates/app/tests/it/common.rs"]
 mod common;
 mod deep;
+mod docs;
 mod experiment;
 mod fuzz_parsers;
 mod game_store;

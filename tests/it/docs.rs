@@ -4,8 +4,7 @@
 //! name every subcommand; the README stays short and starts with the two commands; and every
 //! chapter the guide's summary lists exists.
 
-#[path = "support/tools.rs"]
-mod tools;
+use pegsol_testkit::tools;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,7 +18,7 @@ fn read(rel: &str) -> String {
 }
 
 fn pegsol(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_pegsol"))
+    crate::support::command()
         .args(args)
         .output()
         .expect("pegsol runs")
