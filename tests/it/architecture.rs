@@ -152,6 +152,36 @@ fn the_guard_reads_the_manifests_and_forbids_something() {
 }
 
 #[test]
+fn every_crate_is_a_layer_the_guard_knows_and_the_test_kit_ships_in_none() {
+    // A crate added beside the layers would escape the manifest check; the tests' own kit
+    // must never become a dependency of what ships.
+    let mut folders: Vec<String> = std::fs::read_dir(repository().join("crates"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("Cargo.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let mut known: Vec<String> = LAYERS.iter().map(|l| l.to_string()).collect();
+    known.push("testkit".to_string());
+    known.sort();
+    assert_eq!(folders, known);
+    let mut manifests: Vec<PathBuf> = LAYERS
+        .iter()
+        .map(|l| repository().join("crates").join(l).join("Cargo.toml"))
+        .collect();
+    manifests.push(repository().join("Cargo.toml"));
+    for manifest in manifests {
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        assert!(
+            !dependencies(&text).iter().any(|d| d == "pegsol-testkit"),
+            "{} ships the test kit",
+            manifest.display()
+        );
+    }
+}
+
+#[test]
 fn the_guard_sees_the_source_tree() {
     // A guard that reads nothing passes everything: make sure it reads the real crates.
     let all = sources_by_crate();

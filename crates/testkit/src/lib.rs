@@ -37,4 +37,14 @@ pub mod data {
     pub fn layouts(rest: &str) -> PathBuf {
         repository().join("layouts").join(rest)
     }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn the_shared_data_and_the_layouts_are_found_from_any_crate() {
+            assert!(super::tests("data/seed-layouts.txt").is_file());
+            assert!(super::layouts("english.ron").is_file());
+            assert!(super::repository().join("Cargo.toml").is_file());
+        }
+    }
 }
