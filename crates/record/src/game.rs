@@ -32,7 +32,7 @@ pub enum Source {
 /// file opened from two folders, or by a double-click, is one board.
 ///
 /// ```
-/// use pegsol::record::{BoardKey, Source};
+/// use pegsol_record::{BoardKey, Source};
 /// let key = BoardKey::of(&Source::Catalogue("english".into())).unwrap();
 /// assert_eq!(key.to_string(), "catalogue:english");
 /// assert_eq!(key.catalogue(), Some("english"));

@@ -43,7 +43,7 @@ impl Line {
 ///
 /// ```
 /// use pegsol_layout::catalogue;
-/// use pegsol::record::Record;
+/// use pegsol_record::Record;
 /// let puzzle = catalogue::find("0").unwrap().layout().unwrap().validate().unwrap();
 /// let mut record = Record::new(puzzle.start.clone());
 /// record.play("3,3-5,3".parse().unwrap()).unwrap();

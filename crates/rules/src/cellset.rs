@@ -96,7 +96,7 @@ impl std::str::FromStr for Cell {
 /// `-` difference, `!` complement within the box.
 ///
 /// ```
-/// use pegsol::rules::{Cell, CellSet};
+/// use pegsol_rules::{Cell, CellSet};
 /// let row: CellSet = (0..3).map(|x| Cell { x, y: 0 }).collect();
 /// let col: CellSet = (0..2).map(|y| Cell { x: 1, y }).collect();
 /// assert_eq!((row & col).len(), 1);

@@ -12,7 +12,7 @@ use std::fmt;
 ///
 /// Its stable text form is `x,y-x,y` (from, then to):
 /// ```
-/// use pegsol::rules::{Cell, Jump};
+/// use pegsol_rules::{Cell, Jump};
 /// let j: Jump = "3,1-3,3".parse().unwrap();
 /// assert_eq!(j.over, Cell { x: 3, y: 2 });
 /// assert_eq!(j.to_string(), "3,1-3,3");

@@ -25,7 +25,7 @@ pub enum Arrow {
 /// The grid steps `arrow` stands for on `grid`, preferred first (see the module docs).
 ///
 /// ```
-/// use pegsol::rules::{arrow_steps, Arrow, Grid};
+/// use pegsol_rules::{arrow_steps, Arrow, Grid};
 /// assert_eq!(arrow_steps(Grid::Square, Arrow::Up, false), vec![(0, -1)]);
 /// // On the triangle, Up and Down are the two ends of one diagonal.
 /// let up = arrow_steps(Grid::Triangular, Arrow::Up, false)[0];

@@ -5,7 +5,7 @@
 //! other jump begins a new move.
 //!
 //! ```
-//! use pegsol::rules::{chains, move_count, Jump};
+//! use pegsol_rules::{chains, move_count, Jump};
 //! let j = |s: &str| -> Jump { s.parse().unwrap() };
 //! // d2-d4, then the same peg on d4-f4: one move; then b4-d4: a second.
 //! let game = [j("3,1-3,3"), j("3,3-5,3"), j("1,3-3,3")];

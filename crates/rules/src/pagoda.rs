@@ -21,7 +21,7 @@ use std::fmt;
 /// A pagoda function on one shape: whole-number weights, checked against every jump.
 ///
 /// ```
-/// use pegsol::rules::{Cell, CellSet, Grid, Pagoda, Shape};
+/// use pegsol_rules::{Cell, CellSet, Grid, Pagoda, Shape};
 /// // One row of five holes: a b c d e.
 /// let row: CellSet = (0..5).map(|x| Cell { x, y: 0 }).collect();
 /// let shape = Shape::new(Grid::Square, row);

@@ -29,7 +29,7 @@ impl Goal {
 /// A position: the board's shape and which of its holes hold pegs.
 ///
 /// ```
-/// use pegsol::rules::{Cell, CellSet, Grid, Position, Shape};
+/// use pegsol_rules::{Cell, CellSet, Grid, Position, Shape};
 /// use std::sync::Arc;
 /// // Level 0 of the assignment: o o . o on one row.
 /// let cells: CellSet = (3..7).map(|x| Cell { x, y: 3 }).collect();
@@ -42,7 +42,7 @@ impl Goal {
 /// // Bad input is refused with a reason, never a panic.
 /// assert!(next.try_play("3,3-5,3".parse().unwrap()).is_err());
 /// let last = next.try_play("6,3-4,3".parse().unwrap()).unwrap();
-/// assert!(last.is_won(pegsol::rules::Goal::Anywhere));
+/// assert!(last.is_won(pegsol_rules::Goal::Anywhere));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {

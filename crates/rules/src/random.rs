@@ -54,7 +54,7 @@ const ATTEMPTS: usize = 200;
 /// for backward jumps, such as a single row that has run out of room).
 ///
 /// ```
-/// use pegsol::rules::{random_puzzle, Cell, CellSet, Goal, Grid, Shape};
+/// use pegsol_rules::{random_puzzle, Cell, CellSet, Goal, Grid, Shape};
 /// use std::sync::Arc;
 /// let cells: CellSet = (0..7).flat_map(|y| (0..7).map(move |x| Cell { x, y })).collect();
 /// let shape = Arc::new(Shape::new(Grid::Square, cells));

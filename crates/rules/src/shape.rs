@@ -94,7 +94,7 @@ impl Grid {
     /// many steps `to` is along; `None` when they are not on such a line (or are one cell).
     ///
     /// ```
-    /// use pegsol::rules::{Cell, Grid};
+    /// use pegsol_rules::{Cell, Grid};
     /// let (a1, e1) = (Cell { x: 0, y: 0 }, Cell { x: 4, y: 0 });
     /// assert_eq!(Grid::Square.line(a1, e1), Some(((1, 0), 4)));
     /// assert_eq!(Grid::Square.line(a1, Cell { x: 1, y: 2 }), None);
@@ -209,7 +209,7 @@ impl Symmetry {
 /// symmetry group are worked out once here.
 ///
 /// ```
-/// use pegsol::rules::{Grid, Shape, CellSet, Cell};
+/// use pegsol_rules::{Grid, Shape, CellSet, Cell};
 /// // The 15-hole triangle: row y holds x = 0..=y.
 /// let cells: CellSet = (0..5u8).flat_map(|y| (0..=y).map(move |x| Cell { x, y })).collect();
 /// let triangle = Shape::new(Grid::Triangular, cells);

@@ -11,7 +11,7 @@ use super::position::Position;
 /// phrase that also sits inside a line.
 ///
 /// ```
-/// use pegsol::rules::capitalise;
+/// use pegsol_rules::capitalise;
 /// assert_eq!(capitalise("looking through"), "Looking through");
 /// assert_eq!(capitalise(""), "");
 /// ```
@@ -27,7 +27,7 @@ pub fn capitalise(text: &str) -> String {
 /// board's centre (3,3) is `d4`.
 ///
 /// ```
-/// use pegsol::rules::{cell_name, Cell};
+/// use pegsol_rules::{cell_name, Cell};
 /// assert_eq!(cell_name(Cell { x: 3, y: 3 }), "d4");
 /// ```
 pub fn cell_name(cell: Cell) -> String {
@@ -56,7 +56,7 @@ impl CellNames {
     /// A cell in this style.
     ///
     /// ```
-    /// use pegsol::rules::{Cell, CellNames};
+    /// use pegsol_rules::{Cell, CellNames};
     /// assert_eq!(CellNames::Board.cell(Cell { x: 3, y: 3 }), "d4");
     /// assert_eq!(CellNames::Xy.cell(Cell { x: 3, y: 3 }), "3,3");
     /// ```
@@ -107,7 +107,7 @@ impl CellNames {
 /// A number of pegs in words: `1 peg`, `3 pegs`.
 ///
 /// ```
-/// use pegsol::rules::pegs_in_words;
+/// use pegsol_rules::pegs_in_words;
 /// assert_eq!(pegs_in_words(1), "1 peg");
 /// assert_eq!(pegs_in_words(3), "3 pegs");
 /// ```
@@ -122,8 +122,8 @@ pub fn pegs_in_words(n: u32) -> String {
 /// A count of jumps in words, with the right plural: "1 jump", "5 jumps".
 ///
 /// ```
-/// assert_eq!(pegsol::rules::jumps_in_words(1), "1 jump");
-/// assert_eq!(pegsol::rules::jumps_in_words(0), "0 jumps");
+/// assert_eq!(pegsol_rules::jumps_in_words(1), "1 jump");
+/// assert_eq!(pegsol_rules::jumps_in_words(0), "0 jumps");
 /// ```
 pub fn jumps_in_words(n: usize) -> String {
     if n == 1 {
@@ -137,7 +137,7 @@ impl Jump {
     /// The jump as people say it, naming cells as the board labels them.
     ///
     /// ```
-    /// use pegsol::rules::{Cell, Jump};
+    /// use pegsol_rules::{Cell, Jump};
     /// let jump = Jump { from: Cell { x: 2, y: 3 }, over: Cell { x: 3, y: 3 }, to: Cell { x: 4, y: 3 } };
     /// assert_eq!(jump.in_words(), "c4 over d4 to e4");
     /// ```
