@@ -64,7 +64,7 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
     })?;
     // Stopped by Ctrl+C, the last round finished is still said, as stopped.
     let interrupted = ran.interrupted();
-    let mut hint = ran.value();
+    let (mut hint, built) = ran.value();
     if hint.stopped && hint.jumps.is_empty() {
         // Stopped before its first round, the judge looked at no jump: each legal one is
         // unknown, not absent (an empty list says the position has no jump).
@@ -78,7 +78,7 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
     if args.json {
         println(json_of(&name, goal, puzzle.start.pegs().len(), &hint))?;
     } else {
-        print(&text_of(&puzzle, goal, budget, &hint))?;
+        print(&text_of(&puzzle, goal, budget, &hint, built))?;
     }
     if interrupted {
         return Err(CliError::Interrupted);
@@ -125,7 +125,7 @@ fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<
         v["scratch_disk_peak"] = json!(decided.usage.disk_peak);
         println(v)
     } else {
-        let mut text = text_of(puzzle, goal, 0, &hint);
+        let mut text = text_of(puzzle, goal, 0, &hint, None);
         text.push_str(&format!(
             "Fewest pegs any line leaves: {} (every position reachable from here examined{})\n",
             decided.fewest_pegs,
@@ -139,22 +139,30 @@ fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<
 }
 
 /// The hint for `position`, thought on up to `effort` positions; on a board whose winnable
-/// set applies, the set is built first (as the window's advisor does).
-fn decide(position: &Position, goal: Goal, effort: u64, control: &mut Control) -> Hint {
+/// set applies, the set is built first (as the window's advisor does), and the seconds that
+/// took are given with the hint: they are most of its time, and are no search.
+fn decide(
+    position: &Position,
+    goal: Goal,
+    effort: u64,
+    control: &mut Control,
+) -> (Hint, Option<f64>) {
     let started = Instant::now();
     let mut judge = Judge::for_effort(effort);
     let shape = position.shape();
+    let mut built = None;
     if let Goal::At(cell) = goal {
         let start = shape.cells() - CellSet::single(cell);
         if shape.cells().len() <= PRACTICAL_HOLES && WinnableSet::applies(shape, start, goal) {
             if let Ok(set) = WinnableSet::build(shape, cell, MAX_ENTRIES, control) {
                 judge.set_winnable(Arc::new(set));
+                built = Some(started.elapsed().as_secs_f64());
             }
         }
     }
     let mut hint = judge.hint_with_effort(position, goal, effort, control);
     hint.seconds = started.elapsed().as_secs_f64();
-    hint
+    (hint, built)
 }
 
 /// The reason as JSON: the winning line, why the position is lost (with its text for
@@ -246,8 +254,9 @@ fn json_of(source: &str, goal: Goal, pegs: u32, hint: &Hint) -> Value {
     })
 }
 
-/// `hint` for people, thought on up to `effort` positions.
-fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint) -> String {
+/// `hint` for people, thought on up to `effort` positions; `built`: the seconds spent
+/// building the winnable set first, if one was.
+fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint, built: Option<f64>) -> String {
     let target = goal_in_words(goal);
     let mut out = String::new();
     for row in render_rows(puzzle.shape().cells(), puzzle.start.pegs(), puzzle.frame) {
@@ -328,7 +337,20 @@ fn text_of(puzzle: &Puzzle, goal: Goal, effort: u64, hint: &Hint) -> String {
             }
         ));
     } else {
-        out.push_str(&format!("{took} {work} ({:.3} s)\n", hint.seconds));
+        // The seconds that built the winnable set are said as such, not as a search's.
+        let timing = match built {
+            Some(b) => format!(
+                "{:.3} s, {b:.3} s of it building the winnable set",
+                hint.seconds
+            ),
+            None => format!("{:.3} s", hint.seconds),
+        };
+        match (hint.answer.known(), hint.examined, built) {
+            (Some(_), 0, Some(_)) => out.push_str(&format!(
+                "Decided by the winnable set, with no search ({timing})\n"
+            )),
+            _ => out.push_str(&format!("{took} {work} ({timing})\n")),
+        }
     }
     out
 }

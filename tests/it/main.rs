@@ -19,6 +19,7 @@ mod hint;
 mod hostile_files;
 mod hostile_runs;
 mod interrupts;
+mod memory_line;
 mod moves;
 mod one_session;
 mod packaging;

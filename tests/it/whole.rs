@@ -191,6 +191,13 @@ fn pegsol_limited(kib: u64, args: &str) -> (std::process::ExitStatus, String, St
     )
 }
 
+/// `count english --finish center` goes through the level engine (as fast, a fifth of the
+/// memory): its table must be the in-memory engines' to the last figure.
+#[test]
+fn the_english_central_game_counts_the_same_through_the_level_engine() {
+    same_counts("english", true, &Settings::default());
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn count_english_under_a_400_mb_address_limit_finishes_with_the_published_totals() {

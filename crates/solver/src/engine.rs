@@ -20,7 +20,7 @@ pub enum Engine {
     /// Pegsol's exact solver: the fewest pegs, proven (the default).
     #[default]
     Exact,
-    /// The fewest-moves search ([`crate::solver::engines::moves::fewest_moves`]): a win with the fewest moves (a
+    /// The fewest-moves search ([`crate::engines::moves::fewest_moves`]): a win with the fewest moves (a
     /// peg's chain of jumps is one move), proven.
     FewestMoves,
 }

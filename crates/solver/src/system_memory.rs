@@ -39,6 +39,15 @@ pub fn available_memory() -> Option<u64> {
     .min()
 }
 
+/// The most memory this process has held resident so far (`VmHWM` in `/proc/self/status`,
+/// Linux): what the figures a person sizes `--memory` by must report, measured, not what
+/// the engines reserved (a reservation that is never written costs no memory). `None`
+/// where the system does not say.
+pub fn resident_peak() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    kib_field(&status, "VmHWM:")
+}
+
 /// Fits the allocator to an address-space limit, once, at start-up (before any thread
 /// starts). glibc gives each thread that allocates an arena of its own, and each arena
 /// reserves 64 MiB of address space: under `ulimit -v` or `prlimit --as` of a few hundred

@@ -9,18 +9,20 @@
 //! start and the goal: a symmetry that keeps both maps solutions to solutions, so every
 //! position of a class has as many, and a class needs one count.
 //!
-//! The counts are exact at any size: 128-bit while they fit, arbitrary precision past that.
+//! The counts are exact at any size: each level is counted in the narrowest type (64 bits,
+//! 128, arbitrary precision) that a bound taken before it is counted allows.
+
+mod layers;
 
 use super::levels::step::Stepper;
-use super::levels::{in_parts, parts_for, Direction, Halt};
+use super::levels::{Direction, Halt};
 use super::winnable::{self, WinnableSet};
+use pegsol_rules::{CellSet, Goal, Position};
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use crate::{Control, Stop};
+use layers::{next_level, Board, Maker, OnSolutions, Slots, Tallies};
 use num_bigint::BigUint;
-use pegsol_rules::{CellSet, Goal, Position};
-use rustc_hash::FxHashMap;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How many ways a start can be solved.
@@ -132,52 +134,6 @@ fn reachable_levels(
     Ok(levels)
 }
 
-/// A solution count that may or may not still fit in 128 bits.
-trait Tally: Clone {
-    fn zero() -> Self;
-    fn one() -> Self;
-    /// `self + other`, or `None` when it does not fit.
-    fn plus(&self, other: &Self) -> Option<Self>;
-    fn is_zero(&self) -> bool;
-    fn into_big(self) -> BigUint;
-}
-
-impl Tally for u128 {
-    fn zero() -> u128 {
-        0
-    }
-    fn one() -> u128 {
-        1
-    }
-    fn plus(&self, other: &u128) -> Option<u128> {
-        self.checked_add(*other)
-    }
-    fn is_zero(&self) -> bool {
-        *self == 0
-    }
-    fn into_big(self) -> BigUint {
-        BigUint::from(self)
-    }
-}
-
-impl Tally for BigUint {
-    fn zero() -> BigUint {
-        BigUint::ZERO
-    }
-    fn one() -> BigUint {
-        BigUint::from(1u8)
-    }
-    fn plus(&self, other: &BigUint) -> Option<BigUint> {
-        Some(self + other)
-    }
-    fn is_zero(&self) -> bool {
-        *self == BigUint::ZERO
-    }
-    fn into_big(self) -> BigUint {
-        self
-    }
-}
-
 /// Counts over given levels of positions (`levels[k]`: sorted canonical forms under `sym`
 /// with k pegs, holding at least every position on a solution; others count nothing).
 pub fn over_levels(
@@ -190,123 +146,62 @@ pub fn over_levels(
 ) -> Result<SolutionCount, SolutionsError> {
     let examined = levels.iter().map(|l| l.len() as u64).sum();
     let start_canon = sym.canon(compact.encode(start.pegs()));
-    let counted = match dp::<u128>(compact, sym, goal, levels, start_canon, control)? {
-        Some(counted) => counted,
-        None => dp::<BigUint>(compact, sym, goal, levels, start_canon, control)?
-            .ok_or(SolutionsError::TooManyPositions)?,
-    };
-    // Positions on a solution: those the levels hold (the start reaches them) that can win,
-    // and only up to the start's own peg count.
+    let goal_canon = compact.goal_board(goal).map(|g| sym.canon(g));
     let group = Symmetries::all(compact, start.shape());
-    let top = start.peg_count() as usize;
+    let board = Board {
+        maker: Maker::new(compact, sym),
+        sym,
+        // A subgroup as large as the group is the group: the levels' classes are its.
+        group: (group.len() != sym.len()).then_some(group),
+    };
+    let cancel = control.cancel_flag();
+    // Levels above the start's peg count cannot be on its solutions.
+    let top = (start.peg_count() as usize).min(levels.len().saturating_sub(1));
+    let mut solutions = BigUint::ZERO;
     let mut positions = 0u64;
     let mut up_to_symmetry = 0u64;
-    for (k, level) in levels.iter().enumerate().take(top + 1) {
-        let mut classes = Vec::new();
-        for (i, &p) in level.iter().enumerate() {
-            if counted.wins[k][i] {
-                positions += sym.orbit_size(p);
-                classes.push(group.canon(p));
+    let mut below = Tallies::U64(Vec::new());
+    let mut slots = Slots::new(&[]);
+    for (k, level) in levels.iter().enumerate().take(top + 1).skip(1) {
+        let (here, on) = if k == 1 {
+            // One peg: a solution of no jumps where it is the goal.
+            let wins = |p: u64| goal_canon.is_none_or(|g| g == p);
+            let ones: Vec<u64> = level.iter().map(|&p| u64::from(wins(p))).collect();
+            let mut classes: Vec<u64> = level.iter().copied().filter(|&p| wins(p)).collect();
+            let positions = classes.iter().map(|&p| sym.orbit_size(p)).sum();
+            if let Some(g) = &board.group {
+                classes = classes.iter().map(|&p| g.canon(p)).collect();
+            }
+            classes.sort_unstable();
+            classes.dedup();
+            let on = OnSolutions {
+                positions,
+                classes: classes.len() as u64,
+                canon: Vec::new(),
+            };
+            (Tallies::U64(ones), on)
+        } else {
+            next_level(&board, k, level, &slots, below, cancel)?
+        };
+        positions += on.positions;
+        up_to_symmetry += on.classes;
+        if k == start_canon.count_ones() as usize {
+            if let Ok(i) = level.binary_search(&start_canon) {
+                solutions = here.get(i);
             }
         }
-        classes.sort_unstable();
-        classes.dedup();
-        up_to_symmetry += classes.len() as u64;
+        if k < top {
+            slots = Slots::new(level);
+        }
+        below = here;
     }
     Ok(SolutionCount {
-        solutions: counted.start,
+        solutions,
         positions,
         up_to_symmetry,
         examined,
         elapsed: control.elapsed(),
     })
-}
-
-/// What the dynamic programme found.
-struct Counted {
-    /// Solutions from the start.
-    start: BigUint,
-    /// `wins[k][i]`: whether `levels[k][i]` has any solution.
-    wins: Vec<Vec<bool>>,
-}
-
-/// The dynamic programme in one number type: `Ok(None)` when a count overflows it. Each
-/// level's positions are shared out among the threads in consecutive stretches: a position's
-/// count reads only the level below, so the stretches are independent, and joined in order
-/// they give the same counts on any number of threads.
-fn dp<T: Tally + Send + Sync>(
-    compact: &Compact<u64>,
-    sym: &Symmetries<u64>,
-    goal: Goal,
-    levels: &[Vec<u64>],
-    start_canon: u64,
-    control: &mut Control,
-) -> Result<Option<Counted>, SolutionsError> {
-    let goal_canon = compact.goal_board(goal).map(|g| sym.canon(g));
-    let cancel = control.cancel_flag();
-    let mut below: Vec<T> = Vec::new();
-    let mut wins: Vec<Vec<bool>> = vec![Vec::new(); levels.len()];
-    let mut start = BigUint::ZERO;
-    for k in 1..levels.len() {
-        let level = &levels[k];
-        // Where each position of the level below sits: one lookup a child, where a binary
-        // search of the level took some twenty.
-        let under: FxHashMap<u64, u32> = levels[k - 1]
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (p, i as u32))
-            .collect();
-        let under = &under;
-        let below_ref = &below;
-        let count = |p: u64| -> Option<T> {
-            if k == 1 {
-                return Some(if goal_canon.is_none_or(|g| g == p) {
-                    T::one()
-                } else {
-                    T::zero()
-                });
-            }
-            let images = sym.images(p);
-            let mut total = T::zero();
-            for j in compact.legal(p).iter() {
-                let child = sym.child_canon(&images, j);
-                if let Some(&i) = under.get(&child) {
-                    total = total.plus(&below_ref[i as usize])?;
-                }
-            }
-            Some(total)
-        };
-        let parts = in_parts(level.len(), parts_for(level.len()), |range| {
-            let mut out: Vec<T> = Vec::with_capacity(range.len());
-            for (n, &p) in level[range].iter().enumerate() {
-                if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
-                    return Err(SolutionsError::Cancelled);
-                }
-                match count(p) {
-                    Some(ways) => out.push(ways),
-                    None => return Ok(None),
-                }
-            }
-            Ok(Some(out))
-        });
-        let mut here: Vec<T> = Vec::with_capacity(level.len());
-        for part in parts {
-            // A stretch's thread that panicked takes the count down with it: the caller's
-            // job reports it, where carrying on would print a wrong count.
-            match part.unwrap_or_else(|panic| std::panic::resume_unwind(panic))? {
-                Some(counts) => here.extend(counts),
-                None => return Ok(None),
-            }
-        }
-        if k == start_canon.count_ones() as usize {
-            if let Ok(i) = level.binary_search(&start_canon) {
-                start = here[i].clone().into_big();
-            }
-        }
-        wins[k] = here.iter().map(|w| !w.is_zero()).collect();
-        below = here;
-    }
-    Ok(Some(Counted { start, wins }))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! - **Iterative targets**: for "fewest pegs", it asks "can k pegs be reached?" for k = the
 //!   class bound, then k + 1, ...; the first yes is optimal because every smaller k was
 //!   searched exhaustively.
-//! - **Meet in the middle**: a backward search from the goal ([`crate::solver::boards::goal_side::GoalSide`]) lists every position
+//! - **Meet in the middle**: a backward search from the goal ([`crate::boards::goal_side::GoalSide`]) lists every position
 //!   with few pegs that can still win; the forward search stops there with a lookup.
 //! - **Depth-first search with a failure table**: a position whose every continuation failed is
 //!   stored by its canonical form under the symmetries that keep the goal, so neither it nor

@@ -3,7 +3,7 @@
 use crate::boards::compact::{Bits, Compact};
 use pegsol_rules::{Cell, Jump};
 
-/// One jump order, with its masks laid out in that order for [`crate::solver::boards::compact::legal_set`].
+/// One jump order, with its masks laid out in that order for [`crate::boards::compact::legal_set`].
 pub(super) struct Ordered<B> {
     pub(super) jumps: Vec<u16>,
     pub(super) all: Vec<B>,

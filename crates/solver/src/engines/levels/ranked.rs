@@ -498,7 +498,7 @@ pub fn prefetch(words: &[AtomicU64], rank: u64) {
 
 /// Asks the processor to fetch the cache line of `item`.
 #[inline(always)]
-fn prefetch_at<T>(item: &T) {
+pub fn prefetch_at<T>(item: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never faults; the
     // address is that of a live reference anyway.
