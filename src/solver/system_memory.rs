@@ -47,6 +47,9 @@ pub fn available_memory() -> Option<u64> {
 /// 250 MB). With a limit set, every thread shares the main arena instead; without one
 /// (the usual case) nothing changes. Elsewhere this does nothing.
 pub fn fit_allocator_to_limits() {
+    if let Some((_, mapped)) = address_limit() {
+        MAPPED_AT_START.store(mapped, std::sync::atomic::Ordering::Relaxed);
+    }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         let mut limit = libc::rlimit {
@@ -224,6 +227,50 @@ extern "C" fn on_abort(_signal: libc::c_int) {
         libc::write(2, text.as_ptr().cast(), len);
         libc::_exit(1);
     }
+}
+
+/// What the process mapped when it started, measured by [`fit_allocator_to_limits`] under an
+/// address-space limit (0: not measured).
+static MAPPED_AT_START: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Address space kept for the threads a search runs beside an engine: the search thread's
+/// stack (16 MiB) and the signal thread's, with the guard pages.
+const SEARCH_STACKS: u64 = 20 << 20;
+
+/// What an address-space limit leaves an engine, from the limit alone: the limit less what
+/// the process mapped when it started (measured once, before any thread), [`LIMIT_RESERVE`]
+/// and [`SEARCH_STACKS`]. Unlike [`available_memory`], it does not depend on what is mapped
+/// at the moment it is asked (a finished search's thread still winding down, the
+/// allocator's state), so the same command under the same limit gets the same room on a
+/// quiet machine and a busy one. `None` without a limit; the mapping now where the start was
+/// not measured (tests).
+pub fn address_room_by_limit() -> Option<u64> {
+    let (limit, now) = address_limit()?;
+    let start = match MAPPED_AT_START.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => now,
+        start => start,
+    };
+    Some(
+        limit
+            .saturating_sub(start)
+            .saturating_sub(LIMIT_RESERVE + SEARCH_STACKS),
+    )
+}
+
+/// [`available_memory`] without the address-space limit: the machine's, the data limit's
+/// and the cgroup's rooms.
+pub fn available_memory_but_address() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let status = read("/proc/self/status").unwrap_or_default();
+    let limits = read("/proc/self/limits").unwrap_or_default();
+    [
+        read("/proc/meminfo").and_then(|info| kib_field(&info, "MemAvailable:")),
+        rlimit_room(&limits, "Max data size", kib_field(&status, "VmData:")),
+        read("/proc/self/cgroup").and_then(|groups| cgroup_room(&groups)),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
 }
 
 /// A `Name:   1234 kB` field of `/proc/meminfo` or `/proc/self/status`, in bytes.

@@ -497,7 +497,9 @@ impl ExperimentsView {
                     actions.push(ExperimentsCommand::Run);
                 }
                 if let Some(status) = &self.status {
-                    ui.label(status);
+                    // One line (the whole text on hover): a status wrapped under Run made
+                    // the row taller and moved Run and everything below it.
+                    ui.add(egui::Label::new(status.as_str()).truncate());
                 } else if let Ok(plan) = self.plan() {
                     ui.label(
                         RichText::new(format!(
