@@ -129,25 +129,27 @@ fn note_refusal(block: *mut u8, size: usize) -> *mut u8 {
 // is looked at.
 unsafe impl std::alloc::GlobalAlloc for NotingAllocator {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        note_refusal(unsafe { std::alloc::System.alloc(layout) }, layout.size())
+        // SAFETY: the caller's layout, as `GlobalAlloc::alloc` requires it.
+        let block = unsafe { std::alloc::System.alloc(layout) };
+        note_refusal(block, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        note_refusal(
-            unsafe { std::alloc::System.alloc_zeroed(layout) },
-            layout.size(),
-        )
+        // SAFETY: the caller's layout, as `GlobalAlloc::alloc_zeroed` requires it.
+        let block = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        note_refusal(block, layout.size())
     }
 
     unsafe fn dealloc(&self, block: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `block` was given by this allocator (so by `System`) with `layout`.
         unsafe { std::alloc::System.dealloc(block, layout) }
     }
 
     unsafe fn realloc(&self, block: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
-        note_refusal(
-            unsafe { std::alloc::System.realloc(block, layout, size) },
-            size,
-        )
+        // SAFETY: `block` was given by this allocator (so by `System`) with `layout`, and
+        // `size` is the caller's, as `GlobalAlloc::realloc` requires them.
+        let moved = unsafe { std::alloc::System.realloc(block, layout, size) };
+        note_refusal(moved, size)
     }
 }
 
