@@ -165,33 +165,6 @@ fn a_click_at_solve_from_start_still_hits_it_after_a_switch_to_a_board_with_no_c
 }
 
 #[test]
-fn a_click_at_experiments_run_and_chart_tabs_still_hits_them_after_a_run_at_800x600() {
-    // The legend row appeared above the chart with the first results, and a long status
-    // wrapped under Run: Run moved 6 px and the chart tabs 19 px.
-    let mut h = board_sized("english", egui::vec2(800.0, 600.0));
-    click(&mut h, "Tools");
-    click(&mut h, "Experiments…");
-    for key in [
-        "level-3", "level-4", "level-5", "level-6", "level-7", "level-8",
-    ] {
-        click(&mut h, key);
-    }
-    let labels = [
-        "Run",
-        "Pegs left by pegs at the start",
-        "Pegs left by budget",
-    ];
-    let before = rects(&h, &labels);
-    click(&mut h, "Run");
-    common::wait_for(&mut h, "the sweep", 60, |app| {
-        !app.experiments().is_running()
-    });
-    settle(&mut h);
-    assert!(!h.state().experiments().rows().is_empty());
-    still_there(&h, &labels, &before, "a run");
-}
-
-#[test]
 fn the_status_lines_texts_do_not_overlap_at_800x600() {
     for width in [800.0, 640.0] {
         let mut h = board_sized("english", egui::vec2(width, 600.0));

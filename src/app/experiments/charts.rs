@@ -392,14 +392,10 @@ fn paint_marker(painter: &egui::Painter, marker: Marker, centre: egui::Pos2, col
 /// marker) and its name, wrapped to the chart's width. Each entry is one allocation (a child
 /// `horizontal` would take the whole row and never wrap), labelled for screen readers.
 fn legend_ui(ui: &mut Ui, series: &[Series]) {
-    const SAMPLE: f32 = 30.0;
     if series.is_empty() {
-        // The row a legend takes, kept empty before the first results: the chart tabs and
-        // the plot do not move when the legend appears.
-        let height = ui.text_style_height(&egui::TextStyle::Body).max(14.0);
-        ui.horizontal_wrapped(|ui| ui.allocate_space(egui::vec2(SAMPLE, height)));
         return;
     }
+    const SAMPLE: f32 = 30.0;
     ui.horizontal_wrapped(|ui| {
         for s in series {
             let font = egui::TextStyle::Body.resolve(ui.style());

@@ -497,9 +497,7 @@ impl ExperimentsView {
                     actions.push(ExperimentsCommand::Run);
                 }
                 if let Some(status) = &self.status {
-                    // One line (the whole text on hover): a status wrapped under Run made
-                    // the row taller and moved Run and everything below it.
-                    ui.add(egui::Label::new(status.as_str()).truncate());
+                    ui.label(status);
                 } else if let Ok(plan) = self.plan() {
                     ui.label(
                         RichText::new(format!(
