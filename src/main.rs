@@ -9,8 +9,15 @@
 use pegsol::cli::{run, GuiOptions, Launch};
 use std::process::ExitCode;
 
+/// The system's allocator, noting refused requests: under a memory limit an abort after
+/// one becomes a message and status 1 (see `report_aborts_after_refusals`).
+#[global_allocator]
+static ALLOCATOR: pegsol_solver::system_memory::NotingAllocator =
+    pegsol_solver::system_memory::NotingAllocator;
+
 fn main() -> ExitCode {
     pegsol_solver::system_memory::fit_allocator_to_limits();
+    pegsol_solver::system_memory::report_aborts_after_refusals();
     // `args_os`: a file name need not be UTF-8 (`std::env::args` panics on one that is not).
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 {

@@ -461,7 +461,7 @@ fn solve_command(
     let interrupted = ran.interrupted();
     let outcome = ran.value();
     if json {
-        println(report::json(&name, goal, budget, &outcome))?;
+        println(report::json(&puzzle, &name, goal, budget, &outcome))?;
     } else {
         print(&report::human(&puzzle, &name, goal, budget, &outcome))?;
     }

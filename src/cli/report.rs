@@ -66,8 +66,10 @@ fn finish_unreachable(o: &Outcome) -> bool {
 }
 
 /// One JSON object with the fields the issues list, plus the finish asked for and, when a
-/// complete search proved it unreachable, `"finish_reachable": false`.
-pub fn json(source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> String {
+/// complete search proved it unreachable, `"finish_reachable": false`. A finish the position
+/// class rules out is refused before any search: its `pegs_left` is `null` and
+/// `proven_optimal` false (the start's count, "proven", once stood there).
+pub fn json(puzzle: &Puzzle, source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> String {
     let finish = match goal {
         Goal::Anywhere => "any".to_string(),
         Goal::At(c) => c.to_string(),
@@ -91,8 +93,18 @@ pub fn json(source: &str, goal: Goal, budget: Option<u64>, o: &Outcome) -> Strin
         "found_by": o.found_by.map(|f| f.to_string()),
         "jumps": o.jumps.iter().map(|j| j.to_string()).collect::<Vec<_>>(),
     });
-    if matches!(goal, Goal::At(_)) && finish_unreachable(o) {
-        value["finish_reachable"] = serde_json::json!(false);
+    if let Goal::At(cell) = goal {
+        if finish_unreachable(o) {
+            value["finish_reachable"] = serde_json::json!(false);
+            if !puzzle
+                .start
+                .shape()
+                .can_finish_at(puzzle.start.pegs(), cell)
+            {
+                value["pegs_left"] = serde_json::Value::Null;
+                value["proven_optimal"] = serde_json::json!(false);
+            }
+        }
     }
     value.to_string()
 }

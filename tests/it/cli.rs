@@ -230,6 +230,25 @@ fn exact_solve_of_english_is_proven() {
 }
 
 #[test]
+fn a_finish_the_position_class_rules_out_claims_no_fewest_pegs_in_json() {
+    // It once said `"pegs_left": 32, "proven_optimal": true`: the start's count, never
+    // searched.
+    let o = pegsol(&["solve", "english", "--finish", "3,2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["finish_reachable"], false, "{v}");
+    assert!(v["pegs_left"].is_null(), "{v}");
+    assert_eq!(v["proven_optimal"], false, "{v}");
+    // A finish it allows keeps its searched figures.
+    let o = pegsol(&["solve", "english", "--finish", "3,3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        (v["pegs_left"].as_u64(), v["won"].as_bool()),
+        (Some(1), Some(true))
+    );
+}
+
+#[test]
 fn finish_off_the_board_is_a_usage_error() {
     let o = pegsol(&["solve", "english", "--finish", "0,0"]);
     assert_eq!(o.status.code(), Some(2));

@@ -225,6 +225,35 @@ fn count_under_an_address_limit_too_small_refuses_with_a_message_not_a_signal() 
 
 #[cfg(target_os = "linux")]
 #[test]
+fn every_address_limit_from_30_to_200_mb_gives_an_answer_or_a_message_never_a_signal() {
+    // Under 45-55 MB these aborted in the allocator ("memory allocation of 5920 bytes
+    // failed", SIGABRT). Below about 27 MB the system's loader cannot map the program at all,
+    // before any of its code runs: not something the program can answer.
+    let commands = [
+        "analyze triangle",
+        "hint 6 --budget 4M",
+        "solve 8",
+        "analyze english",
+        "trace 6 --budget 100k",
+    ];
+    for mb in (30..=200).step_by(5) {
+        for args in commands {
+            let (status, out, err) = pegsol_limited(mb * 1_000_000 / 1024, args);
+            match status.code() {
+                Some(0) => assert!(!out.is_empty(), "{args}, {mb} MB: no output"),
+                Some(1 | 2) => assert!(err.contains("pegsol:"), "{args}, {mb} MB: {err}"),
+                other => panic!("{args}, {mb} MB: status {other:?} ({status}): {err}"),
+            }
+        }
+    }
+    // Too little for a search: refused before it starts, the limit named.
+    let (status, _, err) = pegsol_limited(50_000_000 / 1024, "analyze triangle");
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("address-space limit"), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn fewest_moves_meeting_in_the_middle_under_an_address_limit_answers_not_a_signal() {
     // Wiegleb's board meets in the middle at once (45 holes), the French after the level
     // engine finds its winnable positions too many for the memory; at these limits the

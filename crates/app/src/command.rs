@@ -104,6 +104,8 @@ pub enum ShellCommand {
     CloseQuitPrompt,
     /// Switch jump animation on or off.
     SetAnimate(bool),
+    /// Switch View > Reduce motion on or off (no animation anywhere).
+    SetReduceMotion(bool),
     /// Show or hide every legal jump's verdict on the board.
     SetShowWinningJumps(bool),
     /// How many positions a hint may examine before it says "unknown" (View > Hint effort).

@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 pub struct Settings {
     /// Whether jumps animate.
     pub animate: bool,
+    /// View > Reduce motion: nothing moves on its own, whatever `animate` says: no jump
+    /// slides (played, replayed or autoplayed), and egui's own fades and smooth scrolling
+    /// are off.
+    pub reduce_motion: bool,
     /// Light, dark, or the system's choice.
     pub theme: ThemeChoice,
     /// Whether the boards panel is shown.
@@ -34,6 +38,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             animate: true,
+            reduce_motion: false,
             theme: ThemeChoice::System,
             show_picker: true,
             show_solver: true,
@@ -42,6 +47,13 @@ impl Default for Settings {
             coordinates: true,
             hint_effort: pegsol_solver::services::hint::DEFAULT_EFFORT,
         }
+    }
+}
+
+impl Settings {
+    /// Whether a jump slides on the board: "Animate jumps" on and "Reduce motion" off.
+    pub fn animates_jumps(&self) -> bool {
+        self.animate && !self.reduce_motion
     }
 }
 

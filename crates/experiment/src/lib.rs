@@ -37,7 +37,7 @@ pub use sweep::{run, SweepLayout, SweepPlan, SweepRow, SweepRun};
 pub use table::{markdown, mib, sort_rows, SweepColumn};
 
 use pegsol_solver::budget::BudgetError;
-use pegsol_solver::system_memory::{available_memory, gib};
+use pegsol_solver::system_memory::{available_memory, size_text};
 use pegsol_solver::{Budget, Engine};
 
 /// The assignment's levels.
@@ -62,10 +62,10 @@ pub enum ExperimentError {
     UnknownEngine(String),
     /// The plan's largest classic run may not fit in memory.
     #[error(
-        "the largest classic run may need up to {:.1} GiB of memory, but only {:.1} GiB \
-         is available; choose smaller budgets",
-        gib(*need),
-        gib(*available)
+        "the largest classic run may need up to {} of memory, but only {} is available; \
+         choose smaller budgets",
+        size_text(*need),
+        size_text(*available)
     )]
     TooMuchMemory {
         /// Bytes the largest run may take.
@@ -173,5 +173,17 @@ mod tests {
         );
         assert!(parse_algorithms("bfs").is_err());
         assert!(parse_algorithms("moves,").is_err());
+    }
+
+    #[test]
+    fn a_refusal_for_memory_names_sizes_below_a_gib_in_mib_not_as_zero_gib() {
+        let text = ExperimentError::TooMuchMemory {
+            need: 300 << 20,
+            available: 20 << 20,
+        }
+        .to_string();
+        assert!(text.contains("up to 300 MiB"), "{text}");
+        assert!(text.contains("only 20 MiB is available"), "{text}");
+        assert!(!text.contains("0.0 GiB"), "{text}");
     }
 }

@@ -34,8 +34,12 @@ pub enum SaveError {
 /// copies of Pegsol never write through the same one), flushed to disk, then renamed over
 /// `path`, and the folder flushed so the rename survives a crash. On any failure the
 /// temporary file is removed and `path` is left as it was: a full disk never leaves half a
-/// file.
+/// file. A symbolic link at `path` is written through: the file it leads to is replaced (as
+/// an editor saves a linked file), and the link stays (a store kept in a synced folder and
+/// linked from `~/.local/share` goes on being updated there).
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let target = link_target(path)?;
+    let path = target.as_deref().unwrap_or(path);
     let (tmp, mut file) = create_temporary_beside(path)?;
     let written = file
         .write_all(bytes.as_ref())
@@ -51,6 +55,29 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     }
     sync_folder_of(path);
     Ok(())
+}
+
+/// Where the symbolic link at `path` leads, followed link by link (a relative target is
+/// taken from the link's folder); `None` when `path` is no link. A target that does not exist
+/// yet is where the file will be made; a loop of links is refused with the system's error.
+fn link_target(path: &Path) -> std::io::Result<Option<PathBuf>> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let next = std::fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                };
+            }
+            _ => return Ok((at != path).then_some(at)),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// Creates a new temporary file beside `path`, named after it, this process and a counter
@@ -206,5 +233,36 @@ mod unix_tests {
         assert!(e.contains("device"), "{e}");
         std::fs::write(dir.join("f"), "x").unwrap();
         assert!(open_regular(&dir.join("f")).is_ok());
+    }
+
+    #[test]
+    fn write_atomic_writes_through_a_symbolic_link_and_keeps_the_link() {
+        let dir = crate::test_scratch::Scratch::new("through-link");
+        std::fs::create_dir(dir.join("synced")).unwrap();
+        let target = dir.join("synced").join("games.ron");
+        std::fs::write(&target, "old").unwrap();
+        // A relative link, and a link to that link.
+        let link = dir.join("games.ron");
+        std::os::unix::fs::symlink("synced/games.ron", &link).unwrap();
+        let second = dir.join("second.ron");
+        std::os::unix::fs::symlink(&link, &second).unwrap();
+        write_atomic(&link, "new").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+        write_atomic(&second, "newer").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "newer");
+        for l in [&link, &second] {
+            assert!(std::fs::symlink_metadata(l).unwrap().is_symlink(), "{l:?}");
+        }
+        // A link to a file not made yet makes it there; a loop is refused.
+        let dangling = dir.join("later.ron");
+        std::os::unix::fs::symlink("synced/later.ron", &dangling).unwrap();
+        write_atomic(&dangling, "x").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("synced/later.ron")).unwrap(),
+            "x"
+        );
+        let looped = dir.join("loop.ron");
+        std::os::unix::fs::symlink(&looped, &looped).unwrap();
+        assert!(write_atomic(&looped, "x").is_err());
     }
 }

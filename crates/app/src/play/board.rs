@@ -95,6 +95,12 @@ impl BoardView {
         self.cursor
     }
 
+    /// Whether a jump is sliding on the board now (never while the window does not animate
+    /// jumps: the board drops it on the frame it would start).
+    pub fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
     /// Called by the play view after it has played `jump`: drop the selection, follow the peg
     /// with the cursor, and start the animation at time `now` (not drawn when the window does
     /// not animate jumps).

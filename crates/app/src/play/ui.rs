@@ -94,7 +94,7 @@ impl PlayView {
             position: game.record.position(),
             goal: game.puzzle.goal,
             can_undo: game.can_undo(),
-            animate: frame.settings.animate,
+            animate: frame.settings.animates_jumps(),
             hint: self.hint(),
             chain: chain.as_deref(),
             picking_finish: self.picking_finish,

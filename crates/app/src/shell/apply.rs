@@ -146,6 +146,10 @@ impl PegsolApp {
                 self.settings.animate = on;
                 Vec::new()
             }
+            ShellCommand::SetReduceMotion(on) => {
+                self.settings.reduce_motion = on;
+                Vec::new()
+            }
             ShellCommand::SetShowWinningJumps(on) => {
                 self.settings.show_winning_jumps = on;
                 self.play.apply(ctx, PlayCommand::ColourJumps(on))

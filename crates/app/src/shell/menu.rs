@@ -120,8 +120,20 @@ pub fn menu_ui(
         });
         ui.menu_button("View", |ui| {
             let mut animate = settings.animate;
-            if ui.checkbox(&mut animate, "Animate jumps").changed() {
+            let animate_box = ui.add_enabled(
+                !settings.reduce_motion,
+                egui::Checkbox::new(&mut animate, "Animate jumps"),
+            );
+            if animate_box.changed() {
                 commands.push(ShellCommand::SetAnimate(animate));
+            }
+            let mut still = settings.reduce_motion;
+            if ui
+                .checkbox(&mut still, "Reduce motion")
+                .on_hover_text("No animation anywhere: jumps, replay steps, fades, scrolling")
+                .changed()
+            {
+                commands.push(ShellCommand::SetReduceMotion(still));
             }
             let mut jumps = settings.show_winning_jumps;
             if ui.checkbox(&mut jumps, "Show winning jumps").changed() {

@@ -68,6 +68,8 @@ struct FrameMemory {
     pending: Vec<ShellCommand>,
     /// The theme last applied to egui, so it is set only on change.
     applied_theme: Option<ThemeChoice>,
+    /// The View > Reduce motion setting last applied to egui's styles.
+    applied_motion: Option<bool>,
     /// The window title last sent, likewise.
     title: String,
     /// Set for a `--screenshot` run, which neither reads nor writes the saved state.

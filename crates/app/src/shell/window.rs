@@ -19,6 +19,18 @@ impl PegsolApp {
             ctx.set_theme(self.settings.theme.preference());
             self.frame.applied_theme = Some(self.settings.theme);
         }
+        if self.frame.applied_motion != Some(self.settings.reduce_motion) {
+            let still = self.settings.reduce_motion;
+            let default = egui::Style::default();
+            ctx.all_styles_mut(|style| {
+                (style.animation_time, style.scroll_animation) = if still {
+                    (0.0, egui::style::ScrollAnimation::none())
+                } else {
+                    (default.animation_time, default.scroll_animation)
+                };
+            });
+            self.frame.applied_motion = Some(still);
+        }
         let now = ctx.input(|i| i.time);
         let mut commands = std::mem::take(&mut self.frame.pending);
         if let Some(until) = self.shown.notice.as_ref().and_then(|n| n.until) {

@@ -275,6 +275,66 @@ fn the_menus_show_shortcuts_and_change_settings() {
     h.check_accessibility();
 }
 
+#[test]
+fn reduce_motion_stops_every_animation_and_is_remembered() {
+    let dir = temp_dir("reduce-motion");
+    let options = pegsol::app::Options {
+        layout: Some("english".to_string()),
+        ..Default::default()
+    };
+    let mut seen = PersistedState::default();
+    seen.settings.welcomed = true;
+    let app =
+        PegsolApp::start_with(&options, Some(seen), GameStore::in_folder(&dir)).expect("starts");
+    // Frames 1/60 s apart (the harness's usual quarter second outlasts a jump's slide).
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_eframe(move |_cc| app);
+    h.run_steps(2);
+    // With motion, a jump slides for a few frames.
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert!(h.state().play().board().animating(), "the jump slides");
+    press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    click(&mut h, "View");
+    click(&mut h, "Reduce motion");
+    assert!(h.state().settings().reduce_motion);
+    assert!(!h.state().settings().animates_jumps());
+    assert!(
+        h.state().settings().animate,
+        "Animate jumps keeps its own choice"
+    );
+    assert_eq!(
+        h.ctx.global_style().animation_time,
+        0.0,
+        "egui's fades are off"
+    );
+    h.key_press(Key::Escape);
+    settle(&mut h);
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert!(
+        !h.state().play().board().animating(),
+        "a played jump does not slide"
+    );
+    // Remembered across runs.
+    h.state_mut().keep_games(0.0).expect("kept");
+    let text = h.state().persisted().to_ron();
+    let state = PersistedState::from_ron(&text).expect("reads back");
+    assert!(state.settings.reduce_motion);
+    let restored = PegsolApp::start_with(
+        &pegsol::app::Options::default(),
+        Some(state),
+        GameStore::in_folder(&dir),
+    )
+    .expect("restores");
+    assert!(restored.settings().reduce_motion);
+    let h2 = harness(restored);
+    assert_eq!(h2.ctx.global_style().animation_time, 0.0);
+    h.check_accessibility();
+}
+
 /// Applies `command` as the window would, then settles.
 fn apply(h: &mut Harness<'_, PegsolApp>, command: pegsol_app::ShellCommand) {
     let ctx = h.ctx.clone();

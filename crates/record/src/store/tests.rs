@@ -406,6 +406,27 @@ fn a_fifo_a_folder_and_a_symbolic_link_loop_are_set_aside_without_waiting() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn a_symbolically_linked_store_is_updated_where_the_link_leads_and_stays_a_link() {
+    let dir = scratch("linked");
+    let synced = dir.join("synced");
+    std::fs::create_dir(&synced).unwrap();
+    let path = dir.join(FILE_NAME);
+    std::os::unix::fs::symlink(synced.join(FILE_NAME), &path).unwrap();
+    for jumps in [1, 2] {
+        let mut store = GameStore::in_folder(&dir);
+        assert!(store.take_news().is_empty());
+        let mut game = store.open_first(board("english")).game;
+        play(&mut game, 1);
+        store.keep(&mut game).unwrap();
+        assert!(std::fs::symlink_metadata(&path).unwrap().is_symlink());
+        let kept = file(&synced);
+        assert_eq!(kept.games.len(), 1);
+        assert_eq!(kept.games[0].game.jumps.len(), jumps);
+    }
+}
+
 #[test]
 fn a_store_that_cannot_be_written_says_why_and_keeps_the_changes_for_the_next_try() {
     let dir = scratch("unwritable");

@@ -14,7 +14,9 @@
 //!   threads' stacks and the small allocations no engine counts, or a cap given by the caller
 //!   (`--memory`), whichever is less.
 
-use crate::system_memory::{available_memory, size_text};
+use crate::system_memory::{
+    address_room_by_limit, available_memory_but_address, size_text,
+};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
@@ -42,10 +44,18 @@ pub struct Room {
 
 impl Room {
     /// Three quarters of what the process may still take (see the module docs), less
-    /// [`RESERVE`]; with `cap`, at most that. Where the system says nothing, the cap, or
+    /// [`RESERVE`]; under an address-space limit at most what the limit alone leaves
+    /// ([`address_room_by_limit`]) less [`RESERVE`]; with `cap`, at most that. Where the system says nothing, the cap, or
     /// 8 GiB.
     pub fn of_process(cap: Option<u64>) -> Room {
-        let left = available_memory().map(|a| (a / 4 * 3).saturating_sub(RESERVE));
+        // The address-space limit's part from the limit alone (see
+        // `address_room_by_limit`): the same room whatever else is mapped at the moment.
+        let others = available_memory_but_address().map(|a| (a / 4 * 3).saturating_sub(RESERVE));
+        let address = address_room_by_limit().map(|a| a.saturating_sub(RESERVE));
+        let left = match (others, address) {
+            (Some(o), Some(a)) => Some(o.min(a)),
+            (o, a) => o.or(a),
+        };
         let bytes = match (left, cap) {
             (Some(l), Some(c)) => l.min(c),
             (Some(l), None) => l,
@@ -70,7 +80,7 @@ impl Room {
     }
 }
 
-/// Asks the C allocator for at most two arenas when the process has an address-space limit:
+/// Asks the C allocator for one arena when the process has an address-space limit:
 /// each thread's own arena reserves 64 MiB of address space whether it uses it or not, and
 /// under `ulimit -v` a few threads' arenas would take most of the limit; and for large
 /// blocks mapped on their own (below). (Harmless elsewhere, and done only where a limit is
@@ -91,7 +101,10 @@ pub fn fit_arenas_to_address_limit() {
         if limited {
             // SAFETY: mallopt with a documented parameter; it only changes allocator tuning.
             unsafe {
-                libc::mallopt(libc::M_ARENA_MAX, 2);
+                // One arena, as at start-up (`fit_allocator_to_limits`): a second one
+                // reserves 64 MiB (128 MiB while it is being aligned) when threads happen
+                // to contend, which made the room left depend on the load.
+                libc::mallopt(libc::M_ARENA_MAX, 1);
                 // A fixed threshold (the allocator's own grows up to 32 MiB): every block
                 // of a MiB or more is its own mapping, given back whole when freed and
                 // grown in place, not carved from an arena that several growing runs

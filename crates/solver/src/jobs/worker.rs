@@ -143,6 +143,17 @@ impl<T: Send + 'static> Worker<T> {
             shared: shared.clone(),
             wake: wake.clone(),
         };
+        // Under an address-space limit too small for a search, say so before starting one:
+        // past the thread's start, a request the limit refuses may come from anywhere.
+        if let Some(why) = crate::system_memory::search_room_refusal() {
+            lock(&shared).finished = Some(Finished::Failed(why));
+            return Worker {
+                cancel,
+                shared,
+                started: Instant::now(),
+                handle: None,
+            };
+        }
         let spawned = thread::Builder::new()
             .name(name.to_string())
             .stack_size(STACK_BYTES)
