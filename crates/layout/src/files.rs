@@ -237,7 +237,7 @@ mod unix_tests {
 
     #[test]
     fn write_atomic_writes_through_a_symbolic_link_and_keeps_the_link() {
-        let dir = crate::test_scratch::Scratch::new("through-link");
+        let dir = pegsol_testkit::scratch::Scratch::new("through-link");
         std::fs::create_dir(dir.join("synced")).unwrap();
         let target = dir.join("synced").join("games.ron");
         std::fs::write(&target, "old").unwrap();
