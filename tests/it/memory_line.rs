@@ -15,7 +15,7 @@
 #[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str]) -> (String, u64) {
     use std::io::Read;
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     let mut child = crate::support::command()
         .args(args)
         .stdout(Stdio::null())

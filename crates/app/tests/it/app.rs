@@ -278,7 +278,7 @@ fn the_menus_show_shortcuts_and_change_settings() {
 #[test]
 fn reduce_motion_stops_every_animation_and_is_remembered() {
     let dir = temp_dir("reduce-motion");
-    let options = pegsol::app::Options {
+    let options = pegsol_app::Options {
         layout: Some("english".to_string()),
         ..Default::default()
     };
@@ -324,7 +324,7 @@ fn reduce_motion_stops_every_animation_and_is_remembered() {
     let state = PersistedState::from_ron(&text).expect("reads back");
     assert!(state.settings.reduce_motion);
     let restored = PegsolApp::start_with(
-        &pegsol::app::Options::default(),
+        &pegsol_app::Options::default(),
         Some(state),
         GameStore::in_folder(&dir),
     )

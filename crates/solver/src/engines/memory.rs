@@ -14,9 +14,7 @@
 //!   threads' stacks and the small allocations no engine counts, or a cap given by the caller
 //!   (`--memory`), whichever is less.
 
-use crate::system_memory::{
-    address_room_by_limit, available_memory_but_address, size_text,
-};
+use crate::system_memory::{address_room_by_limit, available_memory_but_address, size_text};
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 

@@ -17,12 +17,12 @@ mod layers;
 use super::levels::step::Stepper;
 use super::levels::{Direction, Halt};
 use super::winnable::{self, WinnableSet};
-use pegsol_rules::{CellSet, Goal, Position};
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use crate::{Control, Stop};
 use layers::{next_level, Board, Maker, OnSolutions, Slots, Tallies};
 use num_bigint::BigUint;
+use pegsol_rules::{CellSet, Goal, Position};
 use std::time::Duration;
 
 /// How many ways a start can be solved.

@@ -3,11 +3,11 @@
 //! the bulk steps' children, and what it adds to the positions on a solution.
 
 use super::SolutionsError;
-use pegsol_solver::boards::compact::Compact;
-use pegsol_solver::boards::symmetry::Symmetries;
-use pegsol_solver::engines::levels::children::{with_kids, Kids};
-use pegsol_solver::engines::levels::ranked::prefetch_at;
-use pegsol_solver::engines::levels::{in_parts, parts_for, Direction};
+use crate::boards::compact::Compact;
+use crate::boards::symmetry::Symmetries;
+use crate::engines::levels::children::{with_kids, Kids};
+use crate::engines::levels::ranked::prefetch_at;
+use crate::engines::levels::{in_parts, parts_for, Direction};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -152,7 +152,7 @@ pub(super) struct Slots {
 }
 
 /// A free entry of [`Slots`] (no level has 2^32 - 1 positions: [`super::MAX_POSITIONS`] and
-/// [`pegsol_solver::engines::winnable::MAX_ENTRIES`] are far below).
+/// [`crate::engines::winnable::MAX_ENTRIES`] are far below).
 const FREE: u32 = u32::MAX;
 
 impl Slots {
@@ -386,9 +386,9 @@ fn counted<T: Tally>(
 mod tests {
     use super::super::reachable_levels;
     use super::*;
+    use crate::uncontrolled;
     use pegsol_layout::load::resolve_puzzle;
     use pegsol_rules::Goal;
-    use pegsol_solver::uncontrolled;
 
     #[test]
     fn each_level_takes_the_narrowest_type_its_bound_allows() {
