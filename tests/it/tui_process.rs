@@ -1,7 +1,7 @@
 //! The terminal game as a process: `pegsol play` names a bad board and asks for a terminal
 //! when it has none, `--terminal` refuses the window's modes, and (on a pseudo-terminal)
 //! level 0 played to a win with the terminal given back. The game's keys
-//! and drawing are tests/tui.rs's, in memory.
+//! and drawing are tests/it/tui.rs's, in memory.
 
 use crate::pty;
 

@@ -16,7 +16,7 @@
 //! Each view has a `ui` in egui_demo_lib's shape, its own command enum in its own
 //! `command.rs` applied by its own `apply`, and returns what crosses views as
 //! [`ShellCommand`]s, which the shell carries out in one place (as rerun's `SystemCommand`).
-//! No view imports the shell (tests/architecture.rs checks it).
+//! No view imports the shell (tests/it/architecture.rs checks it).
 
 pub mod boards;
 pub mod command;

@@ -6,7 +6,7 @@
 //! whole board, "Solitaire"), each a few pegs to take down to one in the centre; and
 //! single-vacancy to single-survivor problems (one hole empty at the start, one peg left on a
 //! named hole at the end) on the English board and the triangle. That each can be won is
-//! checked by the exact solver in `tests/problems.rs`, not assumed here.
+//! checked by the exact solver in `crates/app/tests/it/problems.rs`, not assumed here.
 
 use super::catalogue;
 use super::{Finish, Layout, Puzzle};

@@ -2,7 +2,7 @@
 //! SSH session) and people who prefer one.
 //!
 //! A second thin front end on the same rules, record and solver as the window: it never uses
-//! the window's toolkit and the window never uses it (tests/architecture.rs). Owns the
+//! the window's toolkit and the window never uses it (tests/it/architecture.rs). Owns the
 //! terminal itself: raw mode and the alternate screen, entered by [`run`] and
 //! [`watch_solution`] and always left again (on return, on Ctrl+C, which arrives as a key in
 //! raw mode, and on a panic, through a panic hook), and the event loop, which keeps every

@@ -2,7 +2,7 @@
 //! description of what it can do ("can jump to d6 or f4"), through AccessKit.
 //!
 //! Owns the board's words for assistive technology; the board widget calls these for each
-//! hole it lays out. Tested through kittest's accessibility queries (tests/window_polish.rs).
+//! hole it lays out. Tested through kittest's accessibility queries (crates/app/tests/it/window_polish.rs).
 
 use eframe::egui;
 use pegsol_rules::{cell_name, Cell, Jump};

@@ -73,7 +73,7 @@ fn the_set_agrees_with_the_counters_backward_pass_on_small_boards() {
 
 #[test]
 fn the_in_memory_count_refuses_a_board_too_large_with_what_it_would_need_instead_of_aborting() {
-    // `pegsol count french` goes through the level engine now (tests/whole.rs); the
+    // `pegsol count french` goes through the level engine now (tests/it/whole.rs); the
     // in-memory counter, still used past the level engine's 52 holes, refuses it up front.
     let p = resolve_puzzle("french").expect("french");
     let err = uncontrolled(|c| count(&p.start, p.goal, c)).expect_err("too large");
