@@ -309,4 +309,18 @@ fn the_import_reader_follows_uses_reexports_and_finds_a_planted_circle() {
         vec![vec!["a/leaf.rs".to_string(), "b.rs".to_string()]]
     );
     assert_eq!(folder_of("play/board.rs"), "play");
+    // The same for a parent written as `a.rs` beside its folder `a/`.
+    let beside = Graph::read(&[
+        ("lib.rs".to_string(), "pub mod a;\n".to_string()),
+        (
+            "a.rs".to_string(),
+            "mod leaf;\nuse leaf::Thing;\npub struct Other;\n".to_string(),
+        ),
+        (
+            "a/leaf.rs".to_string(),
+            "pub struct Thing;\nfn f() -> super::Other { super::Other }\n".to_string(),
+        ),
+    ]);
+    assert!(beside.edges["a.rs"].contains("a/leaf.rs"));
+    assert!(beside.circles().is_empty());
 }

@@ -176,14 +176,19 @@ fn reexports(code: &str) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// Whether `target` is the `mod.rs` (or `lib.rs`) of a folder that holds `file`.
+/// Whether `target` is the parent module of a folder that holds `file`: its `mod.rs`, the
+/// `X.rs` beside a folder `X/` (the newer form of the same), or the crate's `lib.rs`.
 fn is_parent(target: &str, file: &str) -> bool {
     if target == "lib.rs" {
         return true;
     }
-    target
+    let in_mod_rs = target
         .strip_suffix("mod.rs")
-        .is_some_and(|folder| file.starts_with(folder))
+        .is_some_and(|folder| file.starts_with(folder));
+    let beside = target
+        .strip_suffix(".rs")
+        .is_some_and(|stem| file.starts_with(&format!("{stem}/")));
+    in_mod_rs || beside
 }
 
 /// The import graph: for each file, the files it takes names from.
