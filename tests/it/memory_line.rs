@@ -1,7 +1,7 @@
 //! The level engine's memory line against the process's resident peak measured from
 //! outside.
 //!
-//! A file of its own: a child's peak resident size as the kernel reports it (`wait4`'s
+//! In a process of its own ([`pegsol_testkit::alone`]): a child's peak resident size as the kernel reports it (`wait4`'s
 //! `ru_maxrss`) starts from the high-water mark of the process that spawned it (Linux keeps
 //! the old address space's mark across `exec`, and `Command` spawns with `vfork`), so the
 //! measure is only the child's own under a small parent; beside the level engine's in-process
@@ -46,6 +46,11 @@ fn run_measured(args: &[&str]) -> (String, u64) {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_memory_line_reports_the_measured_resident_peak() {
+    if !pegsol_testkit::alone::in_own_process(
+        "memory_line::the_memory_line_reports_the_measured_resident_peak",
+    ) {
+        return;
+    }
     for args in [&["solutions", "0"][..], &["solutions", "level-3"][..]] {
         let (err, peak) = run_measured(args);
         let line = err
