@@ -85,7 +85,7 @@ impl FromStr for Budget {
     /// Reads a budget as people write it.
     ///
     /// ```
-    /// use crate::Budget;
+    /// use pegsol_solver::Budget;
     /// assert_eq!("1.2M".parse(), Ok(Budget(1_200_000)));
     /// assert_eq!("10k".parse(), Ok(Budget(10_000)));
     /// assert_eq!("1,500,000".parse(), Ok(Budget(1_500_000)));

@@ -33,7 +33,7 @@
 //!
 //! ```
 //! use pegsol_layout::load::resolve_puzzle;
-//! use crate::{solve, uncontrolled, Engine, Stop};
+//! use pegsol_solver::{solve, uncontrolled, Engine, Stop};
 //!
 //! // The 15-hole triangle from the catalogue (a path to a layout file works too).
 //! let puzzle = resolve_puzzle("triangle").expect("a catalogue board");

@@ -66,7 +66,7 @@ impl Advice {
     /// game's message line (`None`: the word says it all).
     ///
     /// ```
-    /// use crate::services::advice::Advice;
+    /// use pegsol_solver::services::advice::Advice;
     /// let thinking = Advice::Thinking { examined: 1_234_567, guess: None };
     /// assert_eq!(
     ///     thinking.detail(false).as_deref(),
@@ -127,8 +127,8 @@ impl Advice {
     ///
     /// ```
     /// use pegsol_rules::Goal;
-    /// use crate::services::advice::Advice;
-    /// use crate::services::hint::Reason;
+    /// use pegsol_solver::services::advice::Advice;
+    /// use pegsol_solver::services::hint::Reason;
     /// let lost = Advice::Lost { reason: Reason::Search { positions: 1 } };
     /// assert_eq!(
     ///     lost.hint_text(Goal::Anywhere),

@@ -71,7 +71,7 @@ const ROUND_GROWTH: u64 = 4;
 /// a hint effort of N says what `pegsol hint --budget N` says.
 ///
 /// ```
-/// use crate::services::hint::rounds;
+/// use pegsol_solver::services::hint::rounds;
 /// assert_eq!(rounds(1_000), [1_000]);
 /// assert_eq!(rounds(20_000_000), [4_000_000, 16_000_000, 20_000_000]);
 /// ```
@@ -128,7 +128,7 @@ impl Reason {
     ///
     /// ```
     /// use pegsol_rules::{Cell, Goal};
-    /// use crate::services::hint::Reason;
+    /// use pegsol_solver::services::hint::Reason;
     /// let search = Reason::Search { positions: 1 };
     /// assert_eq!(
     ///     search.describe(Goal::Anywhere),
