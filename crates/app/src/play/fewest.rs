@@ -4,7 +4,7 @@
 //! ([`pegsol_solver::Engine::FewestMoves`], run by the solve session like any engine; its
 //! outcome is also read as a plain [`pegsol_solver::Outcome`], so Load solution, Copy stats
 //! and Save output.txt work as for any solve). A move is one peg's chain of jumps
-//! ([`pegsol_rules::moves`]).
+//! (`crates/rules/src/moves.rs`).
 
 use eframe::egui::{self, RichText, Ui};
 use pegsol_solver::engines::moves::MovesOutcome;

@@ -1,5 +1,5 @@
 //! The replay timeline under the board: a scrubber over the jumps with one tick per move (a
-//! move is one peg's chain of jumps, [`pegsol_rules::moves`]) and the move in play
+//! move is one peg's chain of jumps, `crates/rules/src/moves.rs`) and the move in play
 //! highlighted, step controls by jump and by move, play/pause, the playback speed, undo and
 //! restart.
 //!
