@@ -5,10 +5,9 @@
 use pegsol_testkit::scratch;
 
 use scratch::Scratch;
-use std::io::Read;
 use std::path::Path;
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Far more than any of these needs (they answer in milliseconds); a run that takes longer
 /// is a hang, killed and failed rather than waited on.
@@ -16,32 +15,14 @@ const LIMIT: Duration = Duration::from_secs(30);
 
 /// Runs `pegsol args...` in `dir`; returns (exit code, stdout, stderr).
 fn pegsol(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut child = crate::support::command()
+    let child = crate::support::command()
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("pegsol {args:?} ran over {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let (mut out, mut err) = (String::new(), String::new());
-    if let Some(mut s) = child.stdout.take() {
-        s.read_to_string(&mut out).expect("stdout is text");
-    }
-    if let Some(mut s) = child.stderr.take() {
-        s.read_to_string(&mut err).expect("stderr is text");
-    }
+    let (status, out, err) = crate::support::finish(child, &format!("pegsol {args:?}"), LIMIT);
     (status.code().unwrap_or(-1), out, err)
 }
 

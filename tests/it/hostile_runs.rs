@@ -8,7 +8,6 @@ use pegsol_testkit::interrupt;
 use pegsol_testkit::scratch;
 
 use scratch::Scratch;
-use std::io::Read;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -23,27 +22,8 @@ fn temp_dir(name: &str) -> Scratch {
 use crate::support::command as bin;
 
 /// Waits for `child` at most [`LIMIT`] (killing it past that), then reads what it printed.
-fn finish(mut child: Child, what: &str) -> (ExitStatus, String, String) {
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} ran over {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let (mut out, mut err) = (String::new(), String::new());
-    if let Some(mut s) = child.stdout.take() {
-        let _ = s.read_to_string(&mut out);
-    }
-    if let Some(mut s) = child.stderr.take() {
-        let _ = s.read_to_string(&mut err);
-    }
-    (status, out, err)
+fn finish(child: Child, what: &str) -> (ExitStatus, String, String) {
+    crate::support::finish(child, what, LIMIT)
 }
 
 /// Runs `pegsol args...` in `dir` with both outputs captured.
