@@ -73,6 +73,10 @@ pub fn charts_ui(
     }
 }
 
+/// The least height a plot is given, frame and axes included, when the window leaves less:
+/// small enough that the charts fit under the table in an 800 by 600 window.
+const MIN_PLOT_HEIGHT: f32 = 60.0;
+
 /// A chart's tab where they are shown one at a time: short, so that four tabs fit an
 /// 800-point window (the full title is the tab's hover text).
 fn tab_label(chart: &Chart) -> &str {
@@ -147,7 +151,10 @@ pub fn width_to_name(boards: usize, line_height: f32) -> f32 {
 fn chart_ui(ui: &mut Ui, chart: &Chart, width: f32, height: f32) {
     let top = ui.cursor().top();
     legend_ui(ui, &chart.series);
-    let plot_height = (height - (ui.cursor().top() - top)).max(120.0);
+    // The plot takes what the legend leaves and no more: a plot taller than its box made the
+    // window's content taller than the window at 800x600, and egui then moved the whole
+    // window up under the pointer when the first result came in.
+    let plot_height = (height - (ui.cursor().top() - top)).max(MIN_PLOT_HEIGHT);
     let whole = chart.id != "speed";
     let names = match &chart.x_axis {
         XAxis::Categories(names) => names.clone(),
@@ -392,10 +399,16 @@ fn paint_marker(painter: &egui::Painter, marker: Marker, centre: egui::Pos2, col
 /// marker) and its name, wrapped to the chart's width. Each entry is one allocation (a child
 /// `horizontal` would take the whole row and never wrap), labelled for screen readers.
 fn legend_ui(ui: &mut Ui, series: &[Series]) {
+    const SAMPLE: f32 = 30.0;
+    // One row is kept for the legend before the first result too, so the plot under it does
+    // not shrink (and its tabs and the window do not move) when the first line comes in.
+    let (_, line_height) = measure(ui, &[]);
+    let row = line_height.max(14.0) + ui.spacing().item_spacing.y;
+    let top = ui.cursor().top();
     if series.is_empty() {
+        ui.add_space(row);
         return;
     }
-    const SAMPLE: f32 = 30.0;
     ui.horizontal_wrapped(|ui| {
         for s in series {
             let font = egui::TextStyle::Body.resolve(ui.style());
@@ -433,4 +446,8 @@ fn legend_ui(ui: &mut Ui, series: &[Series]) {
             ui.add_space(8.0);
         }
     });
+    let used = ui.cursor().top() - top;
+    if used < row {
+        ui.add_space(row - used);
+    }
 }

@@ -368,3 +368,39 @@ fn run_sweep_in_open_window(h: &mut Harness<'_, PegsolApp>) {
     wait_for(h, "the sweep", 30, |app| !app.experiments().is_running());
     settle(h);
 }
+
+#[test]
+fn a_run_moves_neither_run_nor_the_chart_tabs_nor_the_window() {
+    for size in [egui::vec2(800.0, 600.0), egui::vec2(1280.0, 800.0)] {
+        let mut h = board_sized("english", size);
+        open_small_sweep(&mut h);
+        settle(&mut h);
+        // Every control a person may reach for next (the tabs where the charts are shown one
+        // at a time), and the window's corner, where they are before the run.
+        let controls: Vec<&str> = [
+            "Run",
+            "Copy as CSV",
+            "Pegs left by budget",
+            "Expansions per second",
+            "Resize window top-left corner",
+        ]
+        .into_iter()
+        .filter(|c| h.query_by_label(c).is_some())
+        .collect();
+        assert!(controls.len() >= 3, "{size:?}: {controls:?}");
+        let before: Vec<egui::Rect> = controls.iter().map(|c| h.get_by_label(c).rect()).collect();
+        click(&mut h, "Run");
+        wait_for(&mut h, "the sweep", 20, |app| {
+            !app.experiments().is_running()
+        });
+        settle(&mut h);
+        assert_eq!(h.state().experiments().rows().len(), 3);
+        for (control, was) in controls.iter().zip(before) {
+            let now = h.get_by_label(control).rect();
+            assert!(
+                (now.min - was.min).length() < 0.5,
+                "{size:?}: {control} moved from {was:?} to {now:?}"
+            );
+        }
+    }
+}
