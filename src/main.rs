@@ -40,6 +40,8 @@ fn window_options(options: GuiOptions) -> pegsol_app::Options {
         solve: options.solve,
         step: options.step,
         fewest_moves: options.solve_fewest_moves,
+        mid_jump: options.mid_jump,
+        board_only: options.board_only,
         hint: options.hint,
         editor: options.editor,
         experiments: options.experiments,

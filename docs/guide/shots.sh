@@ -52,6 +52,11 @@ shot window-hint --layout 6 --hint
 shot window-random --layout english --random 42 --pegs 17
 shot editor --editor --layout triangle
 size=1400x900 shot experiments --experiments
+# The first jump of the English board's solution, held at four points of its slide (the
+# animation frame by frame): the board alone.
+for f in 0 0.33 0.67 1; do
+    size=1000x640 shot "jump-$f" --layout english --solve --step 1 --mid-jump "$f" --board-only
+done
 
 # The Search view has no screenshot mode of its own: its pictures were taken by driving the
 # window with xdotool, and are kept in assets/ with the README's.

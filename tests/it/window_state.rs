@@ -189,3 +189,58 @@ fn size_asked_for_wins_over_the_size_remembered() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(png_size(&home.join("shot.png")), (1000, 700));
 }
+
+#[test]
+fn a_jump_is_pictured_part_way_with_mid_jump_and_board_only_keeps_the_board() {
+    if !have_xvfb() {
+        return;
+    }
+    let home = temp_dir("mid-jump");
+    // One run per frame: the start, a third, two thirds and the end of the first jump's slide.
+    let fractions = ["0", "0.33", "0.67", "1"];
+    let script = fractions
+        .iter()
+        .map(|f| {
+            format!(
+                "\"$PEGSOL\" --screenshot jump-{f}.png --size 1000x640 --layout english \
+                 --solve --step 1 --mid-jump {f} --board-only || exit 1"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    let o = under_xvfb(&home, &script, Duration::from_secs(240));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let pictures: Vec<Vec<u8>> = fractions
+        .iter()
+        .map(|f| std::fs::read(home.join(format!("jump-{f}.png"))).expect("a picture"))
+        .collect();
+    // The board alone: smaller than the window, and the same size in every frame.
+    let (w, h) = png_size(&home.join("jump-0.png"));
+    assert!(w < 1000 && h < 640 && w > 200 && h > 200, "{w}x{h}");
+    for f in fractions {
+        assert_eq!(png_size(&home.join(format!("jump-{f}.png"))), (w, h), "{f}");
+    }
+    // Every frame differs from the one before: the peg is further on.
+    for pair in pictures.windows(2) {
+        assert_ne!(
+            pair[0], pair[1],
+            "two frames of the slide are the same picture"
+        );
+    }
+}
+
+#[test]
+fn a_mid_jump_outside_0_to_1_is_refused_naming_the_fraction() {
+    let o = crate::support::pegsol(&[
+        "--screenshot",
+        "x.png",
+        "--solve",
+        "--step",
+        "1",
+        "--mid-jump",
+        "1.5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("`1.5` is not a fraction from 0 to 1"), "{err}");
+}

@@ -67,6 +67,9 @@ pub struct BoardModel<'a> {
 struct Animation {
     jump: Jump,
     started: f64,
+    /// Held at this fraction of the slide (0 to 1) instead of following the clock: the
+    /// screenshot run's `--mid-jump`, which pictures the animation frame by frame.
+    held: Option<f32>,
 }
 
 /// The board view's own state: what a person is doing on the board, not the game.
@@ -82,6 +85,8 @@ pub struct BoardView {
     dragging: Option<Cell>,
     /// The last jump, while it animates.
     animation: Option<Animation>,
+    /// Where the board was drawn last frame (the screenshot run's `--board-only` crops to it).
+    drawn: Option<Rect>,
 }
 
 impl BoardView {
@@ -93,6 +98,11 @@ impl BoardView {
     /// The keyboard cursor, if any.
     pub fn cursor(&self) -> Option<Cell> {
         self.cursor
+    }
+
+    /// Where the board was drawn last frame, in points (`None` before it was drawn).
+    pub fn drawn(&self) -> Option<Rect> {
+        self.drawn
     }
 
     /// Whether a jump is sliding on the board now (never while the window does not animate
@@ -108,7 +118,22 @@ impl BoardView {
         self.selected = None;
         self.dragging = None;
         self.cursor = Some(jump.to);
-        self.animation = Some(Animation { jump, started: now });
+        self.animation = Some(Animation {
+            jump,
+            started: now,
+            held: None,
+        });
+    }
+
+    /// Shows `jump` (the last one played) held `fraction` of the way through its slide, until
+    /// the position changes: a still of the animation, for the screenshot run's `--mid-jump`.
+    /// It is drawn even where jumps do not animate, since it was asked for by name.
+    pub fn hold_jump(&mut self, jump: Jump, fraction: f32) {
+        self.animation = Some(Animation {
+            jump,
+            started: 0.0,
+            held: Some(fraction.clamp(0.0, 1.0)),
+        });
     }
 
     /// Called by the app when the position changed other than by a jump (undo, redo, restart,
@@ -138,6 +163,7 @@ impl BoardView {
         // Size and allocate: everything the panel has left.
         let size = ui.available_size().max(Vec2::splat(64.0));
         let (rect, _board) = ui.allocate_exact_size(size, Sense::hover());
+        self.drawn = Some(rect);
         // At the end of a game a banner takes a strip under the board, so it never hides a
         // peg. The strip is kept all game long: a board that shrank when the banner came
         // moved every hole under the pointer.
@@ -183,7 +209,7 @@ impl BoardView {
 
         // Paint.
         let now = ui.input(|i| i.time);
-        if let Some(a) = self.animation {
+        if let Some(a) = self.animation.filter(|a| a.held.is_none()) {
             if now - a.started >= JUMP_SECONDS || !model.animate {
                 self.animation = None;
             } else {
@@ -355,7 +381,9 @@ impl BoardView {
             .unwrap_or_default();
         let won = position.is_won(model.goal);
         let animating = self.animation.map(|a| {
-            let t = ((now - a.started) / JUMP_SECONDS).clamp(0.0, 1.0) as f32;
+            let t = a
+                .held
+                .unwrap_or(((now - a.started) / JUMP_SECONDS).clamp(0.0, 1.0) as f32);
             (a.jump, 1.0 - (1.0 - t) * (1.0 - t))
         });
         let pointer = ui.input(|i| i.pointer.latest_pos());

@@ -145,6 +145,14 @@ impl PlayView {
         self.solve.run_blocking(request, start, goal);
     }
 
+    /// Holds the last jump played `fraction` of the way through its slide (the screenshot
+    /// run's `--mid-jump`); nothing when no jump has been played.
+    pub fn hold_last_jump(&mut self, fraction: f32) {
+        if let Some(&jump) = self.session.game().record.played().last() {
+            self.board.hold_jump(jump, fraction);
+        }
+    }
+
     /// Stops every background search (the window is closing).
     pub fn stop(&mut self) {
         self.solve.clear();

@@ -233,6 +233,11 @@ impl eframe::App for PegsolApp {
             if self.windows.experiments.is_running() || self.play.hint_pending() {
                 ctx.request_repaint();
             } else {
+                if job.board_only() {
+                    if let Some(rect) = self.play.board().drawn() {
+                        job.crop_to(rect);
+                    }
+                }
                 job.tick(ctx);
             }
         }

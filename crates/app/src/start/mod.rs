@@ -164,7 +164,12 @@ pub fn run(options: Options) -> ExitCode {
                 }
             }
             if let Some(path) = options.screenshot.clone() {
-                app.set_screenshot(ScreenshotJob::new(path, job_outcome));
+                let job = ScreenshotJob::new(path, job_outcome);
+                app.set_screenshot(if options.board_only {
+                    job.of_board_only()
+                } else {
+                    job
+                });
                 // Let the board settle without mid-jump frames or a notice.
                 app.apply(ctx, ShellCommand::SetAnimate(false));
                 if options.solve {
@@ -196,6 +201,9 @@ pub fn run(options: Options) -> ExitCode {
                         ShellCommand::Play(PlayCommand::Timeline(TimelineCommand::Goto(step))),
                     );
                     app.apply(ctx, ShellCommand::ClearNotice);
+                    if let Some(fraction) = options.mid_jump {
+                        app.play_mut().hold_last_jump(fraction);
+                    }
                 }
                 if options.hint {
                     app.apply(ctx, ShellCommand::Play(PlayCommand::Hint));

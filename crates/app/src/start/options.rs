@@ -16,6 +16,11 @@ pub struct Options {
     pub solve: bool,
     /// With `solve`: move the timeline to jump N.
     pub step: Option<usize>,
+    /// With `step`: hold the jump to step N this fraction (0 to 1) of the way through its
+    /// slide, a still of the animation.
+    pub mid_jump: Option<f32>,
+    /// With `screenshot`: keep only the board in the picture.
+    pub board_only: bool,
     /// With `solve`: find the fewest moves (the solver panel's "Fewest moves").
     pub fewest_moves: bool,
     /// With `screenshot`: ask for a hint (as H does) and wait for it.

@@ -40,6 +40,10 @@ pub struct ScreenshotJob {
     requested: bool,
     started: Option<f64>,
     outcome: Outcome,
+    /// Whether only the board is wanted (`--board-only`).
+    board_only: bool,
+    /// The part of the window to keep, in points (`None`: all of it).
+    crop: Option<egui::Rect>,
 }
 
 impl ScreenshotJob {
@@ -51,7 +55,29 @@ impl ScreenshotJob {
             requested: false,
             started: None,
             outcome,
+            board_only: false,
+            crop: None,
         }
+    }
+
+    /// The same run, keeping only the board (`--board-only`): the shell tells it where the
+    /// board is with [`ScreenshotJob::crop_to`].
+    pub fn of_board_only(self) -> ScreenshotJob {
+        ScreenshotJob {
+            board_only: true,
+            ..self
+        }
+    }
+
+    /// Whether only the board is wanted.
+    pub fn board_only(&self) -> bool {
+        self.board_only
+    }
+
+    /// Keeps only `rect` (in points) of the picture: `--board-only`, set every frame to
+    /// where the board is drawn, so the picture follows the layout it settles into.
+    pub fn crop_to(&mut self, rect: egui::Rect) {
+        self.crop = Some(rect);
     }
 
     /// Called once a frame: asks for the pixels once the window has settled, and closes the
@@ -78,7 +104,12 @@ impl ScreenshotJob {
         if self.frames >= SETTLE_FRAMES && !self.requested {
             self.requested = true;
             let (path, outcome, repaint) = (self.path.clone(), self.outcome.clone(), ctx.clone());
+            let crop = self.crop.map(|r| r * ctx.pixels_per_point());
             ctx.request_screenshot(move |image| {
+                let image = match crop {
+                    Some(rect) => std::sync::Arc::new(cropped(&image, rect)),
+                    None => image,
+                };
                 let result = write_png(&path, &image).map_err(ScreenshotError::from);
                 if let Ok(mut o) = outcome.lock() {
                     *o = Some(result);
@@ -87,6 +118,21 @@ impl ScreenshotJob {
             });
         }
     }
+}
+
+/// The part of `image` inside `rect` (in pixels), clipped to the image: what is left is
+/// empty only when `rect` lies outside it (then [`write_png`] says the window had no pixels).
+pub fn cropped(image: &ColorImage, rect: egui::Rect) -> ColorImage {
+    let [w, h] = image.size;
+    let clip = |v: f32, most: usize| (v.round().max(0.0) as usize).min(most);
+    let (left, right) = (clip(rect.left(), w), clip(rect.right(), w));
+    let (top, bottom) = (clip(rect.top(), h), clip(rect.bottom(), h));
+    let (cw, ch) = (right.saturating_sub(left), bottom.saturating_sub(top));
+    let mut pixels = Vec::with_capacity(cw * ch);
+    for y in top..top + ch {
+        pixels.extend_from_slice(&image.pixels[y * w + left..y * w + left + cw]);
+    }
+    ColorImage::new([cw, ch], pixels)
 }
 
 /// Why a PNG could not be written.
@@ -181,6 +227,32 @@ mod tests {
         for bad in ["", "1200", "ax3", "10x10", "99999x800"] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_crop_keeps_the_pixels_inside_its_rect_and_clips_to_the_image() {
+        // A 4x3 image whose pixel (x, y) has red x and green y.
+        let pixels = (0..3)
+            .flat_map(|y| (0..4).map(move |x| egui::Color32::from_rgb(x, y, 0)))
+            .collect();
+        let image = ColorImage::new([4, 3], pixels);
+        let rect = egui::Rect::from_min_max(egui::pos2(1.0, 1.0), egui::pos2(3.0, 3.0));
+        let part = cropped(&image, rect);
+        assert_eq!(part.size, [2, 2]);
+        let at = |x: usize, y: usize| part.pixels[y * 2 + x];
+        assert_eq!(at(0, 0), egui::Color32::from_rgb(1, 1, 0));
+        assert_eq!(at(1, 1), egui::Color32::from_rgb(2, 2, 0));
+        // Past the image's edge: clipped, not a panic.
+        let wide = egui::Rect::from_min_max(egui::pos2(2.0, -5.0), egui::pos2(99.0, 99.0));
+        assert_eq!(cropped(&image, wide).size, [2, 3]);
+        let outside = egui::Rect::from_min_max(egui::pos2(9.0, 9.0), egui::pos2(12.0, 12.0));
+        assert!(matches!(
+            write_png(
+                std::path::Path::new("/nonexistent/x.png"),
+                &cropped(&image, outside)
+            ),
+            Err(PngError::NoPixels)
+        ));
     }
 
     #[test]

@@ -335,3 +335,26 @@ fn the_clock_runs_from_the_first_jump_and_stops_at_the_win() {
     // The figures on this board are in the status line now.
     assert!(h.query_by_label_contains("won 1").is_some());
 }
+
+#[test]
+fn a_held_jump_stays_part_way_through_its_slide_until_the_position_changes() {
+    // What the screenshot run's `--mid-jump` does: it turns animation off (as every
+    // screenshot does), then holds the last jump part-way, which must outlast both the
+    // animation switch and the clock.
+    let mut h = board("english");
+    apply(&mut h, ShellCommand::SetAnimate(false));
+    click(&mut h, "peg at d2");
+    click(&mut h, "empty hole at d4");
+    assert!(!h.state().play().board().animating(), "animation is off");
+    h.state_mut().play_mut().hold_last_jump(0.5);
+    wait(&mut h, 2.0);
+    assert!(
+        h.state().play().board().animating(),
+        "the held jump is drawn"
+    );
+    common::press_with(&mut h, Modifiers::COMMAND, Key::Z);
+    assert!(
+        !h.state().play().board().animating(),
+        "undo lets the held jump go"
+    );
+}
