@@ -54,9 +54,10 @@ shot editor --editor --layout triangle
 size=1400x900 shot experiments --experiments
 # The first jump of the English board's solution, held at four points of its slide (the
 # animation frame by frame): the board alone.
-for f in 0 0.33 0.67 1; do
-    size=1000x640 shot "jump-$f" --layout english --solve --step 1 --mid-jump "$f" --board-only
-done
+size=1000x640 shot jump-0 --layout english --solve --step 1 --mid-jump 0 --board-only
+size=1000x640 shot jump-0.33 --layout english --solve --step 1 --mid-jump 0.33 --board-only
+size=1000x640 shot jump-0.67 --layout english --solve --step 1 --mid-jump 0.67 --board-only
+size=1000x640 shot jump-1 --layout english --solve --step 1 --mid-jump 1 --board-only
 
 # The Search view has no screenshot mode of its own: its pictures were taken by driving the
 # window with xdotool, and are kept in assets/ with the README's.

@@ -14,14 +14,14 @@
 //! and the other where the first has no cell (or no legal jump).
 
 use super::access;
+use super::banner::{end_banner_ui, Ending, BANNER_HEIGHT};
 use super::moves::{arrow_of, attempt, keyboard_jump};
 use super::PlayCommand;
 use crate::paint::geometry::{self, BoardGeometry};
 use crate::paint::palette::Palette;
 use eframe::egui;
 use egui::{
-    FontId, Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, Vec2,
-    WidgetInfo,
+    Key, Modifiers, Pos2, Rect, Response, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
 use pegsol_rules::cell_name;
 use pegsol_rules::{arrow_steps, start_cell, walk};
@@ -30,9 +30,6 @@ use pegsol_rules::{Cell, Goal, Grid, Jump, Position};
 /// How long a jump takes on screen, in seconds: long enough to see which peg went where,
 /// short enough never to hold up a quick player.
 const JUMP_SECONDS: f64 = 0.18;
-
-/// The height of the won or stuck banner under the board, in points.
-const BANNER_HEIGHT: f32 = 60.0;
 
 /// What the board shows: read from the game each frame.
 #[derive(Clone, Copy, Debug)]
@@ -219,7 +216,14 @@ impl BoardView {
         if ui.is_rect_visible(rect) {
             let palette = Palette::for_theme(ui.ctx().theme());
             self.paint(ui, model, &geometry, &responses, &palette, now);
-            end_banner_ui(ui, model, &geometry, &palette, &mut commands);
+            let ending = Ending {
+                won: model.position.is_won(model.goal),
+                stuck: model.position.is_stuck(),
+                pegs: model.position.peg_count(),
+                can_undo: model.can_undo,
+                praise: model.praise,
+            };
+            end_banner_ui(ui, ending, &geometry, &palette, &mut commands);
         }
         commands
     }
@@ -534,88 +538,4 @@ fn paint_peg(painter: &egui::Painter, c: Pos2, r: f32, palette: &Palette, alpha:
         r * 0.28,
         palette.peg_shine.gamma_multiply(0.8 * alpha),
     );
-}
-
-/// The won or stuck banner over the bottom of the board, with Undo and Restart when stuck.
-fn end_banner_ui(
-    ui: &mut Ui,
-    model: &BoardModel<'_>,
-    geometry: &BoardGeometry,
-    palette: &Palette,
-    commands: &mut Vec<PlayCommand>,
-) {
-    let position = model.position;
-    let won = position.is_won(model.goal);
-    if !won && !position.is_stuck() {
-        return;
-    }
-    let board = geometry.board_rect();
-    let height = BANNER_HEIGHT;
-    let width = board.width().max(480.0).min(ui.max_rect().width());
-    let banner = Rect::from_center_size(
-        Pos2::new(board.center().x, board.bottom() + 8.0 + height / 2.0),
-        Vec2::new(width, height),
-    );
-    let painter = ui.painter();
-    painter.rect(
-        banner,
-        8.0,
-        palette.banner,
-        Stroke::new(1.5, if won { palette.won } else { palette.board_edge }),
-        StrokeKind::Inside,
-    );
-    let (text, detail) = if won {
-        // Praise only for the player's own win: a replayed solution is the solver's.
-        let (title, detail) = if model.praise {
-            ("Solved!", "One peg left: well played.")
-        } else {
-            ("Solution replayed", "The solver's line, to its last peg.")
-        };
-        (title.to_string(), detail.to_string())
-    } else {
-        let n = position.peg_count();
-        (
-            format!("Stuck: {n} pegs left"),
-            "No jump is possible.".to_string(),
-        )
-    };
-    let font = FontId::proportional((height * 0.34).clamp(12.0, 22.0));
-    let text_at = Pos2::new(banner.left() + 16.0, banner.center().y);
-    let button = Vec2::new(120.0, 26.0);
-    let restart = Rect::from_min_size(
-        Pos2::new(
-            banner.right() - 12.0 - button.x,
-            banner.center().y - button.y / 2.0,
-        ),
-        button,
-    );
-    let undo = restart.translate(Vec2::new(-button.x - 8.0, 0.0));
-    // The words take what the buttons leave, cut short rather than run under them.
-    let offers_undo = !won && model.can_undo;
-    let buttons_left = if offers_undo {
-        undo.left()
-    } else {
-        restart.left()
-    };
-    let room = (buttons_left - 8.0 - text_at.x).max(0.0);
-    let one_line = |text: String, font: FontId| {
-        let mut job = egui::text::LayoutJob::simple(text, font, palette.text, room);
-        job.wrap.max_rows = 1;
-        ui.ctx().fonts_mut(|f| f.layout_job(job))
-    };
-    let title = one_line(text, font.clone());
-    let detail = one_line(detail, FontId::proportional(font.size * 0.7));
-    painter.galley(
-        text_at - Vec2::new(0.0, title.size().y),
-        title,
-        palette.text,
-    );
-    painter.galley(text_at, detail, palette.text);
-    if offers_undo && ui.put(undo, egui::Button::new("Undo last jump")).clicked() {
-        commands.push(PlayCommand::Undo);
-    }
-    let again = if won { "Play again" } else { "Start again" };
-    if ui.put(restart, egui::Button::new(again)).clicked() {
-        commands.push(PlayCommand::Restart);
-    }
 }

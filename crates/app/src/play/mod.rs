@@ -11,6 +11,7 @@
 
 mod access;
 mod apply;
+mod banner;
 pub mod board;
 mod chain;
 pub mod command;
