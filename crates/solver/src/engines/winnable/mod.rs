@@ -146,17 +146,24 @@ impl WinnableSet {
             backward[1] = vec![sym.canon(compact.encode(CellSet::single(goal)))];
             for k in 1..middle as usize {
                 let limit = max_entries.saturating_sub(held);
-                let mut next = step
-                    .expand(&backward[k], Direction::Backward, false, limit)
-                    .map_err(stopped)?;
+                // Once found, the functions prune each level as the bitset is read out.
+                let mut next = match &prune {
+                    Some(p) => {
+                        let limits = p.limits(k as u32 + 1);
+                        let keep = |b: u64| p.keeps(&limits, b);
+                        step.expand_kept(&backward[k], Direction::Backward, false, limit, &keep)
+                    }
+                    None => step.expand(&backward[k], Direction::Backward, false, limit),
+                }
+                .map_err(stopped)?;
                 if let Pruning::From(at) = pruning {
                     if prune.is_none() && next.len() >= at {
                         prune = StartPrune::find(&compact, &sym, full, goal_board, &next);
                         pruned_from = k as u32 + 1;
+                        if let Some(p) = &prune {
+                            next = p.filter(next);
+                        }
                     }
-                }
-                if let Some(p) = &prune {
-                    next = p.filter(next);
                 }
                 held += next.len() as u64;
                 if held > max_entries {
