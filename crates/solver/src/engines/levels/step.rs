@@ -137,7 +137,7 @@ impl<'a> Stepper<'a> {
         inside_out: bool,
         limit: u64,
     ) -> Result<Vec<u64>, Halt> {
-        self.expand_kept(level, direction, inside_out, limit, &|_| true)
+        self.expand_kept(level, direction, inside_out, limit, &|_: u64| true)
     }
 
     /// [`Stepper::expand`], keeping only the children `keep` accepts (the limit counts those
@@ -149,7 +149,7 @@ impl<'a> Stepper<'a> {
         direction: Direction,
         inside_out: bool,
         limit: u64,
-        keep: &(dyn Fn(u64) -> bool + Sync),
+        keep: &(impl Fn(u64) -> bool + Sync),
     ) -> Result<Vec<u64>, Halt> {
         let Some(first) = self.first(level, inside_out) else {
             return Ok(Vec::new());
@@ -435,7 +435,7 @@ fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
 
 /// Every set bit's board that `keep` accepts, ascending, and the bitset cleared: the
 /// threads take a stretch of words each.
-fn drain(bits: &RankedBits, keep: &(dyn Fn(u64) -> bool + Sync)) -> Vec<u64> {
+fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> Vec<u64> {
     let words = bits.words();
     let parts = levels::in_parts(words, levels::parts_for(words), |range| {
         bits.drain_kept(range.start, range.end, keep)

@@ -25,7 +25,7 @@
 //! a position of at most m pegs exactly, for one of more pegs when it is reachable from the
 //! start (any game played from the start), and gives a winning line by walking down it.
 
-mod prune;
+pub mod prune;
 
 use super::levels::step::Stepper;
 use super::levels::{self, Direction, Halt};
