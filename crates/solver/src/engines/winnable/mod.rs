@@ -50,6 +50,9 @@ pub const PRACTICAL_HOLES: u32 = 33;
 /// 1.45 million positions instead of 1.40.
 pub const PRUNE_FROM: usize = 100_000;
 
+/// Backward levels whose samples are searched for pruning functions at most.
+const MAX_TRIES: u32 = 3;
+
 /// Positions a judgement of a pruned position may search at most before it answers "unknown".
 const JUDGE_SEARCH: usize = 200_000;
 
@@ -135,6 +138,7 @@ impl WinnableSet {
         let goal_board = compact.encode(CellSet::single(goal));
         let mut prune: Option<StartPrune> = None;
         let mut pruned_from = u32::MAX;
+        let mut tries = 0;
         let (backward, winnable) = {
             let mut step = Stepper::new(&compact, &sym, cancel);
             let stopped = |halt| match halt {
@@ -157,7 +161,11 @@ impl WinnableSet {
                 }
                 .map_err(stopped)?;
                 if let Pruning::From(at) = pruning {
-                    if prune.is_none() && next.len() >= at {
+                    // Sought on a few levels at most: a larger level's sample may give
+                    // functions a smaller one did not (on the small boards), but a board
+                    // that gives none is not asked level after level.
+                    if prune.is_none() && tries < MAX_TRIES && next.len() >= at {
+                        tries += 1;
                         prune = StartPrune::find(&compact, &sym, full, goal_board, &next);
                         pruned_from = k as u32 + 1;
                         if let Some(p) = &prune {
