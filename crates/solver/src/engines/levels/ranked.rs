@@ -447,6 +447,12 @@ impl RankedBits {
     /// The boards whose bits are set among words `from..to` of the level, ascending, and
     /// those words cleared.
     pub fn drain(&self, from: usize, to: usize) -> Vec<u64> {
+        self.drain_kept(from, to, |_| true)
+    }
+
+    /// [`RankedBits::drain`], keeping only the boards `keep` accepts: a level pruned as it
+    /// is read out never holds the positions it drops.
+    pub fn drain_kept(&self, from: usize, to: usize, keep: impl Fn(u64) -> bool) -> Vec<u64> {
         let mut out = Vec::new();
         // No thread sets bits while the level is drained: a load and a store, not an atomic
         // swap, clear each word.
@@ -461,7 +467,11 @@ impl RankedBits {
                 }
                 w
             },
-            |b| out.push(b),
+            |b| {
+                if keep(b) {
+                    out.push(b);
+                }
+            },
         );
         out
     }

@@ -137,6 +137,20 @@ impl<'a> Stepper<'a> {
         inside_out: bool,
         limit: u64,
     ) -> Result<Vec<u64>, Halt> {
+        self.expand_kept(level, direction, inside_out, limit, &|_: u64| true)
+    }
+
+    /// [`Stepper::expand`], keeping only the children `keep` accepts (the limit counts those
+    /// kept): the bitset is read out through `keep`, so the children it drops are never
+    /// stored.
+    pub fn expand_kept(
+        &mut self,
+        level: &[u64],
+        direction: Direction,
+        inside_out: bool,
+        limit: u64,
+        keep: &(impl Fn(u64) -> bool + Sync),
+    ) -> Result<Vec<u64>, Halt> {
         let Some(first) = self.first(level, inside_out) else {
             return Ok(Vec::new());
         };
@@ -151,7 +165,7 @@ impl<'a> Stepper<'a> {
                 return Err(Halt::Cancelled);
             }
             if !stray {
-                let out = drain(bits);
+                let out = drain(bits, keep);
                 if out.len() as u64 > limit {
                     return Err(Halt::TooMany);
                 }
@@ -159,7 +173,7 @@ impl<'a> Stepper<'a> {
             }
             bits.clear(0, bits.words());
         }
-        levels::expand(
+        let mut out = levels::expand(
             self.compact,
             self.sym,
             self.full,
@@ -168,7 +182,9 @@ impl<'a> Stepper<'a> {
             inside_out,
             limit,
             self.cancel,
-        )
+        )?;
+        out.retain(|&b| keep(b));
+        Ok(out)
     }
 
     /// The canonical children (parents, [`Direction::Backward`]) of the positions of `level`
@@ -417,12 +433,12 @@ fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
     })
 }
 
-/// Every set bit's board, ascending, and the bitset cleared: the threads take a stretch of
-/// words each.
-fn drain(bits: &RankedBits) -> Vec<u64> {
+/// Every set bit's board that `keep` accepts, ascending, and the bitset cleared: the
+/// threads take a stretch of words each.
+fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> Vec<u64> {
     let words = bits.words();
     let parts = levels::in_parts(words, levels::parts_for(words), |range| {
-        bits.drain(range.start, range.end)
+        bits.drain_kept(range.start, range.end, keep)
     });
     let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
     parts.concat()
