@@ -8,6 +8,7 @@
 
 mod assignment;
 mod board;
+mod cluster;
 mod count;
 mod error;
 pub mod experiment;
@@ -224,6 +225,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         machine: count::MachineArgs,
+        #[command(flatten)]
+        cluster: cluster::ClusterArgs,
     },
     /// Can the position still be won? Why not? Which jumps keep the goal reachable?
     Hint(hint::HintArgs),
@@ -352,7 +355,15 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
             machine,
-        } => count::count_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
+            cluster,
+        } => count::count_command(
+            &layout,
+            start.as_deref(),
+            finish.as_deref(),
+            json,
+            &machine,
+            &cluster,
+        ),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Trace(args) => trace::run(args),
