@@ -6,15 +6,16 @@
 //! `pegsol count LAYOUT` prints, the others print nothing on standard output. Progress goes
 //! to standard error when it is a terminal.
 
-use super::count::MachineArgs;
+use super::count::{with_start, MachineArgs};
 use super::output::{note, print, println};
 use super::report;
-use super::CliError;
+use super::{finish_goal, resolve_layout, CliError};
 use pegsol_cluster::estimate::{self, Projection};
 use pegsol_cluster::{Cluster, Job};
 use pegsol_layout::Puzzle;
 use pegsol_rules::Goal;
 use pegsol_solver::engines::whole::{self, scratch};
+use std::ffi::OsStr;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -54,8 +55,23 @@ impl ClusterArgs {
     }
 }
 
+/// `pegsol count` with `--cluster` or `--estimate`.
+pub fn count_command(
+    spec: &OsStr,
+    start: Option<&str>,
+    finish: Option<&str>,
+    json: bool,
+    machine: &MachineArgs,
+    args: &ClusterArgs,
+) -> Result<(), CliError> {
+    let (puzzle, name) = resolve_layout(spec, json)?;
+    let (puzzle, name) = with_start(puzzle, name, start)?;
+    let goal = finish_goal(finish, &puzzle)?;
+    count_cluster(&puzzle, &name, goal, json, machine, args)
+}
+
 /// The cluster count of `puzzle` (named `name` in the output) for `goal`.
-pub fn count_cluster(
+fn count_cluster(
     puzzle: &Puzzle,
     name: &str,
     goal: Goal,
@@ -94,14 +110,16 @@ pub fn count_cluster(
             .unwrap_or_else(scratch::default_parent),
         resume: args.resume,
     };
-    let watch: Option<Arc<pegsol_cluster::Watch>> = if std::io::stderr().is_terminal() {
-        let me = cluster.process;
-        Some(Arc::new(move |line: String| {
-            note(format!("process {me}: {line}"))
-        }))
-    } else {
-        None
-    };
+    // Where a resumed run starts is said always; the progress of each level only on a
+    // terminal.
+    let me = cluster.process;
+    let terminal = std::io::stderr().is_terminal();
+    let watch: Arc<pegsol_cluster::Watch> = Arc::new(move |line: String| {
+        if terminal || line.starts_with("resuming") {
+            note(format!("process {me}: {line}"));
+        }
+    });
+    let watch = Some(watch);
     let levels = pegsol_cluster::count(&cluster, job, watch)
         .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
     let Some(levels) = levels else {

@@ -13,7 +13,6 @@
 //! still prints the levels it finished (without the winnable column when the way back did
 //! not finish) and then says why it stopped.
 
-use super::cluster::ClusterArgs;
 use super::moves;
 use super::output::{note, print, println};
 use super::report;
@@ -88,7 +87,7 @@ pub fn parse_size(text: &str) -> Result<u64, NotASize> {
 
 /// `puzzle` started from `--start` (`center` or `X,Y`: every hole full but that one), and
 /// its name saying so; as it is without the option.
-fn with_start(
+pub(super) fn with_start(
     mut puzzle: Puzzle,
     name: String,
     start: Option<&str>,
@@ -162,14 +161,10 @@ pub fn count_command(
     finish: Option<&str>,
     json: bool,
     machine: &MachineArgs,
-    cluster: &ClusterArgs,
 ) -> Result<(), CliError> {
     let (puzzle, name) = resolve_layout(spec, json)?;
     let (puzzle, name) = with_start(puzzle, name, start)?;
     let goal = finish_goal(finish, &puzzle)?;
-    if cluster.asked() {
-        return super::cluster::count_cluster(&puzzle, &name, goal, json, machine, cluster);
-    }
     if !whole_takes(&puzzle, goal, Asked::Levels) {
         return count_in_memory(&puzzle, &name, goal, json);
     }

@@ -356,7 +356,7 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             json,
             machine,
             cluster,
-        } => count::count_command(
+        } if cluster.asked() => cluster::count_command(
             &layout,
             start.as_deref(),
             finish.as_deref(),
@@ -364,6 +364,14 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             &machine,
             &cluster,
         ),
+        Command::Count {
+            layout,
+            start,
+            finish,
+            json,
+            machine,
+            ..
+        } => count::count_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),
         Command::Trace(args) => trace::run(args),

@@ -292,7 +292,7 @@ mod tests {
 
     #[test]
     fn a_level_reads_back_as_written() {
-        let dir = pegsol_testkit::Scratch::new("cluster-store");
+        let dir = pegsol_testkit::scratch::Scratch::new("cluster-store");
         let store = Store::new(dir.path(), 7, 2, 1).expect("folder");
         let keys = [1u64, 2, 300, 1 << 40, (1 << 52) - 1];
         store.write(3, &keys, 9, 4).expect("written");
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn a_damaged_or_foreign_level_is_refused_by_name() {
-        let dir = pegsol_testkit::Scratch::new("cluster-store-bad");
+        let dir = pegsol_testkit::scratch::Scratch::new("cluster-store-bad");
         let store = Store::new(dir.path(), 7, 2, 1).expect("folder");
         store.write(0, &[5, 6, 7], 3, 3).expect("written");
         let path = store.folder().join("level-000.keys");
