@@ -46,6 +46,10 @@ pub struct ClusterArgs {
     /// With --estimate: seconds the first levels may take.
     #[arg(long, requires = "estimate", default_value_t = 60)]
     pub estimate_seconds: u64,
+    /// With --estimate: count at most this many levels (the projection then depends on
+    /// nothing but the board).
+    #[arg(long, requires = "estimate")]
+    pub estimate_levels: Option<u32>,
 }
 
 impl ClusterArgs {
@@ -142,8 +146,14 @@ fn estimate_command(
     args: &ClusterArgs,
 ) -> Result<(), CliError> {
     let limit = Duration::from_secs(args.estimate_seconds.max(1));
-    let projection = estimate::estimate(&puzzle.start, goal, &machine.settings(), limit)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
+    let projection = estimate::estimate(
+        &puzzle.start,
+        goal,
+        &machine.settings(),
+        limit,
+        args.estimate_levels,
+    )
+    .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
     if json {
         println(estimate_json(name, &projection))
     } else {
@@ -155,7 +165,12 @@ fn estimate_command(
 fn estimate_json(name: &str, p: &Projection) -> String {
     serde_json::json!({
         "layout": name,
-        "counted": p.counted,
+        "counted": p.counted.iter().map(|l| serde_json::json!({
+            "jumps": l.jumps,
+            "positions": l.positions,
+            "up_to_symmetry": l.up_to_symmetry,
+        })).collect::<Vec<_>>(),
+        "complete": p.complete,
         "counted_seconds": p.counted_seconds,
         "levels": p.levels,
         "positions": p.positions,

@@ -196,3 +196,32 @@ fn bad_hosts_files_and_indexes_are_refused_by_name() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot listen on"), "{err}");
 }
+
+/// `count english --estimate` from its first 13 levels projects the English board's
+/// 187,636,299 positions (the total `pegsol count english` prints, checked in
+/// `tests/it/whole.rs`'s runs of the level engine) within a factor of three, and lists the
+/// levels it counted exactly as `count` does.
+#[test]
+fn the_estimate_of_english_is_of_the_right_size() {
+    let o = pegsol(&[
+        "count",
+        "english",
+        "--estimate",
+        "--estimate-levels",
+        "13",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    let counted = v["counted"].as_array().expect("counted levels");
+    assert_eq!(counted.len(), 13);
+    assert_eq!(counted[12]["positions"], 4_138_302);
+    assert_eq!(v["complete"], false);
+    let projected = v["positions"].as_f64().expect("a projection");
+    let ratio = projected / 187_636_299.0;
+    assert!((1.0 / 3.0..3.0).contains(&ratio), "{projected}");
+    let levels = v["levels"].as_array().expect("every level");
+    assert_eq!(levels.len(), 32, "one level for each jump of the game");
+    assert!(v["disk_bytes"].as_f64().is_some_and(|d| d > 0.0));
+}

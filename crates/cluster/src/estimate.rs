@@ -53,13 +53,14 @@ pub struct Projection {
     pub cpu_hours: f64,
 }
 
-/// Counts the first levels of `start` (for `goal`) for at most `limit` and projects the
-/// rest (see the module docs).
+/// Counts the first levels of `start` (for `goal`) for at most `limit`, and at most
+/// `most_levels` levels, and projects the rest (see the module docs).
 pub fn estimate(
     start: &Position,
     goal: Goal,
     settings: &Settings,
     limit: Duration,
+    most_levels: Option<u32>,
 ) -> Result<Projection, WholeError> {
     let cancel = Arc::new(AtomicBool::new(false));
     let (done, timer) = mpsc::channel::<()>();
@@ -71,7 +72,13 @@ pub fn estimate(
         }
     });
     let began = Instant::now();
-    let counted = whole::count::count(start, goal, settings, &cancel, &mut |_| {});
+    // The engine hears of each level made: past the levels asked for, it stops.
+    let enough = Arc::clone(&cancel);
+    let counted = whole::count::count(start, goal, settings, &cancel, &mut |s| {
+        if s.phase == "forward" && most_levels.is_some_and(|m| s.jumps >= m) {
+            enough.store(true, Ordering::Relaxed);
+        }
+    });
     let _ = done.send(());
     let _ = clock.join();
     let counted = counted?;
@@ -205,14 +212,14 @@ pub fn text(name: &str, p: &Projection) -> String {
         p.largest,
         p.largest_at
     );
-    out += "machines   disk each   memory each   hours (at this machine's rate)\n";
+    out += "machines   disk each   memory each   time (at this machine's rate)\n";
     for n in MACHINES {
         let nf = n as f64;
         out += &format!(
-            "{n:>8} {:>11} {:>13} {:>8.1}\n",
+            "{n:>8} {:>11} {:>13} {:>10}\n",
             size_text((p.disk_bytes / nf) as u64),
             size_text((p.memory_bytes / nf) as u64),
-            p.cpu_hours / pegsol_solver::engines::levels::threads() as f64 / nf
+            hours_text(p.cpu_hours / pegsol_solver::engines::levels::threads() as f64 / nf)
         );
     }
     if !p.complete {
@@ -220,6 +227,19 @@ pub fn text(name: &str, p: &Projection) -> String {
                 than the first levels show)\n";
     }
     out
+}
+
+/// A time in hours for people: minutes under an hour, days past two.
+fn hours_text(hours: f64) -> String {
+    if hours < 1.0 / 60.0 {
+        "< 1 min".to_string()
+    } else if hours < 1.0 {
+        format!("{:.0} min", hours * 60.0)
+    } else if hours < 48.0 {
+        format!("{hours:.1} h")
+    } else {
+        format!("{:.1} days", hours / 24.0)
+    }
 }
 
 #[cfg(test)]
