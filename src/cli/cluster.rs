@@ -7,19 +7,22 @@
 //! to standard error when it is a terminal.
 
 use super::count::{with_start, MachineArgs};
+use super::moves;
 use super::output::{note, print, println};
 use super::report;
 use super::{finish_goal, resolve_layout, CliError};
+use num_bigint::BigUint;
 use pegsol_cluster::estimate::{self, Projection};
 use pegsol_cluster::{Cluster, Job};
 use pegsol_layout::Puzzle;
 use pegsol_rules::Goal;
+use pegsol_solver::engines::solutions::SolutionCount;
 use pegsol_solver::engines::whole::{self, scratch};
 use std::ffi::OsStr;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a count is shared out among processes: `--cluster`, `--process`, `--workers`,
 /// `--resume`; and `--estimate`.
@@ -74,6 +77,40 @@ pub fn count_command(
     count_cluster(&puzzle, &name, goal, json, machine, args)
 }
 
+/// `pegsol solutions` with `--cluster`: process 0 prints what `pegsol solutions` prints.
+pub fn solutions_command(
+    spec: &OsStr,
+    start: Option<&str>,
+    finish: Option<&str>,
+    json: bool,
+    machine: &MachineArgs,
+    args: &ClusterArgs,
+) -> Result<(), CliError> {
+    if args.estimate {
+        return Err(CliError::Usage(
+            "--estimate sizes `pegsol count`; the solutions make the same levels forward".into(),
+        ));
+    }
+    let (puzzle, name) = resolve_layout(spec, json)?;
+    let (puzzle, name) = with_start(puzzle, name, start)?;
+    let goal = finish_goal(finish, &puzzle)?;
+    let began = Instant::now();
+    let (cluster, job, watch) = prepare(&puzzle, &name, goal, machine, args)?;
+    let found = pegsol_cluster::solutions(&cluster, job, watch)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
+    let Some(found) = found else {
+        return Ok(());
+    };
+    let count = SolutionCount {
+        solutions: BigUint::from(found.solutions),
+        positions: found.positions,
+        up_to_symmetry: found.up_to_symmetry,
+        examined: found.examined,
+        elapsed: began.elapsed(),
+    };
+    print(&moves::solutions_text(&puzzle, &name, goal, json, &count))
+}
+
 /// The cluster count of `puzzle` (named `name` in the output) for `goal`.
 fn count_cluster(
     puzzle: &Puzzle,
@@ -86,6 +123,27 @@ fn count_cluster(
     if args.estimate {
         return estimate_command(puzzle, name, goal, json, machine, args);
     }
+    let (cluster, job, watch) = prepare(puzzle, name, goal, machine, args)?;
+    let levels = pegsol_cluster::count(&cluster, job, watch)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
+    let Some(levels) = levels else {
+        return Ok(());
+    };
+    if json {
+        println(report::count_json(name, &levels, true))
+    } else {
+        print(&report::count_text(puzzle, goal, &levels, true))
+    }
+}
+
+/// The cluster, the job and the progress line of a `--cluster` run of `puzzle`.
+fn prepare(
+    puzzle: &Puzzle,
+    name: &str,
+    goal: Goal,
+    machine: &MachineArgs,
+    args: &ClusterArgs,
+) -> Result<(Cluster, Job, Option<Arc<pegsol_cluster::Watch>>), CliError> {
     let Some(hosts) = &args.cluster else {
         return Err(CliError::Usage("--cluster HOSTS is needed".into()));
     };
@@ -124,16 +182,7 @@ fn count_cluster(
         }
     });
     let watch = Some(watch);
-    let levels = pegsol_cluster::count(&cluster, job, watch)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", puzzle.name)))?;
-    let Some(levels) = levels else {
-        return Ok(());
-    };
-    if json {
-        println(report::count_json(name, &levels, true))
-    } else {
-        print(&report::count_text(puzzle, goal, &levels, true))
-    }
+    Ok((cluster, job, watch))
 }
 
 /// `count --estimate`: the first levels counted on this machine, and the projection.

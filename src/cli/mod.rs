@@ -187,6 +187,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         machine: count::MachineArgs,
+        #[command(flatten)]
+        cluster: cluster::ClusterArgs,
     },
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
@@ -340,6 +342,22 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
             machine,
+            cluster,
+        } if cluster.asked() => cluster::solutions_command(
+            &layout,
+            start.as_deref(),
+            finish.as_deref(),
+            json,
+            &machine,
+            &cluster,
+        ),
+        Command::Solutions {
+            layout,
+            start,
+            finish,
+            json,
+            machine,
+            ..
         } => count::solutions_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Analyze {
             layout,

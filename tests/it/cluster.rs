@@ -92,6 +92,48 @@ fn one_two_and_threaded_processes_count_as_one_machine_does() {
     }
 }
 
+/// `solutions --json` without its `seconds` (which differs between two runs of the one-machine
+/// engine too).
+fn without_seconds(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).expect("one JSON object");
+    let seconds = v.as_object_mut().and_then(|o| o.remove("seconds"));
+    assert!(seconds.is_some(), "{json}");
+    v
+}
+
+#[test]
+fn solutions_on_two_processes_are_the_one_machine_solutions() {
+    let dir = Scratch::new("cluster-solutions");
+    for board in ["cross-5x7", "triangle-21"] {
+        let o = pegsol(&["solutions", board, "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let expected = without_seconds(&String::from_utf8_lossy(&o.stdout));
+        let hosts = hosts(&dir, 2);
+        let children: Vec<Child> = (0..2)
+            .map(|i| {
+                let mut c = command();
+                c.args(["solutions", board, "--json", "--cluster"])
+                    .arg(&hosts)
+                    .args(["--process", &i.to_string(), "--workers", "2", "--scratch"])
+                    .arg(dir.join("scratch"))
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .expect("the binary runs")
+            })
+            .collect();
+        let mut got = String::new();
+        for (i, child) in children.into_iter().enumerate() {
+            let (status, out, err) = finish(child, board, Duration::from_secs(300));
+            assert!(status.success(), "process {i}: {err}");
+            if i == 0 {
+                got = out;
+            }
+        }
+        assert_eq!(without_seconds(&got), expected, "{board}");
+    }
+}
+
 #[test]
 fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_count() {
     let dir = Scratch::new("cluster-lost");

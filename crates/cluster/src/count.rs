@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// Parents a worker takes children of before it sends them (sorted, repeats dropped).
-const CHUNK: usize = 1 << 15;
+pub(crate) const CHUNK: usize = 1 << 15;
 
 /// What a count is asked: the start, the goal, where the workers keep their levels.
 #[derive(Clone, Debug)]
@@ -43,10 +43,10 @@ pub struct Job {
 
 /// The board's tables, each worker its own.
 pub struct Tables {
-    compact: Compact<u64>,
-    sub: Symmetries<u64>,
+    pub(crate) compact: Compact<u64>,
+    pub(crate) sub: Symmetries<u64>,
     group: Symmetries<u64>,
-    full: u64,
+    pub(crate) full: u64,
     /// Bits of the largest board.
     pub bits: u32,
 }
@@ -127,7 +127,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// The figures of every worker added up, column by column.
-fn sums(figures: &[Vec<u64>]) -> Vec<u64> {
+pub(crate) fn sums(figures: &[Vec<u64>]) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::new();
     for f in figures {
         if out.len() < f.len() {
@@ -143,6 +143,15 @@ fn sums(figures: &[Vec<u64>]) -> Vec<u64> {
 /// Progress heard by a process's first worker: a line for people.
 pub type Watch = dyn Fn(String) + Send + Sync;
 
+/// The levels made forward: each level's figures (their winnable column still 0) and its
+/// canonical forms in all, the same on every worker.
+pub struct Forward {
+    /// Each level's figures.
+    pub counts: Vec<LevelCount>,
+    /// Each level's canonical forms, all workers together.
+    pub forms: Vec<u64>,
+}
+
 /// One worker's count (see the module docs): every level's figures, the same on every
 /// worker.
 pub fn count_on(
@@ -153,9 +162,25 @@ pub fn count_on(
     watch: Option<&Watch>,
 ) -> Result<Vec<LevelCount>, StoreError> {
     let began = Instant::now();
+    let mut counts = forward(net, tables, job, store, watch)?.counts;
+    winners(net, tables, job, store, watch, &mut counts, began)?;
+    Ok(counts)
+}
+
+/// Makes every level forward (from the levels every worker finished, with `--resume`),
+/// each worker keeping its part of each on its disk.
+pub fn forward(
+    net: &mut Net,
+    tables: &Tables,
+    job: &Job,
+    store: &Store,
+    watch: Option<&Watch>,
+) -> Result<Forward, StoreError> {
+    let began = Instant::now();
     let me = net.index;
     // Where to start: the levels every worker finished, and the figures of those before.
     let mut counts: Vec<LevelCount> = Vec::new();
+    let mut forms: Vec<u64> = Vec::new();
     let mine = if job.resume {
         store.finished()
     } else {
@@ -214,6 +239,7 @@ pub fn count_on(
         if total[0] == 0 {
             break;
         }
+        forms.push(total[0]);
         counts.push(LevelCount {
             jumps: n,
             positions: total[1],
@@ -232,22 +258,46 @@ pub fn count_on(
         }
         n += 1;
     }
-    // Back: the winners of the last level are its goal positions.
-    drop(level);
+    Ok(Forward { counts, forms })
+}
+
+/// The goal positions of this worker's part of the last level (`counts` the levels'
+/// figures): every one-peg position for one peg anywhere, the goal cell's for a cell, none
+/// when the last level is not one peg.
+pub fn goals(
+    tables: &Tables,
+    job: &Job,
+    store: &Store,
+    counts: &[LevelCount],
+) -> Result<Vec<u64>, StoreError> {
     let last = counts.len().saturating_sub(1) as u32;
     let last_pegs = job.start.pegs().len().saturating_sub(last);
-    let mut winners: Vec<u64> = if last_pegs != 1 || counts.is_empty() {
-        Vec::new()
-    } else {
-        let keys = store.read(last)?.1;
-        match tables.compact.goal_board(job.goal) {
-            None => keys,
-            Some(g) => {
-                let g = tables.sub.canon(g);
-                keys.into_iter().filter(|&k| k == g).collect()
-            }
+    if last_pegs != 1 || counts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys = store.read(last)?.1;
+    Ok(match tables.compact.goal_board(job.goal) {
+        None => keys,
+        Some(g) => {
+            let g = tables.sub.canon(g);
+            keys.into_iter().filter(|&k| k == g).collect()
         }
-    };
+    })
+}
+
+/// Walks up the winners from the last level's goal positions, counting each level's
+/// winners up to symmetry into `counts`, until a level has none.
+fn winners(
+    net: &mut Net,
+    tables: &Tables,
+    job: &Job,
+    store: &Store,
+    watch: Option<&Watch>,
+    counts: &mut [LevelCount],
+    began: Instant,
+) -> Result<(), StoreError> {
+    let last = counts.len().saturating_sub(1) as u32;
+    let mut winners = goals(tables, job, store, counts)?;
     let mut n = last;
     loop {
         let (_, distinct) = tables.figures(&winners);
@@ -275,5 +325,5 @@ pub fn count_on(
         let above = store.read(n)?.1;
         winners = intersect(&got.keys, &above);
     }
-    Ok(counts)
+    Ok(())
 }

@@ -8,6 +8,7 @@
 //! - [`connect`]: connecting the processes (quietly, with a time limit) for timely;
 //! - [`net`]: the one dataflow, messages exchanged to their worker round by round;
 //! - [`count`]: the count itself, levels shared out by a hash of their canonical forms;
+//! - [`solutions`]: the solution count, each winner's count handed to its parents' owners;
 //! - [`store`]: each worker's finished levels on its own disk, for `--resume` and the way
 //!   back;
 //! - [`lost`]: a lost process reported on the others within moments, never a hang;
@@ -19,6 +20,7 @@ pub mod estimate;
 pub mod hosts;
 pub mod lost;
 pub mod net;
+pub mod solutions;
 pub mod store;
 
 pub use count::{Job, Watch};
@@ -47,6 +49,31 @@ pub fn count(
     job: Job,
     watch: Option<Arc<Watch>>,
 ) -> Result<Option<Vec<LevelCount>>, ClusterError> {
+    run(cluster, job, watch, count::count_on)
+}
+
+/// Counts the solutions of `job` as this process of `cluster`: the count on process 0
+/// (`None` on the others), the same as the one-machine engine's.
+pub fn solutions(
+    cluster: &Cluster,
+    job: Job,
+    watch: Option<Arc<Watch>>,
+) -> Result<Option<solutions::Solved>, ClusterError> {
+    run(cluster, job, watch, solutions::solutions_on)
+}
+
+/// What one worker does with its exchange, the board's tables, the job and its store.
+type Work<T, E> =
+    fn(&mut net::Net, &count::Tables, &Job, &store::Store, Option<&Watch>) -> Result<T, E>;
+
+/// Runs `work` on every worker of this process of `cluster`: worker 0's answer on process 0.
+/// A worker that fails ends the process ([`lost::fatal`]).
+fn run<T: Send + 'static, E: std::fmt::Display + 'static>(
+    cluster: &Cluster,
+    job: Job,
+    watch: Option<Arc<Watch>>,
+    work: Work<T, E>,
+) -> Result<Option<T>, ClusterError> {
     lost::watch_peers(&cluster.addresses);
     let (builders, guard) = connect::connect(cluster)?;
     let peers = cluster.peers();
@@ -70,8 +97,8 @@ pub fn count(
             };
             let mut net = net::Net::new(worker, tables.bits);
             let heard = watch.as_deref().filter(|_| index == first);
-            match count::count_on(&mut net, &tables, &job, &store, heard) {
-                Ok(levels) => (index == 0).then_some(levels),
+            match work(&mut net, &tables, &job, &store, heard) {
+                Ok(answer) => (index == 0).then_some(answer),
                 Err(e) => lost::fatal(&format!("worker {index}: {e}")),
             }
         },
@@ -80,7 +107,7 @@ pub fn count(
     let mut answer = None;
     for result in guards.join() {
         match result {
-            Ok(Some(levels)) => answer = Some(levels),
+            Ok(Some(found)) => answer = Some(found),
             Ok(None) => {}
             Err(e) => return Err(ClusterError::Worker(e)),
         }

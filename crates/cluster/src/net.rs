@@ -24,6 +24,9 @@ type Msg = (u64, u64, Vec<u64>);
 const KEYS: u64 = 0;
 /// A worker's figures, for every worker.
 const FIGURES: u64 = 1;
+/// Canonical forms with a count each, for their owner: three words a pair (the form, the
+/// count's low and high 64 bits).
+const PAIRS: u64 = 2;
 
 /// Forms gathered unsorted before they are sorted and merged into the rest: memory follows
 /// the distinct forms, not all that were sent.
@@ -38,11 +41,67 @@ struct Mail {
     sorted: Vec<u64>,
     /// Figures, by sender.
     figures: BTreeMap<u64, Vec<u64>>,
+    /// Forms with counts, not yet sorted.
+    loose_pairs: Vec<(u64, u128)>,
+    /// Forms with counts, sorted, each form once with its counts added up.
+    pairs: Vec<(u64, u128)>,
+    /// Whether a count passed 128 bits.
+    overflow: bool,
     /// Bits of the largest form (for the radix sort).
     bits: u32,
 }
 
 impl Mail {
+    /// Takes one message of `kind`.
+    fn take(&mut self, kind: u64, words: Vec<u64>) {
+        match kind {
+            KEYS => {
+                if self.loose.is_empty() && words.len() >= SQUEEZE {
+                    self.loose = words;
+                } else {
+                    self.loose.extend_from_slice(&words);
+                }
+                if self.loose.len() >= SQUEEZE.max(self.sorted.len() / 2) {
+                    self.squeeze();
+                }
+            }
+            PAIRS => {
+                self.loose_pairs.extend(
+                    words
+                        .chunks_exact(3)
+                        .map(|w| (w[0], u128::from(w[1]) | (u128::from(w[2]) << 64))),
+                );
+                if self.loose_pairs.len() >= SQUEEZE.max(self.pairs.len() / 2) {
+                    self.squeeze_pairs();
+                }
+            }
+            _ => {
+                let from = words.first().copied().unwrap_or(0);
+                self.figures
+                    .insert(from, words.get(1..).unwrap_or(&[]).to_vec());
+            }
+        }
+    }
+
+    /// Sorts the loose pairs into the rest, adding up the counts of a form.
+    fn squeeze_pairs(&mut self) {
+        let mut all = std::mem::take(&mut self.pairs);
+        all.append(&mut self.loose_pairs);
+        all.sort_unstable_by_key(|p| p.0);
+        let mut out: Vec<(u64, u128)> = Vec::with_capacity(all.len());
+        for (k, v) in all {
+            match out.last_mut() {
+                Some(last) if last.0 == k => match last.1.checked_add(v) {
+                    Some(sum) => last.1 = sum,
+                    None => self.overflow = true,
+                },
+                _ => out.push((k, v)),
+            }
+        }
+        self.pairs = out;
+    }
+
+    /// Sorts the loose forms into the rest, without repeats.
     fn squeeze(&mut self) {
         let loose = std::mem::take(&mut self.loose);
         let loose = sort_dedup(loose, self.bits);
@@ -56,6 +115,10 @@ pub struct Delivered {
     pub keys: Vec<u64>,
     /// Each worker's figures, in worker order (every worker sends figures each round).
     pub figures: Vec<Vec<u64>>,
+    /// The forms with counts sent to this worker, sorted, each once with its counts added.
+    pub pairs: Vec<(u64, u128)>,
+    /// Whether a count added up here passed 128 bits.
+    pub overflow: bool,
 }
 
 /// One worker's end of the exchange.
@@ -99,19 +162,7 @@ impl<'w> Net<'w> {
                                     ..Mail::default()
                                 });
                                 for (_, kind, words) in data.drain(..) {
-                                    if kind == KEYS {
-                                        if mail.loose.is_empty() && words.len() >= SQUEEZE {
-                                            mail.loose = words;
-                                        } else {
-                                            mail.loose.extend_from_slice(&words);
-                                        }
-                                        if mail.loose.len() >= SQUEEZE.max(mail.sorted.len() / 2) {
-                                            mail.squeeze();
-                                        }
-                                    } else {
-                                        let from = words.first().copied().unwrap_or(0);
-                                        mail.figures.insert(from, words[1..].to_vec());
-                                    }
+                                    mail.take(kind, words);
                                 }
                             });
                         }
@@ -138,6 +189,18 @@ impl<'w> Net<'w> {
         }
     }
 
+    /// Sends `pairs` (forms with counts) to worker `to` in this round.
+    pub fn send_pairs(&mut self, to: usize, pairs: &[(u64, u128)]) {
+        if pairs.is_empty() {
+            return;
+        }
+        let mut words = Vec::with_capacity(pairs.len() * 3);
+        for &(k, v) in pairs {
+            words.extend([k, v as u64, (v >> 64) as u64]);
+        }
+        self.input.send((to as u64, PAIRS, words));
+    }
+
     /// Sends this worker's `figures` to every worker in this round.
     pub fn send_figures(&mut self, figures: &[u64]) {
         for to in 0..self.peers {
@@ -159,8 +222,11 @@ impl<'w> Net<'w> {
         let round = self.round;
         self.round += 1;
         self.input.advance_to(self.round);
+        // Parked while waiting, not spinning: several processes may share a machine's
+        // cores, and a spinning one takes them from the others.
         while self.probe.less_than(&self.round) {
-            self.worker.step();
+            self.worker
+                .step_or_park(Some(std::time::Duration::from_millis(10)));
         }
         // The sink has run on everything of the round once the probe passed it.
         while self
@@ -173,13 +239,18 @@ impl<'w> Net<'w> {
                 m.squeeze();
             }
         }
-        let mail = self.mail.borrow_mut().remove(&round).unwrap_or(Mail {
+        let mut mail = self.mail.borrow_mut().remove(&round).unwrap_or(Mail {
             bits: self.bits,
             ..Mail::default()
         });
+        if !mail.loose_pairs.is_empty() {
+            mail.squeeze_pairs();
+        }
         Delivered {
             keys: mail.sorted,
             figures: mail.figures.into_values().collect(),
+            pairs: mail.pairs,
+            overflow: mail.overflow,
         }
     }
 }
