@@ -210,7 +210,8 @@ pub fn forward(
             winnable_up_to_symmetry: 0,
         });
     }
-    let mut level: Vec<u64> = if from == 0 {
+    // A level's part with its figures, taken once when the part is made (or read back).
+    let (mut level, mut figures): (Vec<u64>, (u64, u64)) = if from == 0 {
         let key = tables.start_key(&job.start);
         let part = if tables.owner(key, net.peers) == me {
             vec![key]
@@ -219,9 +220,10 @@ pub fn forward(
         };
         let (p, d) = tables.figures(&part);
         store.write(0, &part, p, d)?;
-        part
+        (part, (p, d))
     } else {
-        store.read(from - 1)?.1
+        let (h, part) = store.read(from - 1)?;
+        (part, (h.positions, h.distinct))
     };
     let mut n = counts.len() as u32;
     if let (Some(w), true) = (watch, from > 0) {
@@ -231,7 +233,7 @@ pub fn forward(
     }
     // Forward.
     loop {
-        let (positions, distinct) = tables.figures(&level);
+        let (positions, distinct) = figures;
         net.send_figures(&[level.len() as u64, positions, distinct]);
         tables.send_next(net, &level, true);
         let got = net.finish();
@@ -247,8 +249,8 @@ pub fn forward(
             winnable_up_to_symmetry: 0,
         });
         level = got.keys;
-        let (p, d) = tables.figures(&level);
-        store.write(n + 1, &level, p, d)?;
+        figures = tables.figures(&level);
+        store.write(n + 1, &level, figures.0, figures.1)?;
         if let Some(w) = watch {
             w(format!(
                 "forward: {n} jumps counted, {} positions, {:.1} s",
