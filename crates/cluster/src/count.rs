@@ -226,10 +226,16 @@ pub fn forward(
         (part, (h.positions, h.distinct))
     };
     let mut n = counts.len() as u32;
-    if let (Some(w), true) = (watch, from > 0) {
-        w(format!(
-            "resuming at {n} jumps (the levels before were finished)"
-        ));
+    if let (Some(w), true) = (watch, job.resume) {
+        w(if from > 0 {
+            format!("resuming at {n} jumps (the levels before were finished)")
+        } else {
+            // The files are kept by board, start, goal and workers in all: another number
+            // of processes or workers finds none.
+            "resuming: no level was finished by every worker of this run (the same board, \
+             processes and workers); starting from the first"
+                .to_string()
+        });
     }
     // Forward.
     loop {
