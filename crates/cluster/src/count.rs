@@ -18,7 +18,8 @@ use pegsol_rules::{Goal, Position};
 use pegsol_solver::boards::compact::Compact;
 use pegsol_solver::boards::symmetry::Symmetries;
 use pegsol_solver::engines::count::LevelCount;
-use pegsol_solver::engines::levels::{intersect, sort_dedup};
+use pegsol_solver::engines::levels::children::{Children, Kids};
+use pegsol_solver::engines::levels::{intersect, sort_dedup, Direction};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -47,6 +48,8 @@ pub struct Tables {
     pub(crate) sub: Symmetries<u64>,
     group: Symmetries<u64>,
     pub(crate) full: u64,
+    /// The level engine's children by patterns, where the board has them.
+    kids: Option<Kids>,
     /// Bits of the largest board.
     pub bits: u32,
 }
@@ -60,7 +63,9 @@ impl Tables {
         let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
         let group = Symmetries::all(&compact, shape);
         let cells = shape.cells().len();
+        let kids = Kids::new(&compact, &sub);
         Tables {
+            kids,
             compact,
             sub,
             group,
@@ -71,7 +76,13 @@ impl Tables {
 
     /// The worker of `peers` that owns the canonical form `key`.
     pub fn owner(&self, key: u64, peers: usize) -> usize {
-        (mix(self.group.canon(key)) % peers as u64) as usize
+        // Where the levels keep every symmetry, a canonical form is its whole orbit's.
+        let form = if self.group.len() == self.sub.len() {
+            key
+        } else {
+            self.group.canon(key)
+        };
+        (mix(form) % peers as u64) as usize
     }
 
     /// The start's canonical form.
@@ -94,15 +105,28 @@ impl Tables {
         let peers = net.peers;
         for chunk in keys.chunks(CHUNK) {
             let mut out = Vec::with_capacity(chunk.len() * 8);
-            for &k in chunk {
-                let im = self.sub.images(k);
-                let legal = if forward {
-                    self.compact.legal(k)
-                } else {
-                    self.compact.legal(self.full ^ k)
-                };
-                for j in legal.iter() {
-                    out.push(self.sub.child_canon(&im, j));
+            let direction = if forward {
+                Direction::Forward
+            } else {
+                Direction::Backward
+            };
+            match &self.kids {
+                Some(Kids::Two(k)) => each(k, chunk, direction, &mut out),
+                Some(Kids::Four(k)) => each(k, chunk, direction, &mut out),
+                Some(Kids::Eight(k)) => each(k, chunk, direction, &mut out),
+                Some(Kids::Twelve(k)) => each(k, chunk, direction, &mut out),
+                None => {
+                    for &k in chunk {
+                        let im = self.sub.images(k);
+                        let legal = if forward {
+                            self.compact.legal(k)
+                        } else {
+                            self.compact.legal(self.full ^ k)
+                        };
+                        for j in legal.iter() {
+                            out.push(self.sub.child_canon(&im, j));
+                        }
+                    }
                 }
             }
             let out = sort_dedup(out, self.bits);
@@ -115,6 +139,19 @@ impl Tables {
             }
             net.step();
         }
+    }
+}
+
+/// The canonical children (parents, [`Direction::Backward`]) of every board of `boards`,
+/// by the level engine's patterns ([`Children`]).
+fn each<const N: usize>(
+    kids: &Children<N>,
+    boards: &[u64],
+    direction: Direction,
+    out: &mut Vec<u64>,
+) {
+    for &b in boards {
+        kids.each(b, direction, |c| out.push(c));
     }
 }
 

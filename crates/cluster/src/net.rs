@@ -30,7 +30,7 @@ const PAIRS: u64 = 2;
 
 /// Forms gathered unsorted before they are sorted and merged into the rest: memory follows
 /// the distinct forms, not all that were sent.
-const SQUEEZE: usize = 1 << 22;
+const SQUEEZE: usize = 1 << 20;
 
 /// What one worker received in one round.
 #[derive(Default)]
@@ -211,8 +211,11 @@ impl<'w> Net<'w> {
         }
     }
 
-    /// Lets messages move (and what has arrived be gathered) without waiting.
+    /// Lets messages move (and what has arrived be gathered) without waiting. What was
+    /// sent is flushed first: the input would otherwise hold a thousand messages (a level's
+    /// worth of children) before it lets them go.
     pub fn step(&mut self) {
+        self.input.flush();
         self.worker.step();
     }
 
