@@ -7,8 +7,8 @@
 //! - [`hosts`]: the hosts file and this process's place in it;
 //! - [`connect`]: connecting the processes (quietly, with a time limit) for timely;
 //! - [`net`]: the one dataflow, messages exchanged to their worker round by round;
-//! - [`count`]: the count itself, levels shared out by a hash of their canonical forms;
-//! - [`solutions`]: the solution count, each winner's count handed to its parents' owners;
+//! - [`mod@count`]: the count itself, levels shared out by a hash of their canonical forms;
+//! - [`mod@solutions`]: the solution count, each winner's count handed to its parents' owners;
 //! - [`store`]: each worker's finished levels on its own disk, for `--resume` and the way
 //!   back;
 //! - [`lost`]: a lost process reported on the others within moments, never a hang;

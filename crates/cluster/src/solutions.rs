@@ -1,6 +1,6 @@
 //! Counting the solutions of a whole board on many workers: the one-machine level engine's
 //! solution count ([`pegsol_solver::engines::whole::solutions`]) with each level shared out
-//! as [`crate::count`] shares it.
+//! as [`mod@crate::count`] shares it.
 //!
 //! The levels are made forward as for counting. Back, each worker's winners carry their
 //! count of solutions: the goal positions one each; a winner c hands `count(c) x |orbit c|`
