@@ -87,7 +87,7 @@ pub fn parse_size(text: &str) -> Result<u64, NotASize> {
 
 /// `puzzle` started from `--start` (`center` or `X,Y`: every hole full but that one), and
 /// its name saying so; as it is without the option.
-fn with_start(
+pub(super) fn with_start(
     mut puzzle: Puzzle,
     name: String,
     start: Option<&str>,

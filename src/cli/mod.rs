@@ -8,6 +8,7 @@
 
 mod assignment;
 mod board;
+mod cluster;
 mod count;
 mod error;
 pub mod experiment;
@@ -131,6 +132,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         machine: count::MachineArgs,
+        #[command(flatten)]
+        cluster: cluster::ClusterArgs,
     },
     /// For every single-vacancy start, list the one-peg finishes that can be reached.
     Analyze {
@@ -169,6 +172,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         machine: count::MachineArgs,
+        #[command(flatten)]
+        cluster: cluster::ClusterArgs,
     },
     /// Can the position still be won? Why not? Which jumps keep the goal reachable?
     Hint(hint::HintArgs),
@@ -282,6 +287,22 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
             machine,
+            cluster,
+        } if cluster.asked() => cluster::solutions_command(
+            &layout,
+            start.as_deref(),
+            finish.as_deref(),
+            json,
+            &machine,
+            &cluster,
+        ),
+        Command::Solutions {
+            layout,
+            start,
+            finish,
+            json,
+            machine,
+            ..
         } => count::solutions_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Analyze {
             layout,
@@ -297,6 +318,22 @@ fn dispatch(cli: Cli) -> Result<Option<Launch>, CliError> {
             finish,
             json,
             machine,
+            cluster,
+        } if cluster.asked() => cluster::count_command(
+            &layout,
+            start.as_deref(),
+            finish.as_deref(),
+            json,
+            &machine,
+            &cluster,
+        ),
+        Command::Count {
+            layout,
+            start,
+            finish,
+            json,
+            machine,
+            ..
         } => count::count_command(&layout, start.as_deref(), finish.as_deref(), json, &machine),
         Command::Hint(args) => hint::run(args),
         Command::Experiment(args) => experiment::run(args),

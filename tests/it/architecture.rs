@@ -12,11 +12,14 @@ mod imports;
 use imports::Graph;
 use std::path::{Path, PathBuf};
 
-/// The layers, lowest first: each crate may depend only on crates before it.
+/// The layers, lowest first: each crate may depend only on crates before it. The cluster
+/// (the level engine on many machines) sits beside the solver: it names the solver and what
+/// is below it, and nothing but the program names it.
 const LAYERS: &[&str] = &[
     "rules",
     "layout",
     "solver",
+    "cluster",
     "record",
     "experiment",
     "tui",
@@ -102,6 +105,11 @@ fn forbidden_for(layer: &str) -> Vec<String> {
     }
     if layer != "tui" {
         forbidden.extend(["ratatui", "crossterm"].map(String::from));
+    }
+    if layer != "cluster" {
+        forbidden.push("timely".to_string());
+        // Only the program runs the many-machine count.
+        forbidden.push("pegsol-cluster".to_string());
     }
     // The window and the terminal game never name each other.
     if layer == "app" {

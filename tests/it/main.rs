@@ -6,6 +6,7 @@
 mod analysis;
 mod architecture;
 mod cli;
+mod cluster;
 #[path = "../../crates/app/tests/it/common.rs"]
 mod common;
 mod deep;
