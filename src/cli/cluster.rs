@@ -6,11 +6,11 @@
 //! `pegsol count LAYOUT` prints, the others print nothing on standard output. Progress goes
 //! to standard error when it is a terminal.
 
-use super::count::{with_start, MachineArgs};
+use super::count::{whole_board, MachineArgs};
 use super::moves;
 use super::output::{note, print, println};
 use super::report;
-use super::{finish_goal, resolve_layout, CliError};
+use super::CliError;
 use num_bigint::BigUint;
 use pegsol_cluster::estimate::{self, Projection};
 use pegsol_cluster::{Cluster, Job};
@@ -71,9 +71,7 @@ pub fn count_command(
     machine: &MachineArgs,
     args: &ClusterArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec, json)?;
-    let (puzzle, name) = with_start(puzzle, name, start)?;
-    let goal = finish_goal(finish, &puzzle)?;
+    let (puzzle, name, goal) = whole_board(spec, start, finish, json)?;
     count_cluster(&puzzle, &name, goal, json, machine, args)
 }
 
@@ -91,9 +89,7 @@ pub fn solutions_command(
             "--estimate sizes `pegsol count`; the solutions make the same levels forward".into(),
         ));
     }
-    let (puzzle, name) = resolve_layout(spec, json)?;
-    let (puzzle, name) = with_start(puzzle, name, start)?;
-    let goal = finish_goal(finish, &puzzle)?;
+    let (puzzle, name, goal) = whole_board(spec, start, finish, json)?;
     let began = Instant::now();
     let (cluster, job, watch) = prepare(&puzzle, &name, goal, machine, args)?;
     let found = pegsol_cluster::solutions(&cluster, job, watch)

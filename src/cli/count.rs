@@ -85,9 +85,23 @@ pub fn parse_size(text: &str) -> Result<u64, NotASize> {
     Ok(bytes as u64)
 }
 
+/// The board a whole-board command asks about (`pegsol count` and `pegsol solutions`, on one
+/// machine or several): the layout, with `--start` applied, its name and `--finish`'s goal.
+pub(super) fn whole_board(
+    spec: &OsStr,
+    start: Option<&str>,
+    finish: Option<&str>,
+    json: bool,
+) -> Result<(Puzzle, String, Goal), CliError> {
+    let (puzzle, name) = resolve_layout(spec, json)?;
+    let (puzzle, name) = with_start(puzzle, name, start)?;
+    let goal = finish_goal(finish, &puzzle)?;
+    Ok((puzzle, name, goal))
+}
+
 /// `puzzle` started from `--start` (`center` or `X,Y`: every hole full but that one), and
 /// its name saying so; as it is without the option.
-pub(super) fn with_start(
+fn with_start(
     mut puzzle: Puzzle,
     name: String,
     start: Option<&str>,
@@ -162,9 +176,7 @@ pub fn count_command(
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec, json)?;
-    let (puzzle, name) = with_start(puzzle, name, start)?;
-    let goal = finish_goal(finish, &puzzle)?;
+    let (puzzle, name, goal) = whole_board(spec, start, finish, json)?;
     if !whole_takes(&puzzle, goal, Asked::Levels) {
         return count_in_memory(&puzzle, &name, goal, json);
     }
@@ -239,9 +251,7 @@ pub fn solutions_command(
     json: bool,
     machine: &MachineArgs,
 ) -> Result<(), CliError> {
-    let (puzzle, name) = resolve_layout(spec, json)?;
-    let (puzzle, name) = with_start(puzzle, name, start)?;
-    let goal = finish_goal(finish, &puzzle)?;
+    let (puzzle, name, goal) = whole_board(spec, start, finish, json)?;
     let what = format!("counting the solutions of {name}");
     if !whole_takes(&puzzle, goal, Asked::Solutions) {
         let ran = run_job("pegsol-solutions", &what, move |job| {
