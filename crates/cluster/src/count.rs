@@ -26,6 +26,25 @@ use std::time::Instant;
 /// Parents a worker takes children of before it sends them (sorted, repeats dropped).
 pub(crate) const CHUNK: usize = 1 << 15;
 
+/// Chunks a worker sends before the workers wait for each other ([`Net::pace`]): what is in
+/// flight between two workers stays at most this many chunks' children.
+pub(crate) const PACE: usize = 4;
+
+/// Sends `items` chunk by chunk with `send`, paced: every [`PACE`] chunks the workers wait
+/// for each other, until none has more (so every worker paces equally often).
+pub(crate) fn paced<T>(net: &mut Net, items: &[T], mut send: impl FnMut(&mut Net, &[T])) {
+    let mut chunks = items.chunks(CHUNK);
+    loop {
+        for chunk in chunks.by_ref().take(PACE) {
+            send(net, chunk);
+            net.step();
+        }
+        if !net.pace(chunks.len() > 0) {
+            break;
+        }
+    }
+}
+
 /// What a count is asked: the start, the goal, where the workers keep their levels.
 #[derive(Clone, Debug)]
 pub struct Job {
@@ -103,13 +122,13 @@ impl Tables {
     /// Sends the canonical children (`forward`) or parents of `keys` to their owners.
     fn send_next(&self, net: &mut Net, keys: &[u64], forward: bool) {
         let peers = net.peers;
-        for chunk in keys.chunks(CHUNK) {
+        let direction = if forward {
+            Direction::Forward
+        } else {
+            Direction::Backward
+        };
+        paced(net, keys, |net, chunk| {
             let mut out = Vec::with_capacity(chunk.len() * 8);
-            let direction = if forward {
-                Direction::Forward
-            } else {
-                Direction::Backward
-            };
             match &self.kids {
                 Some(Kids::Two(k)) => each(k, chunk, direction, &mut out),
                 Some(Kids::Four(k)) => each(k, chunk, direction, &mut out),
@@ -137,8 +156,7 @@ impl Tables {
             for (to, part) in parts.into_iter().enumerate() {
                 net.send_keys(to, part);
             }
-            net.step();
-        }
+        });
     }
 }
 

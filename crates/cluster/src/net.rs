@@ -7,6 +7,11 @@
 //! it). What arrived for the round is then the worker's: the forms sorted and without
 //! repeats, the figures by sender. Mail is kept by round, since a peer that finished a round
 //! first may send the next one's before this worker has seen the round end.
+//!
+//! A level's exchange is paced ([`Net::pace`]): every few chunks the workers wait for each
+//! other in a round of their own, so what is in flight (sent but not yet gathered, held by
+//! timely's network buffers, which have no backpressure) stays a few chunks' worth instead
+//! of growing with the level. What such rounds bring is carried into the level's round.
 
 use pegsol_solver::engines::levels::{merge_dedup, sort_dedup};
 use std::cell::RefCell;
@@ -27,6 +32,8 @@ const FIGURES: u64 = 1;
 /// Canonical forms with a count each, for their owner: three words a pair (the form, the
 /// count's low and high 64 bits).
 const PAIRS: u64 = 2;
+/// Whether a worker has more to send in this level, for every worker ([`Net::pace`]).
+const MORE: u64 = 3;
 
 /// Forms gathered unsorted before they are sorted and merged into the rest: memory follows
 /// the distinct forms, not all that were sent.
@@ -47,6 +54,8 @@ struct Mail {
     pairs: Vec<(u64, u128)>,
     /// Whether a count passed 128 bits.
     overflow: bool,
+    /// Workers that said they have more to send ([`MORE`]).
+    more: u64,
     /// Bits of the largest form (for the radix sort).
     bits: u32,
 }
@@ -75,12 +84,31 @@ impl Mail {
                     self.squeeze_pairs();
                 }
             }
+            MORE => self.more += words.first().copied().unwrap_or(0),
             _ => {
                 let from = words.first().copied().unwrap_or(0);
                 self.figures
                     .insert(from, words.get(1..).unwrap_or(&[]).to_vec());
             }
         }
+    }
+
+    /// Takes in what `other` (an earlier paced round's mail) holds.
+    fn absorb(&mut self, other: Mail) {
+        for keys in [other.sorted, other.loose] {
+            if !keys.is_empty() {
+                self.take(KEYS, keys);
+            }
+        }
+        if !other.pairs.is_empty() || !other.loose_pairs.is_empty() {
+            self.loose_pairs.extend(other.pairs);
+            self.loose_pairs.extend(other.loose_pairs);
+            if self.loose_pairs.len() >= SQUEEZE.max(self.pairs.len() / 2) {
+                self.squeeze_pairs();
+            }
+        }
+        self.figures.extend(other.figures);
+        self.overflow |= other.overflow;
     }
 
     /// Sorts the loose pairs into the rest, adding up the counts of a form.
@@ -129,6 +157,8 @@ pub struct Net<'w> {
     mail: Rc<RefCell<BTreeMap<u64, Mail>>>,
     round: u64,
     bits: u32,
+    /// What the paced rounds of the level under way brought.
+    carry: Mail,
     /// This worker's index and the workers in all.
     pub index: usize,
     /// Workers in all.
@@ -177,6 +207,10 @@ impl<'w> Net<'w> {
             mail,
             round: 0,
             bits,
+            carry: Mail {
+                bits,
+                ..Mail::default()
+            },
             index,
             peers,
         }
@@ -219,9 +253,49 @@ impl<'w> Net<'w> {
         self.worker.step();
     }
 
+    /// Waits for every worker to reach this point of a level's exchange, saying whether
+    /// this one has `more` to send: whether any has. What arrived meanwhile is kept for the
+    /// level's [`Net::finish`]. Every worker must call it equally often in a level, so it
+    /// is called until none has more (see [`crate::count`]'s `paced`).
+    pub fn pace(&mut self, more: bool) -> bool {
+        for to in 0..self.peers {
+            self.input.send((to as u64, MORE, vec![u64::from(more)]));
+        }
+        let mail = self.end_round();
+        let any = mail.more > 0;
+        self.carry.absorb(mail);
+        any
+    }
+
     /// Ends this worker's part of the round and waits for the round to end everywhere:
-    /// what was sent to this worker in it.
+    /// what was sent to this worker in it (and in the paced rounds before it).
     pub fn finish(&mut self) -> Delivered {
+        let last = self.end_round();
+        let mut mail = std::mem::replace(
+            &mut self.carry,
+            Mail {
+                bits: self.bits,
+                ..Mail::default()
+            },
+        );
+        mail.absorb(last);
+        if !mail.loose.is_empty() {
+            mail.squeeze();
+        }
+        if !mail.loose_pairs.is_empty() {
+            mail.squeeze_pairs();
+        }
+        Delivered {
+            keys: mail.sorted,
+            figures: mail.figures.into_values().collect(),
+            pairs: mail.pairs,
+            overflow: mail.overflow,
+        }
+    }
+
+    /// Ends this worker's part of the round, waits for the round to end everywhere and
+    /// takes its mail, the forms sorted.
+    fn end_round(&mut self) -> Mail {
         let round = self.round;
         self.round += 1;
         self.input.advance_to(self.round);
@@ -232,28 +306,13 @@ impl<'w> Net<'w> {
                 .step_or_park(Some(std::time::Duration::from_millis(10)));
         }
         // The sink has run on everything of the round once the probe passed it.
-        while self
-            .mail
-            .borrow()
-            .get(&round)
-            .is_some_and(|m| !m.loose.is_empty())
-        {
-            if let Some(m) = self.mail.borrow_mut().get_mut(&round) {
-                m.squeeze();
-            }
-        }
         let mut mail = self.mail.borrow_mut().remove(&round).unwrap_or(Mail {
             bits: self.bits,
             ..Mail::default()
         });
-        if !mail.loose_pairs.is_empty() {
-            mail.squeeze_pairs();
+        if !mail.loose.is_empty() {
+            mail.squeeze();
         }
-        Delivered {
-            keys: mail.sorted,
-            figures: mail.figures.into_values().collect(),
-            pairs: mail.pairs,
-            overflow: mail.overflow,
-        }
+        mail
     }
 }

@@ -10,7 +10,7 @@
 //! The start's count, on the worker that owns it, is summed with the others' zeros, so every
 //! worker ends with the answer.
 
-use crate::count::{forward, goals, sums, Job, Tables, Watch, CHUNK};
+use crate::count::{forward, goals, paced, sums, Job, Tables, Watch};
 use crate::net::Net;
 use crate::store::{Store, StoreError};
 use std::time::Instant;
@@ -116,7 +116,7 @@ pub fn solutions_on(
 fn send_counts(net: &mut Net, tables: &Tables, winners: &[(u64, u128)]) -> bool {
     let peers = net.peers;
     let mut overflow = false;
-    for chunk in winners.chunks(CHUNK) {
+    paced(net, winners, |net, chunk| {
         let mut out: Vec<(u64, u128)> = Vec::with_capacity(chunk.len() * 8);
         for &(c, v) in chunk {
             let Some(w) = v.checked_mul(u128::from(tables.sub.orbit_size(c))) else {
@@ -151,8 +151,7 @@ fn send_counts(net: &mut Net, tables: &Tables, winners: &[(u64, u128)]) -> bool 
         for (to, part) in parts.iter().enumerate() {
             net.send_pairs(to, part);
         }
-        net.step();
-    }
+    });
     overflow
 }
 
