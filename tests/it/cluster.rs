@@ -1,6 +1,6 @@
 //! `pegsol count --cluster`: processes on this machine, connected over the loopback, give
 //! the one-machine count byte for byte; a killed process is reported on the others within
-//! seconds, and `--resume` finishes the same count; bad hosts files and indexes are refused
+//! seconds (a frozen one by its silent heartbeats), and `--resume` finishes the same count; bad hosts files and indexes are refused
 //! by name.
 
 use crate::support::{command, finish, pegsol};
@@ -134,15 +134,17 @@ fn solutions_on_two_processes_are_the_one_machine_solutions() {
     }
 }
 
-#[test]
-fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_count() {
-    let dir = Scratch::new("cluster-lost");
-    let board = "cross-5x9";
-    let expected = one_machine(board);
-    let hosts = hosts(&dir, 2);
-    let first = start(board, &hosts, 0, 1, &dir, false);
-    let mut second = start(board, &hosts, 1, 1, &dir, false);
-    // Mid-run: once worker 1 has finished its part of level 12.
+/// Starts two processes counting `board`; once worker 1 has finished its part of level 12
+/// (mid-run), does `stop` to process 1 and waits for process 0 to end: its status, output
+/// and standard error, and how long after `stop` it ended. Process 1 is killed and reaped.
+fn stop_one_mid_run(
+    board: &str,
+    hosts: &Path,
+    dir: &Path,
+    stop: impl FnOnce(&mut Child),
+) -> (std::process::ExitStatus, String, String, Duration) {
+    let first = start(board, hosts, 0, 1, dir, false);
+    let mut second = start(board, hosts, 1, 1, dir, false);
     let waited = Instant::now();
     let marker = |level: u32| {
         std::fs::read_dir(dir.join("scratch"))
@@ -163,15 +165,21 @@ fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_coun
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    second.kill().expect("kills process 1");
-    let _ = second.wait();
-    let killed = Instant::now();
+    stop(&mut second);
+    let stopped = Instant::now();
     let (status, out, err) = finish(
         first,
-        "process 0 after its peer died",
-        Duration::from_secs(10),
+        "process 0 after its peer stopped",
+        Duration::from_secs(30),
     );
-    assert!(killed.elapsed() < Duration::from_secs(10));
+    let after = stopped.elapsed();
+    let _ = second.kill();
+    let _ = second.wait();
+    (status, out, err, after)
+}
+
+/// Checks process 0's end after its peer was lost: a failure with the message, no count.
+fn reported_lost(status: std::process::ExitStatus, out: &str, err: &str) {
     assert!(!status.success(), "process 0 must fail: {err}");
     assert_eq!(out, "", "no partial count");
     assert!(err.contains("lost process 1"), "{err}");
@@ -180,6 +188,44 @@ fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_coun
         !err.contains("panicked"),
         "a message, not a panic trace: {err}"
     );
+}
+
+#[test]
+fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_count() {
+    let dir = Scratch::new("cluster-lost");
+    let board = "cross-5x9";
+    let expected = one_machine(board);
+    let hosts = hosts(&dir, 2);
+    let (status, out, err, after) = stop_one_mid_run(board, &hosts, &dir, |p| {
+        p.kill().expect("kills process 1");
+        let _ = p.wait();
+    });
+    assert!(after < Duration::from_secs(10), "{after:?}");
+    reported_lost(status, &out, &err);
+    let (got, errors) = run(board, 2, 1, &dir, true, &hosts);
+    assert_eq!(got, expected);
+    assert!(errors.contains("resuming at"), "{errors}");
+}
+
+#[test]
+fn a_frozen_process_whose_connections_stay_open_is_reported_by_its_silence() {
+    // SIGSTOP: the process's sockets stay open and its kernel still answers TCP, as for a
+    // machine cut off without closing its connections; only the heartbeats fall silent.
+    let dir = Scratch::new("cluster-frozen");
+    let board = "cross-5x9";
+    let expected = one_machine(board);
+    let hosts = hosts(&dir, 2);
+    let (status, out, err, after) = stop_one_mid_run(board, &hosts, &dir, |p| {
+        let sent = std::process::Command::new("kill")
+            .args(["-STOP", &p.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+    });
+    // Heard silent for 8 s, then out: well within 20 s even on a loaded machine.
+    assert!(after < Duration::from_secs(20), "{after:?}");
+    reported_lost(status, &out, &err);
+    assert!(err.contains("nothing heard from it"), "{err}");
     let (got, errors) = run(board, 2, 1, &dir, true, &hosts);
     assert_eq!(got, expected);
     assert!(errors.contains("resuming at"), "{errors}");

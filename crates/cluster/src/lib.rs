@@ -12,11 +12,13 @@
 //! - [`store`]: each worker's finished levels on its own disk, for `--resume` and the way
 //!   back;
 //! - [`lost`]: a lost process reported on the others within moments, never a hang;
+//! - [`heartbeat`]: a process gone silent (its machine off, the network cut) reported too;
 //! - [`estimate`]: sizing a board before running it, from its first levels.
 
 pub mod connect;
 pub mod count;
 pub mod estimate;
+pub mod heartbeat;
 pub mod hosts;
 pub mod lost;
 pub mod net;
@@ -77,6 +79,14 @@ fn run<T: Send + 'static, E: std::fmt::Display + 'static>(
     lost::watch_peers(&cluster.addresses);
     let (builders, guard) = connect::connect(cluster)?;
     let peers = cluster.peers();
+    // Watched from the moment all are connected until every worker here is done.
+    let heartbeat = (cluster.addresses.len() > 1).then(|| {
+        heartbeat::start(
+            &cluster.addresses,
+            cluster.process,
+            store::fingerprint(&job.what, peers),
+        )
+    });
     let first = cluster.process * cluster.workers;
     let job = Arc::new(job);
     let guards = timely::execute::execute_from(
@@ -104,8 +114,10 @@ fn run<T: Send + 'static, E: std::fmt::Display + 'static>(
         },
     )
     .map_err(ClusterError::Worker)?;
+    let results = guards.join();
+    drop(heartbeat);
     let mut answer = None;
-    for result in guards.join() {
+    for result in results {
         match result {
             Ok(Some(found)) => answer = Some(found),
             Ok(None) => {}
