@@ -167,6 +167,7 @@ fn prepare(
             .clone()
             .unwrap_or_else(scratch::default_parent),
         resume: args.resume,
+        cancel: super::running::cancel_flag(),
     };
     // Where a resumed run starts is said always; the progress of each level only on a
     // terminal.

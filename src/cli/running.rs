@@ -91,6 +91,13 @@ pub fn printing() {
     since.get_or_insert_with(Instant::now);
 }
 
+/// The flag Ctrl+C sets, for work that looks at it itself (the cluster's workers); installs
+/// the handler.
+pub fn cancel_flag() -> &'static AtomicBool {
+    install_handler();
+    &INTERRUPTED
+}
+
 /// Whether Ctrl+C was pressed since the handler was installed.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)

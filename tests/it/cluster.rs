@@ -1,6 +1,6 @@
 //! `pegsol count --cluster`: processes on this machine, connected over the loopback, give
 //! the one-machine count byte for byte; a killed process is reported on the others within
-//! seconds (a frozen one by its silent heartbeats), and `--resume` finishes the same count; bad hosts files and indexes are refused
+//! seconds (a frozen one by its silent heartbeats, one stopped by Ctrl+C by its status 130), and `--resume` finishes the same count; bad hosts files and indexes are refused
 //! by name.
 
 use crate::support::{command, finish, pegsol};
@@ -136,13 +136,13 @@ fn solutions_on_two_processes_are_the_one_machine_solutions() {
 
 /// Starts two processes counting `board`; once worker 1 has finished its part of level 12
 /// (mid-run), does `stop` to process 1 and waits for process 0 to end: its status, output
-/// and standard error, and how long after `stop` it ended. Process 1 is killed and reaped.
+/// and standard error, how long after `stop` it ended, and process 1 (for the caller to end).
 fn stop_one_mid_run(
     board: &str,
     hosts: &Path,
     dir: &Path,
     stop: impl FnOnce(&mut Child),
-) -> (std::process::ExitStatus, String, String, Duration) {
+) -> (std::process::ExitStatus, String, String, Duration, Child) {
     let first = start(board, hosts, 0, 1, dir, false);
     let mut second = start(board, hosts, 1, 1, dir, false);
     let waited = Instant::now();
@@ -173,9 +173,7 @@ fn stop_one_mid_run(
         Duration::from_secs(30),
     );
     let after = stopped.elapsed();
-    let _ = second.kill();
-    let _ = second.wait();
-    (status, out, err, after)
+    (status, out, err, after, second)
 }
 
 /// Checks process 0's end after its peer was lost: a failure with the message, no count.
@@ -196,7 +194,7 @@ fn a_killed_process_is_reported_within_seconds_and_resume_finishes_the_same_coun
     let board = "cross-5x9";
     let expected = one_machine(board);
     let hosts = hosts(&dir, 2);
-    let (status, out, err, after) = stop_one_mid_run(board, &hosts, &dir, |p| {
+    let (status, out, err, after, _) = stop_one_mid_run(board, &hosts, &dir, |p| {
         p.kill().expect("kills process 1");
         let _ = p.wait();
     });
@@ -215,13 +213,11 @@ fn a_frozen_process_whose_connections_stay_open_is_reported_by_its_silence() {
     let board = "cross-5x9";
     let expected = one_machine(board);
     let hosts = hosts(&dir, 2);
-    let (status, out, err, after) = stop_one_mid_run(board, &hosts, &dir, |p| {
-        let sent = std::process::Command::new("kill")
-            .args(["-STOP", &p.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(sent.success());
+    let (status, out, err, after, mut frozen) = stop_one_mid_run(board, &hosts, &dir, |p| {
+        signal(p, "-STOP");
     });
+    let _ = frozen.kill();
+    let _ = frozen.wait();
     // Heard silent for 8 s, then out: well within 20 s even on a loaded machine.
     assert!(after < Duration::from_secs(20), "{after:?}");
     reported_lost(status, &out, &err);
@@ -229,6 +225,34 @@ fn a_frozen_process_whose_connections_stay_open_is_reported_by_its_silence() {
     let (got, errors) = run(board, 2, 1, &dir, true, &hosts);
     assert_eq!(got, expected);
     assert!(errors.contains("resuming at"), "{errors}");
+}
+
+#[test]
+fn ctrl_c_stops_a_process_with_status_130_and_its_peers_report_it_lost() {
+    let dir = Scratch::new("cluster-ctrl-c");
+    let board = "cross-5x9";
+    let expected = one_machine(board);
+    let hosts = hosts(&dir, 2);
+    let (status, out, err, after, second) =
+        stop_one_mid_run(board, &hosts, &dir, |p| signal(p, "-INT"));
+    assert!(after < Duration::from_secs(10), "{after:?}");
+    reported_lost(status, &out, &err);
+    let (status, out, err) = finish(second, "process 1 after Ctrl+C", Duration::from_secs(10));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("interrupted (Ctrl+C)"), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    let (got, _) = run(board, 2, 1, &dir, true, &hosts);
+    assert_eq!(got, expected);
+}
+
+/// Sends `child` the signal named as `kill` takes it (`-STOP`, `-INT`).
+fn signal(child: &Child, name: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([name, &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
 }
 
 #[test]

@@ -21,6 +21,7 @@ use pegsol_solver::engines::count::LevelCount;
 use pegsol_solver::engines::levels::children::{Children, Kids};
 use pegsol_solver::engines::levels::{intersect, sort_dedup, Direction};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Parents a worker takes children of before it sends them (sorted, repeats dropped).
@@ -59,6 +60,8 @@ pub struct Job {
     pub scratch: PathBuf,
     /// Whether to restart from the levels already finished.
     pub resume: bool,
+    /// Set by Ctrl+C: the process then stops ([`crate::lost::interrupted`]).
+    pub cancel: &'static AtomicBool,
 }
 
 /// The board's tables, each worker its own.

@@ -105,7 +105,7 @@ fn run<T: Send + 'static, E: std::fmt::Display + 'static>(
                 Ok(s) => s,
                 Err(e) => lost::fatal(&format!("worker {index}: {e}")),
             };
-            let mut net = net::Net::new(worker, tables.bits);
+            let mut net = net::Net::new(worker, tables.bits, job.cancel);
             let heard = watch.as_deref().filter(|_| index == first);
             match work(&mut net, &tables, &job, &store, heard) {
                 Ok(answer) => (index == 0).then_some(answer),

@@ -8,6 +8,9 @@
 //! hook catches it on the network thread itself, whose name (`timely:recv-K`,
 //! `timely:send-K`) says which process was lost, and exits with [`LOST`].
 //!
+//! Ctrl+C ends the process the same way ([`interrupted`], status 130): a worker that merely
+//! stopped would leave its peers waiting for its part of a round.
+//!
 //! A worker that fails (a scratch disk full, a level file that does not read back) exits
 //! the same way ([`fatal`]): a worker that merely stopped would leave its peers to finish
 //! rounds with its part missing, and the answer would be wrong. Its peers then see it lost.
@@ -16,6 +19,9 @@ use std::sync::Once;
 
 /// The exit status of a process that lost another, or that could not go on.
 pub const LOST: i32 = 1;
+
+/// The exit status of a process stopped by Ctrl+C (the shell's 128 + SIGINT).
+pub const INTERRUPTED: i32 = 130;
 
 /// What a lost process's peers are told to do.
 pub const RESUME: &str = "run the same command again with --resume on every machine: each \
@@ -57,6 +63,16 @@ pub fn watch_peers(addresses: &[String]) {
             earlier(info);
         }));
     });
+}
+
+/// Ends this process after Ctrl+C: its peers will see it lost (its connections close), and
+/// the run goes on later from the levels every worker finished.
+pub fn interrupted() -> ! {
+    eprintln!(
+        "pegsol: interrupted (Ctrl+C): this process stops and the others will report it lost; \
+         to go on later, {RESUME}"
+    );
+    std::process::exit(INTERRUPTED)
 }
 
 /// Ends this process with `message`: a worker that cannot go on (see the module docs).

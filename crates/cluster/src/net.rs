@@ -17,6 +17,7 @@ use pegsol_solver::engines::levels::{merge_dedup, sort_dedup};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use timely::dataflow::channels::pact::Exchange;
 use timely::dataflow::operators::generic::operator::Operator;
 use timely::dataflow::operators::{Input, Probe};
@@ -159,6 +160,8 @@ pub struct Net<'w> {
     bits: u32,
     /// What the paced rounds of the level under way brought.
     carry: Mail,
+    /// Set by Ctrl+C: looked at whenever messages move and while waiting for a round.
+    cancel: &'static AtomicBool,
     /// This worker's index and the workers in all.
     pub index: usize,
     /// Workers in all.
@@ -166,8 +169,9 @@ pub struct Net<'w> {
 }
 
 impl<'w> Net<'w> {
-    /// The exchange on `worker`, for forms of at most `bits` bits.
-    pub fn new(worker: &'w mut Worker, bits: u32) -> Net<'w> {
+    /// The exchange on `worker`, for forms of at most `bits` bits; the process stops when
+    /// `cancel` is set ([`crate::lost::interrupted`]).
+    pub fn new(worker: &'w mut Worker, bits: u32, cancel: &'static AtomicBool) -> Net<'w> {
         let index = worker.index();
         let peers = worker.peers();
         let mail: Rc<RefCell<BTreeMap<u64, Mail>>> = Rc::default();
@@ -211,6 +215,7 @@ impl<'w> Net<'w> {
                 bits,
                 ..Mail::default()
             },
+            cancel,
             index,
             peers,
         }
@@ -249,6 +254,7 @@ impl<'w> Net<'w> {
     /// sent is flushed first: the input would otherwise hold a thousand messages (a level's
     /// worth of children) before it lets them go.
     pub fn step(&mut self) {
+        self.stop_if_cancelled();
         self.input.flush();
         self.worker.step();
     }
@@ -293,6 +299,13 @@ impl<'w> Net<'w> {
         }
     }
 
+    /// Ends the process if Ctrl+C was pressed.
+    fn stop_if_cancelled(&self) {
+        if self.cancel.load(Ordering::Relaxed) {
+            crate::lost::interrupted();
+        }
+    }
+
     /// Ends this worker's part of the round, waits for the round to end everywhere and
     /// takes its mail, the forms sorted.
     fn end_round(&mut self) -> Mail {
@@ -302,6 +315,7 @@ impl<'w> Net<'w> {
         // Parked while waiting, not spinning: several processes may share a machine's
         // cores, and a spinning one takes them from the others.
         while self.probe.less_than(&self.round) {
+            self.stop_if_cancelled();
             self.worker
                 .step_or_park(Some(std::time::Duration::from_millis(10)));
         }
