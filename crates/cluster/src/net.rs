@@ -330,3 +330,7 @@ impl<'w> Net<'w> {
         mail
     }
 }
+
+#[cfg(test)]
+#[path = "net_tests.rs"]
+mod tests;
