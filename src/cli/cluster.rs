@@ -28,8 +28,9 @@ use std::time::{Duration, Instant};
 /// `--resume`; and `--estimate`.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct ClusterArgs {
-    /// Count on many processes: a file with one host:port a line, process 0 first. Run the
-    /// same command on every machine, each with its own --process.
+    /// Count on many processes: a file with one host:port a line, process 0 first (each
+    /// port open to TCP, and to UDP for the heartbeats). Run the same command on every
+    /// machine, each with its own --process.
     #[arg(long, value_name = "HOSTS")]
     pub cluster: Option<PathBuf>,
     /// With --cluster: this process's index (its line of the hosts file, from 0).
