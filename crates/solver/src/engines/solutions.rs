@@ -88,8 +88,12 @@ pub fn count_solutions(
     // winnable positions, met in the middle, instead of every reachable one.
     if let (true, Goal::At(cell)) = (WinnableSet::applies(shape, start.pegs(), goal), goal) {
         let set = WinnableSet::build(shape, cell, winnable::MAX_ENTRIES, control)?;
-        let levels: Vec<Vec<u64>> = (0..=size).map(|k| set.level(k)).collect();
-        return over_levels(&compact, &sym, start, goal, &levels, control);
+        // The levels up to the one above the middle: those above are these inside out.
+        let above = size - (size - 1).div_ceil(2);
+        let levels: Vec<Vec<u64>> = (0..=above).map(|k| set.level(k)).collect();
+        // The backward half (most of the set's memory) is not read by the count.
+        drop(set);
+        return over_halves(&compact, &sym, start, goal, &levels, control);
     }
     let levels = reachable_levels(&compact, &sym, start.pegs(), control)?;
     over_levels(&compact, &sym, start, goal, &levels, control)
@@ -146,6 +150,46 @@ pub fn over_levels(
 ) -> Result<SolutionCount, SolutionsError> {
     let examined = levels.iter().map(|l| l.len() as u64).sum();
     let start_canon = sym.canon(compact.encode(start.pegs()));
+    // Levels above the start's peg count cannot be on its solutions.
+    let top = (start.peg_count() as usize).min(levels.len().saturating_sub(1));
+    let at = start_canon.count_ones() as usize;
+    let walk = walk(compact, sym, start, goal, levels, top, at, control)?;
+    let solutions = match &walk.kept {
+        Some(here) if at <= top => levels[at]
+            .binary_search(&start_canon)
+            .map_or(BigUint::ZERO, |i| here.get(i)),
+        _ => BigUint::ZERO,
+    };
+    Ok(SolutionCount {
+        solutions,
+        positions: walk.on.iter().map(|o| o.0).sum(),
+        up_to_symmetry: walk.on.iter().map(|o| o.1).sum(),
+        examined,
+        elapsed: control.elapsed(),
+    })
+}
+
+/// What [`walk`] found: per level (from 0), the positions on a solution and their classes
+/// up to every symmetry; the counts of the level asked to keep, and of the last level.
+struct Walk {
+    on: Vec<(u64, u64)>,
+    kept: Option<Tallies>,
+    last: Tallies,
+}
+
+/// The counts of levels 1 to `top` of `levels`, each from the level below (see
+/// [`over_levels`]); the counts of level `keep` are kept.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    compact: &Compact<u64>,
+    sym: &Symmetries<u64>,
+    start: &Position,
+    goal: Goal,
+    levels: &[Vec<u64>],
+    top: usize,
+    keep: usize,
+    control: &mut Control,
+) -> Result<Walk, SolutionsError> {
     let goal_canon = compact.goal_board(goal).map(|g| sym.canon(g));
     let group = Symmetries::all(compact, start.shape());
     let board = Board {
@@ -155,11 +199,8 @@ pub fn over_levels(
         group: (group.len() != sym.len()).then_some(group),
     };
     let cancel = control.cancel_flag();
-    // Levels above the start's peg count cannot be on its solutions.
-    let top = (start.peg_count() as usize).min(levels.len().saturating_sub(1));
-    let mut solutions = BigUint::ZERO;
-    let mut positions = 0u64;
-    let mut up_to_symmetry = 0u64;
+    let mut on_levels = vec![(0, 0); top + 1];
+    let mut kept = None;
     let mut below = Tallies::U64(Vec::new());
     let mut slots = Slots::new(&[]);
     for (k, level) in levels.iter().enumerate().take(top + 1).skip(1) {
@@ -183,23 +224,89 @@ pub fn over_levels(
         } else {
             next_level(&board, k, level, &slots, below, cancel)?
         };
-        positions += on.positions;
-        up_to_symmetry += on.classes;
-        if k == start_canon.count_ones() as usize {
-            if let Ok(i) = level.binary_search(&start_canon) {
-                solutions = here.get(i);
-            }
+        on_levels[k] = (on.positions, on.classes);
+        if k == keep {
+            kept = Some(here.clone());
         }
         if k < top {
             slots = Slots::new(level);
         }
         below = here;
     }
+    Ok(Walk {
+        on: on_levels,
+        kept,
+        last: below,
+    })
+}
+
+/// Counts the solutions of a game whose start is its goal turned inside out over its
+/// winnable positions (`levels[k]`, k up to the level above the middle), meeting in the
+/// middle: every solution passes through one position `p` of the middle level, and the
+/// jump sequences from the start to `p`, played backwards on the positions turned inside
+/// out, are those from `full ^ p` to the goal. So the count is the sum over the middle of
+/// (solutions from `p`) times (solutions from `full ^ p`), and only the levels up to the
+/// one above the middle are counted (on the English board 1.07 million positions of the
+/// 1.68 million). The levels above are the ones below turned inside out, with the same
+/// positions on solutions.
+fn over_halves(
+    compact: &Compact<u64>,
+    sym: &Symmetries<u64>,
+    start: &Position,
+    goal: Goal,
+    levels: &[Vec<u64>],
+    control: &mut Control,
+) -> Result<SolutionCount, SolutionsError> {
+    let size = start.shape().cells().len() as usize;
+    let middle = (size - 1).div_ceil(2);
+    let above = size - middle;
+    let full = compact.encode(start.shape().cells());
+    let walk = walk(compact, sym, start, goal, levels, above, middle, control)?;
+    let empty = (Tallies::U64(Vec::new()), Vec::new());
+    let (mid, mid_level) = match (&walk.kept, levels.get(middle)) {
+        (Some(t), Some(l)) => (t, l),
+        _ => (&empty.0, &empty.1),
+    };
+    let top_level = levels.get(above).unwrap_or(&empty.1);
+    let mut solutions = BigUint::ZERO;
+    // Products summed in 128 bits, carried into the big sum where they could overflow.
+    let mut sum = 0u128;
+    for (i, &p) in mid_level.iter().enumerate() {
+        let Ok(j) = top_level.binary_search(&sym.canon(full ^ p)) else {
+            continue;
+        };
+        let orbit = sym.orbit_size(p);
+        let (down, up) = (mid.get(i), walk.last.get(j));
+        let narrow = match (u64::try_from(&down), u64::try_from(&up)) {
+            (Ok(d), Ok(u)) => (u128::from(d) * u128::from(u))
+                .checked_mul(u128::from(orbit))
+                .and_then(|x| sum.checked_add(x)),
+            _ => None,
+        };
+        match narrow {
+            Some(x) => sum = x,
+            None => solutions += down * up * BigUint::from(orbit),
+        }
+    }
+    solutions += BigUint::from(sum);
+    // Above the middle's partner, level k holds level size - k turned inside out.
+    let on = |k: usize| -> (u64, u64) {
+        if k <= above {
+            walk.on.get(k).copied().unwrap_or((0, 0))
+        } else {
+            walk.on.get(size - k).copied().unwrap_or((0, 0))
+        }
+    };
+    let len = |k: usize| -> u64 {
+        let k = if k <= above { k } else { size - k };
+        levels.get(k).map_or(0, |l| l.len() as u64)
+    };
+    let top = start.peg_count() as usize;
     Ok(SolutionCount {
         solutions,
-        positions,
-        up_to_symmetry,
-        examined,
+        positions: (1..=top).map(|k| on(k).0).sum(),
+        up_to_symmetry: (1..=top).map(|k| on(k).1).sum(),
+        examined: (1..size).map(len).sum(),
         elapsed: control.elapsed(),
     })
 }
@@ -253,6 +360,46 @@ mod tests {
                 assert_eq!(out.positions, on_solutions, "{name} {goal:?}");
             }
         }
+    }
+
+    /// On every catalogue board of at most 33 cells whose centre game has a winnable set,
+    /// the count met in the middle is the count over every level of the set.
+    #[test]
+    fn the_count_met_in_the_middle_is_the_count_over_every_level() {
+        let mut boards = 0;
+        for e in pegsol_layout::catalogue::ENTRIES {
+            let puzzle = e.layout().expect("layout").validate().expect("valid");
+            let shape = puzzle.start.shape().clone();
+            let cells = shape.cells().len();
+            let Some(centre) = shape.center() else {
+                continue;
+            };
+            let goal = Goal::At(centre);
+            let pegs = shape.cells() - CellSet::single(centre);
+            if cells > 33 || !WinnableSet::applies(&shape, pegs, goal) {
+                continue;
+            }
+            let start = Position::new(shape.clone(), pegs).expect("on the board");
+            let met = uncontrolled(|c| count_solutions(&start, goal, c)).expect("counted");
+            let compact = Compact::<u64>::new(&shape);
+            let sym = Symmetries::keeping_start_and_goal(&compact, &start, goal);
+            let set =
+                uncontrolled(|c| WinnableSet::build(&shape, centre, u64::MAX, c)).expect("built");
+            let levels: Vec<Vec<u64>> = (0..=cells).map(|k| set.level(k)).collect();
+            let every = uncontrolled(|c| over_levels(&compact, &sym, &start, goal, &levels, c))
+                .expect("counted");
+            let figures = |n: &SolutionCount| {
+                (
+                    n.solutions.clone(),
+                    n.positions,
+                    n.up_to_symmetry,
+                    n.examined,
+                )
+            };
+            assert_eq!(figures(&met), figures(&every), "{}", e.key);
+            boards += 1;
+        }
+        assert!(boards >= 3, "{boards}");
     }
 
     #[test]

@@ -12,15 +12,16 @@
 //!
 //! This folder holds the level machinery the level engines share (not an engine itself):
 //! these sorted levels and their radix sort ([`radix`]), the bitset steps ([`step`]) over
-//! ranked levels ([`ranked`]), whose ranks and bit writes go a fixed distance behind their
-//! prefetches ([`delayed`]), and the canonical children their inner loops make
-//! ([`children`]).
+//! ranked levels ([`ranked`]), whose inner loops rank through narrower tables ([`tight`]) and
+//! set bits a fixed distance behind their prefetches ([`delayed`]), and the canonical
+//! children those loops make ([`children`]).
 
 pub mod children;
 pub mod delayed;
 pub mod radix;
 pub mod ranked;
 pub mod step;
+pub mod tight;
 
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;

@@ -203,6 +203,12 @@ impl RankBase {
     pub fn ranks_bytes(&self) -> u64 {
         (self.high_class.len() as u64 + 1) * 8
     }
+
+    /// Each low value's rank among the low values of its peg count and class, in order of
+    /// the values (for [`super::tight`]).
+    pub fn low_ranks(&self) -> impl Iterator<Item = u32> + '_ {
+        self.low_info.iter().map(|&i| i & INFO)
+    }
 }
 
 /// The ranks of one level: boards of one peg count in one class, numbered in order.
@@ -254,6 +260,22 @@ impl Ranks {
         self.class = class;
         self.len = sum;
         Ok(())
+    }
+
+    /// The board's tables.
+    pub fn base(&self) -> &RankBase {
+        &self.base
+    }
+
+    /// Bits of a board's low part.
+    pub fn low_bits(&self) -> u32 {
+        self.low
+    }
+
+    /// For each high part, how many boards of the level have a smaller one, and the
+    /// level's size last (for [`super::tight`]).
+    pub fn counts_below(&self) -> impl Iterator<Item = u64> + '_ {
+        self.high.iter().map(|&h| h & CUM)
     }
 
     /// Bytes of the two tables a rank reads (the board's low table and this level's high

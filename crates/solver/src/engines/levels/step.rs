@@ -21,12 +21,15 @@
 //! asked of turned inside out instead.
 
 use super::children::{with_kids, Children, Kids};
-use super::delayed::{DelayedRank, DelayedSet};
+use super::delayed::DelayedSet;
 use super::ranked::{self, Invariant, RankedBits};
+use super::tight::{self, Classes, Tight};
 use super::{self as levels, Direction, Halt};
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+mod meet;
 
 /// Largest board (in cells) whose levels are stepped through a dense bitset here: the
 /// English board's largest level takes 8.7 MiB; larger boards' levels go to the level
@@ -45,6 +48,10 @@ pub struct Stepper<'a> {
     invariant: Invariant,
     /// The rank tables and bitset, once a step has wanted them.
     dense: Option<RankedBits>,
+    /// The ranks the inner loops read, for the level `dense` is on.
+    tight: Option<Tight>,
+    /// Classes of boards, checked once a parent (the children share it).
+    classes: Classes,
     /// How the bulk steps make children (`None`: only through sorted vectors).
     kids: Option<Kids>,
     /// Sizes of the levels asked about so far: (pegs, class, bits).
@@ -65,14 +72,17 @@ impl<'a> Stepper<'a> {
         } else {
             (1u64 << cells) - 1
         };
+        let invariant = Invariant::new(cells, compact.jumps.iter().map(|j| j.all));
         Stepper {
             compact,
             sym,
             full,
             cells,
             cancel,
-            invariant: Invariant::new(cells, compact.jumps.iter().map(|j| j.all)),
+            classes: Classes::new(cells, &invariant),
+            invariant,
             dense: None,
+            tight: None,
             kids: Kids::new(compact, sym),
             lens: Vec::new(),
         }
@@ -92,7 +102,7 @@ impl<'a> Stepper<'a> {
     /// whose parents are `parents` positions: the level's words must not outnumber the
     /// children by much, or scanning them costs more than sorting the children.
     fn dense_level(&mut self, pegs: u32, class: u8, parents: usize) -> bool {
-        if self.cells > DENSE_CELLS.min(ranked::MAX_CELLS)
+        if self.cells > DENSE_CELLS.min(ranked::MAX_CELLS).min(tight::MAX_CELLS)
             || pegs > self.cells
             || self.kids.is_none()
         {
@@ -100,8 +110,9 @@ impl<'a> Stepper<'a> {
         }
         if self.dense.is_none() {
             self.dense = RankedBits::new(self.cells, &self.invariant);
+            self.tight = self.dense.as_ref().and_then(|d| Tight::new(d.ranks()));
         }
-        let Some(bits) = self.dense.as_mut() else {
+        let (Some(bits), Some(tight)) = (self.dense.as_mut(), self.tight.as_mut()) else {
             return false;
         };
         // A level's size takes a pass over the high table: counted once per level.
@@ -117,7 +128,11 @@ impl<'a> Stepper<'a> {
             return false;
         }
         // A bitset the system will not give is no failure: the sorted vectors do the step.
-        bits.begin(pegs, class).is_ok()
+        if bits.begin(pegs, class).is_err() {
+            return false;
+        }
+        tight.refill(bits.ranks());
+        true
     }
 
     /// The first position of `level` as a board (turned inside out with `inside_out`).
@@ -241,7 +256,7 @@ impl<'a> Stepper<'a> {
             let out = if stray || me.cancel.load(Ordering::Relaxed) {
                 None
             } else {
-                Some(keep_set(bits, within))
+                me.keep_set(bits, within)
             };
             bits.clear(0, bits.words());
             if me.cancel.load(Ordering::Relaxed) {
@@ -279,21 +294,32 @@ impl<'a> Stepper<'a> {
         direction: Direction,
         inside_out: bool,
     ) -> bool {
+        let Some(tight) = &self.tight else {
+            return true;
+        };
+        let class = bits.ranks().class();
         let stray = AtomicBool::new(false);
         blocks(level, self.cancel, |slice| {
-            let mut setter = DelayedSet::new(bits.bits());
-            let mut ranker = DelayedRank::new(bits.ranks());
-            let mut out = false;
-            let mut ranked = |_: u64, rank: Option<u64>| match rank {
-                Some(r) => setter.push(r),
-                None => out = true,
-            };
-            for &p in slice {
-                let board = if inside_out { self.full ^ p } else { p };
-                kids.each(board, direction, |c| ranker.push(c, &mut ranked));
-            }
-            ranker.finish(&mut ranked);
-            setter.finish();
+            // Compiled for the processor's features too: popcnt and tzcnt in one
+            // instruction each, where the baseline counts bits in software.
+            let out = crate::cpu::fast(
+                #[inline(always)]
+                || {
+                    let mut setter = DelayedSet::new(bits.bits());
+                    let mut out = false;
+                    for &p in slice {
+                        let board = if inside_out { self.full ^ p } else { p };
+                        // A jump keeps the class: the children share their parent's.
+                        if self.classes.of(board) != class {
+                            out = true;
+                            continue;
+                        }
+                        kids.each(board, direction, |c| setter.push(tight.rank(c)));
+                    }
+                    setter.finish();
+                    out
+                },
+            );
             if out {
                 stray.store(true, Ordering::Relaxed);
             }
@@ -338,41 +364,56 @@ impl<'a> Stepper<'a> {
         flip: bool,
         ask: Direction,
     ) -> Vec<u64> {
-        // A three-stage pipeline, one position a stage: the neighbours of position n are
-        // made and their rank-table entries fetched, those of n - 1 ranked and their bitset
-        // words fetched, those of n - 2 tested. Asked one after the other, each neighbour
-        // waited on two cache misses (most of the meeting's time); started two positions
-        // ahead, they overlap. Every neighbour is made, where asking stopped at the first
-        // set one: cheaper than the stalls it saved.
+        let Some(tight) = &self.tight else {
+            return Vec::new();
+        };
+        let class = bits.ranks().class();
+        // A two-stage pipeline: the neighbours of position n are made, ranked and their
+        // bitset words fetched while those of n - 2 are tested. Asked one after the other,
+        // each neighbour waited on a cache miss (most of the meeting's time); started two
+        // positions ahead, they overlap. Every neighbour is made, where asking stopped at the
+        // first set one: cheaper than the stalls it saved.
         map_blocks(within, |slice, out| {
-            let ranks = bits.ranks();
-            let mut made: [Vec<u64>; 3] = Default::default();
-            let mut ranked: [Vec<u64>; 3] = Default::default();
-            for n in 0..slice.len() + 2 {
-                if let Some(&w) = slice.get(n) {
-                    let here = &mut made[n % 3];
-                    here.clear();
-                    let board = if flip { self.full ^ w } else { w };
-                    kids.each(board, ask, |c| {
-                        ranks.prefetch(c);
-                        here.push(c);
-                    });
-                }
-                if (1..=slice.len()).contains(&n) {
-                    let s = (n - 1) % 3;
-                    ranked[s].clear();
-                    for &c in &made[s] {
-                        if let Some(r) = ranks.rank(c) {
-                            bits.prefetch(r);
-                            ranked[s].push(r);
+            crate::cpu::fast(
+                #[inline(always)]
+                || {
+                    let mut ranked: [Vec<u64>; 3] = Default::default();
+                    for n in 0..slice.len() + 2 {
+                        if let Some(&w) = slice.get(n) {
+                            let here = &mut ranked[n % 3];
+                            here.clear();
+                            let board = if flip { self.full ^ w } else { w };
+                            // Neighbours share the board's class: one of another class has
+                            // none in the level.
+                            if self.classes.of(board) == class {
+                                kids.each(board, ask, |c| {
+                                    let r = tight.rank(c);
+                                    bits.prefetch(r);
+                                    here.push(r);
+                                });
+                            }
+                        }
+                        if n >= 2 && ranked[(n - 2) % 3].iter().any(|&r| bits.test(r)) {
+                            out.push(slice[n - 2]);
                         }
                     }
-                }
-                if n >= 2 && ranked[(n - 2) % 3].iter().any(|&r| bits.test(r)) {
-                    out.push(slice[n - 2]);
+                },
+            );
+        })
+    }
+
+    /// The positions of `within`, in order, whose bits are set: `within` is sorted, so its
+    /// ranks rise and the words are read in order.
+    fn keep_set(&self, bits: &RankedBits, within: &[u64]) -> Option<Vec<u64>> {
+        let tight = self.tight.as_ref()?;
+        let class = bits.ranks().class();
+        Some(map_blocks(within, |slice, out| {
+            for &w in slice {
+                if self.classes.of(w) == class && bits.test(tight.rank(w)) {
+                    out.push(w);
                 }
             }
-        })
+        }))
     }
 }
 
@@ -417,20 +458,7 @@ fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u6
         f(&items[range], &mut out);
         out
     });
-    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
-    parts.concat()
-}
-
-/// The positions of `within`, in order, whose bits are set: `within` is sorted, so its ranks
-/// rise and the words are read in order.
-fn keep_set(bits: &RankedBits, within: &[u64]) -> Vec<u64> {
-    map_blocks(within, |slice, out| {
-        for &w in slice {
-            if bits.rank(w).is_some_and(|r| bits.test(r)) {
-                out.push(w);
-            }
-        }
-    })
+    join(parts)
 }
 
 /// Every set bit's board that `keep` accepts, ascending, and the bitset cleared: the
@@ -440,6 +468,17 @@ fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> Vec<u64> {
     let parts = levels::in_parts(words, levels::parts_for(words), |range| {
         bits.drain_kept(range.start, range.end, keep)
     });
-    let parts: Vec<Vec<u64>> = parts.into_iter().map(Result::unwrap_or_default).collect();
-    parts.concat()
+    join(parts)
+}
+
+/// The threads' parts, in order, in the first part's vector: each other part is copied and
+/// freed in turn, so the level is held at most once and a part beside it (concatenating
+/// into a new vector held it twice, the largest level's 11 MB twice at the build's peak).
+fn join(parts: Vec<std::thread::Result<Vec<u64>>>) -> Vec<u64> {
+    let mut parts = parts.into_iter().map(Result::unwrap_or_default);
+    let mut out = parts.next().unwrap_or_default();
+    for part in parts {
+        out.extend_from_slice(&part);
+    }
+    out
 }

@@ -312,55 +312,11 @@ fn counted<T: Tally>(
     cancel: &AtomicBool,
 ) -> Result<(Vec<T>, OnSolutions), SolutionsError> {
     let parts = in_parts(level.len(), parts_for(level.len()), |range| {
-        let stretch = &level[range];
-        let mut out: Vec<T> = Vec::with_capacity(stretch.len());
-        let mut on = OnSolutions::default();
-        // A three-stage pipeline, one position a stage: the children of position n are made
-        // and their table entries fetched, those of n - 1 looked up and their counts
-        // fetched, those of n - 2 summed. Nearly all the time of a count is the two cache
-        // misses of each child (its table entry, then its count); started two positions
-        // ahead, they overlap the work instead of stalling it.
-        let mut kids: [Vec<u64>; 3] = Default::default();
-        let mut found: [Vec<u32>; 3] = Default::default();
-        for n in 0..stretch.len() + 2 {
-            if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
-                return Err(SolutionsError::Cancelled);
-            }
-            if let Some(&p) = stretch.get(n) {
-                let made = &mut kids[n % 3];
-                made.clear();
-                board.maker.each(p, |child| {
-                    slots.prefetch(child);
-                    made.push(child);
-                });
-            }
-            if (1..=stretch.len()).contains(&n) {
-                let s = (n - 1) % 3;
-                found[s].clear();
-                for &child in &kids[s] {
-                    if let Some(i) = slots.get(child) {
-                        prefetch_at(&below[i]);
-                        found[s].push(i as u32);
-                    }
-                }
-            }
-            if n >= 2 {
-                let p = stretch[n - 2];
-                let mut total = T::zero();
-                for &i in &found[(n - 2) % 3] {
-                    total.add(&below[i as usize]);
-                }
-                if !total.is_zero() {
-                    on.positions += board.sym.orbit_size(p);
-                    match &board.group {
-                        None => on.classes += 1,
-                        Some(group) => on.canon.push(group.canon(p)),
-                    }
-                }
-                out.push(total);
-            }
-        }
-        Ok((out, on))
+        // Compiled for the processor's features too (popcnt, tzcnt in one instruction).
+        crate::cpu::fast(
+            #[inline(always)]
+            || counted_stretch(board, &level[range], slots, below, cancel),
+        )
     });
     let mut here: Vec<T> = Vec::with_capacity(level.len());
     let mut on = OnSolutions::default();
@@ -380,6 +336,65 @@ fn counted<T: Tally>(
         on.canon = Vec::new();
     }
     Ok((here, on))
+}
+
+/// One thread's stretch of a level counted (see [`counted`]).
+#[inline(always)]
+fn counted_stretch<T: Tally>(
+    board: &Board,
+    stretch: &[u64],
+    slots: &Slots,
+    below: &[T],
+    cancel: &AtomicBool,
+) -> Result<(Vec<T>, OnSolutions), SolutionsError> {
+    let mut out: Vec<T> = Vec::with_capacity(stretch.len());
+    let mut on = OnSolutions::default();
+    // A three-stage pipeline, one position a stage: the children of position n are made
+    // and their table entries fetched, those of n - 1 looked up and their counts
+    // fetched, those of n - 2 summed. Nearly all the time of a count is the two cache
+    // misses of each child (its table entry, then its count); started two positions
+    // ahead, they overlap the work instead of stalling it.
+    let mut kids: [Vec<u64>; 3] = Default::default();
+    let mut found: [Vec<u32>; 3] = Default::default();
+    for n in 0..stretch.len() + 2 {
+        if n % 4096 == 0 && cancel.load(Ordering::Relaxed) {
+            return Err(SolutionsError::Cancelled);
+        }
+        if let Some(&p) = stretch.get(n) {
+            let made = &mut kids[n % 3];
+            made.clear();
+            board.maker.each(p, |child| {
+                slots.prefetch(child);
+                made.push(child);
+            });
+        }
+        if (1..=stretch.len()).contains(&n) {
+            let s = (n - 1) % 3;
+            found[s].clear();
+            for &child in &kids[s] {
+                if let Some(i) = slots.get(child) {
+                    prefetch_at(&below[i]);
+                    found[s].push(i as u32);
+                }
+            }
+        }
+        if n >= 2 {
+            let p = stretch[n - 2];
+            let mut total = T::zero();
+            for &i in &found[(n - 2) % 3] {
+                total.add(&below[i as usize]);
+            }
+            if !total.is_zero() {
+                on.positions += board.sym.orbit_size(p);
+                match &board.group {
+                    None => on.classes += 1,
+                    Some(group) => on.canon.push(group.canon(p)),
+                }
+            }
+            out.push(total);
+        }
+    }
+    Ok((out, on))
 }
 
 #[cfg(test)]

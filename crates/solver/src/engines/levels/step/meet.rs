@@ -1,0 +1,180 @@
+//! The meeting of a level with itself turned inside out, asked in one orientation.
+//!
+//! The winnable set meets its two halves at the middle level of an odd board: the positions
+//! of `B` (which can reach the goal) with a neighbour (a child of the position turned inside
+//! out) in `B` itself. The relation is symmetric: `c` is a canonical child of `full ^ w`
+//! exactly when `w` is one of `full ^ c` (a symmetry that keeps the goal keeps the full
+//! board, and the jump played one way is undone the other). So each pair is asked once,
+//! from its larger end: a position asks only about its neighbours no larger than itself,
+//! and a pair found keeps both ends. Half the ranks and bit tests of asking every
+//! neighbour of every position.
+
+use super::{child_pegs, Children, Direction, Halt, RankedBits, Stepper};
+use crate::engines::levels::{self, in_parts, parts_for};
+use std::sync::atomic::Ordering;
+
+/// Smaller ends gathered by a thread before it first squeezes their repeats out.
+const SQUEEZE: usize = 1 << 16;
+
+impl Stepper<'_> {
+    /// The positions of sorted `level` with a neighbour in `level`: a canonical child
+    /// (parent, [`Direction::Backward`]) of the position turned inside out, which
+    /// [`Stepper::expand_within`]`(level, direction, true, level)` gives too, sorted.
+    pub fn meet_itself(&mut self, level: &[u64], direction: Direction) -> Result<Vec<u64>, Halt> {
+        let Some(&stored) = level.first() else {
+            return Ok(Vec::new());
+        };
+        let pegs = stored.count_ones();
+        // The neighbours have the level's own peg count only when the board's cells are
+        // twice it plus one; otherwise no position meets the level.
+        if child_pegs(self.full ^ stored, direction) != pegs {
+            return Ok(Vec::new());
+        }
+        if self.dense_level(pegs, self.invariant.of(stored), level.len()) {
+            let me = &*self;
+            let bits = me.dense.as_ref().expect("readied");
+            let stray = me.fill_level(bits, level);
+            let out = if stray || me.cancel.load(Ordering::Relaxed) {
+                None
+            } else {
+                me.kids.as_ref().and_then(|kids| {
+                    crate::engines::levels::children::with_kids!(
+                        kids, k => me.pairs_within(k, bits, level, direction))
+                })
+            };
+            bits.clear(0, bits.words());
+            if me.cancel.load(Ordering::Relaxed) {
+                return Err(Halt::Cancelled);
+            }
+            if let Some(out) = out {
+                return Ok(out);
+            }
+        }
+        self.expand_within(level, direction, true, level)
+    }
+
+    /// The positions of `level` (whose bits are set) with a neighbour in it, each pair
+    /// asked from its larger end; `None` without the tight ranks.
+    fn pairs_within<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        bits: &RankedBits,
+        level: &[u64],
+        direction: Direction,
+    ) -> Option<Vec<u64>> {
+        let tight = self.tight.as_ref()?;
+        let class = bits.ranks().class();
+        let bits_used = 64 - self.full.leading_zeros();
+        let parts = in_parts(level.len(), parts_for(level.len()), |range| {
+            let slice = &level[range];
+            // `kept`: positions found from their own side, in order; `also`: the smaller
+            // ends of the pairs found, in no order.
+            let (mut kept, mut also) = (Vec::new(), Vec::new());
+            let mut squeeze_at = SQUEEZE;
+            crate::cpu::fast(
+                #[inline(always)]
+                || {
+                    // The neighbours of position n are ranked and their words fetched while
+                    // those of n - 2 are tested (as in `keep_with_neighbour_with`).
+                    let mut asked: [Vec<(u64, u64)>; 3] = Default::default();
+                    for n in 0..slice.len() + 2 {
+                        if let Some(&w) = slice.get(n) {
+                            let here = &mut asked[n % 3];
+                            here.clear();
+                            let board = self.full ^ w;
+                            // Neighbours share the board's class: one of another class has
+                            // none in the level.
+                            if self.classes.of(board) == class {
+                                kids.each(board, direction, |c| {
+                                    if c <= w {
+                                        let r = tight.rank(c);
+                                        bits.prefetch(r);
+                                        here.push((r, c));
+                                    }
+                                });
+                            }
+                        }
+                        if n >= 2 {
+                            let mut found = false;
+                            for &(r, c) in &asked[(n - 2) % 3] {
+                                if bits.test(r) {
+                                    found = true;
+                                    also.push(c);
+                                }
+                            }
+                            if found {
+                                kept.push(slice[n - 2]);
+                            }
+                            // An end is found from every larger neighbour of it: its
+                            // repeats squeezed out as they gather, memory follows the ends.
+                            if also.len() >= squeeze_at {
+                                also = levels::sort_dedup(std::mem::take(&mut also), bits_used);
+                                squeeze_at = (2 * also.len()).max(SQUEEZE);
+                            }
+                        }
+                    }
+                },
+            );
+            (kept, also)
+        });
+        let (mut kept, mut also) = (Vec::new(), Vec::new());
+        for part in parts {
+            let (k, a) = part.ok()?;
+            kept.extend_from_slice(&k);
+            also.extend_from_slice(&a);
+        }
+        let also = levels::sort_dedup(also, bits_used);
+        Some(levels::merge_dedup(kept, also))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boards::compact::Compact;
+    use crate::boards::symmetry::Symmetries;
+    use pegsol_layout::catalogue;
+    use pegsol_rules::{CellSet, Goal};
+    use std::sync::atomic::AtomicBool;
+
+    /// On odd boards, a level of positions that can reach the goal (and a sparse sample of
+    /// it, so that some positions lack a neighbour) meets itself as the two-sided meeting
+    /// says.
+    #[test]
+    fn the_one_sided_meeting_gives_the_two_sided_one() {
+        let (mut boards, mut met) = (0, 0);
+        for e in catalogue::ENTRIES {
+            let key = e.key;
+            let puzzle = e.layout().expect("layout").validate().expect("valid");
+            let shape = puzzle.shape();
+            let cells = shape.cells().len();
+            if cells % 2 == 0 || cells > 33 {
+                continue;
+            }
+            let Some(goal) = shape.center() else {
+                continue;
+            };
+            boards += 1;
+            let compact = Compact::<u64>::new(shape);
+            let sym = Symmetries::keeping_goal(&compact, shape, Goal::At(goal));
+            let cancel = AtomicBool::new(false);
+            let mut step = Stepper::new(&compact, &sym, &cancel);
+            let mut level = vec![sym.canon(compact.encode(CellSet::single(goal)))];
+            for _ in 1..cells / 2 {
+                level = step
+                    .expand(&level, Direction::Backward, false, u64::MAX)
+                    .expect("grown");
+            }
+            for sample in [level.clone(), level.iter().copied().step_by(3).collect()] {
+                let two = step
+                    .expand_within(&sample, Direction::Forward, true, &sample)
+                    .expect("met");
+                let one = step.meet_itself(&sample, Direction::Forward).expect("met");
+                met += usize::from(!one.is_empty());
+                assert_eq!(one, two, "{key}");
+            }
+        }
+        // Some boards' middles meet nowhere (their game cannot be won); the English one does.
+        assert!(boards >= 3 && met >= 2, "{boards} boards, {met} met");
+    }
+}
