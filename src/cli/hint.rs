@@ -15,6 +15,7 @@ use super::{finish_goal, resolve_layout, CliError};
 use pegsol_layout::{render_rows, Puzzle};
 use pegsol_rules::{pegs_in_words, CellSet, Goal, Position};
 use pegsol_solver::budget::parse_budget;
+use pegsol_solver::engines::whole::decide::Pruning;
 use pegsol_solver::engines::whole::{self, WholeError};
 use pegsol_solver::engines::winnable::{WinnableSet, MAX_ENTRIES, PRACTICAL_HOLES};
 use pegsol_solver::services::hint::{
@@ -41,11 +42,16 @@ pub struct HintArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Decide it exhaustively with the level engine: every position reachable from it,
-    /// nothing pruned or forgotten, so the answer is a proof either way (no budget: it takes
-    /// the memory and scratch disk it needs, or refuses up front).
+    /// Decide it exhaustively with the level engine: every position reachable from it that
+    /// pagoda functions and the position class leave able to win, nothing forgotten, so the
+    /// answer is a proof either way (no budget: it takes the memory and scratch disk it
+    /// needs, or refuses up front).
     #[arg(long, conflicts_with = "budget")]
     pub deep: bool,
+    /// With --deep: prune nothing, examining every reachable position, to say also the
+    /// fewest pegs a lost position can be left with (far slower on the big boards).
+    #[arg(long, requires = "deep")]
+    pub fewest_pegs: bool,
     #[command(flatten)]
     pub machine: super::count::MachineArgs,
 }
@@ -88,15 +94,28 @@ pub fn run(args: HintArgs) -> Result<(), CliError> {
 
 /// `pegsol hint --deep`: the level engine decides the position (see
 /// [`whole::decide`]), with its progress on the terminal; the same outputs as the judge's,
-/// every jump decided, and the fewest pegs any line leaves.
+/// every jump decided, and the fewest pegs any line leaves where that was worked out (a won
+/// position, or `--fewest-pegs`).
 fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<(), CliError> {
     let start = puzzle.start.clone();
     let settings = args.machine.settings();
+    let pruning = if args.fewest_pegs {
+        Pruning::Off
+    } else {
+        Pruning::Pagoda
+    };
     let ran = run_job("pegsol-hint", &format!("deciding {name}"), move |job| {
         job.control(|c| {
-            whole::decide::decide(&start, goal, &settings, c.cancel_flag(), &mut |s| {
-                job.stage(s.line());
-            })
+            whole::decide::decide_with(
+                &start,
+                goal,
+                pruning,
+                &settings,
+                c.cancel_flag(),
+                &mut |s| {
+                    job.stage(s.line());
+                },
+            )
         })
     })?;
     if ran.interrupted() {
@@ -121,19 +140,29 @@ fn run_deep(args: &HintArgs, puzzle: &Puzzle, name: &str, goal: Goal) -> Result<
     };
     if args.json {
         let mut v = json_of(name, goal, puzzle.start.pegs().len(), &hint);
+        // `null` where it was not worked out (a lost position, pruned).
         v["fewest_pegs"] = json!(decided.fewest_pegs);
+        v["pruned"] = json!(decided.pruned);
         v["scratch_disk_peak"] = json!(decided.usage.disk_peak);
         println(v)
     } else {
         let mut text = text_of(puzzle, goal, 0, &hint, None);
-        text.push_str(&format!(
-            "Fewest pegs any line leaves: {} (every position reachable from here examined{})\n",
-            decided.fewest_pegs,
-            match decided.usage.disk_peak {
-                0 => String::new(),
-                disk => format!("; {} of scratch disk at most", size_text(disk)),
-            }
-        ));
+        let examined = if decided.pruned {
+            "every position reachable from here that may still win examined"
+        } else {
+            "every position reachable from here examined"
+        };
+        let disk = match decided.usage.disk_peak {
+            0 => String::new(),
+            disk => format!("; {} of scratch disk at most", size_text(disk)),
+        };
+        text.push_str(&match decided.fewest_pegs {
+            Some(pegs) => format!("Fewest pegs any line leaves: {pegs} ({examined}{disk})\n"),
+            None => format!(
+                "Fewest pegs any line leaves: not worked out ({examined}{disk}; \
+                 --fewest-pegs examines every one, far slower)\n"
+            ),
+        });
         print(&text)
     }
 }

@@ -1,12 +1,13 @@
 //! Deciding a position with the level engine (`whole::decide`, `pegsol hint --deep`): the
 //! same verdicts as the hint judge where the judge decides, a winning line that replays to
-//! the goal, and the fewest pegs the in-memory count reaches, on small boards and from
-//! positions well into a game; the same again when every level spills to disk.
+//! the goal, and (unpruned, or won) the fewest pegs the in-memory count reaches, on small
+//! boards and from positions well into a game, pruned and not; the same again when every
+//! level spills to disk.
 
 use pegsol_layout::load::resolve_puzzle;
 use pegsol_rules::{Goal, Position};
 use pegsol_solver::engines::count::count;
-use pegsol_solver::engines::whole::decide::{decide, Decided};
+use pegsol_solver::engines::whole::decide::{decide, decide_with, Decided, Pruning};
 use pegsol_solver::engines::whole::Settings;
 use pegsol_solver::services::hint::Judge;
 use pegsol_solver::uncontrolled;
@@ -42,6 +43,13 @@ fn decided(p: &Position, goal: Goal, settings: &Settings) -> Decided {
     decide(p, goal, settings, &cancel, &mut |_| {}).expect("decided")
 }
 
+/// [`decided`] examining every reachable position ([`Pruning::Off`]).
+fn unpruned(p: &Position, goal: Goal) -> Decided {
+    let cancel = AtomicBool::new(false);
+    let settings = Settings::default();
+    decide_with(p, goal, Pruning::Off, &settings, &cancel, &mut |_| {}).expect("decided")
+}
+
 /// Checks `d` against the judge (with an effort that decides these small boards), the
 /// in-memory count and the rules.
 fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
@@ -67,13 +75,24 @@ fn check(board: &str, p: &Position, goal: Goal, d: &Decided) {
         assert!(at.is_won(goal), "{board}: the line ends on the goal");
     }
     let levels = uncontrolled(|c| count(p, goal, c)).unwrap();
-    assert_eq!(
-        d.fewest_pegs,
-        p.peg_count() + 1 - levels.len() as u32,
-        "{board}: the fewest pegs are the last level's"
-    );
+    let fewest = p.peg_count() + 1 - levels.len() as u32;
     let reachable: u64 = levels.iter().map(|l| l.positions).sum();
-    assert_eq!(d.positions, reachable, "{board}: every position reachable");
+    if d.pruned {
+        // Pruned, the fewest pegs are said only for a won position (one), never guessed.
+        let said = d.winnable().then_some(1);
+        assert_eq!(d.fewest_pegs, said, "{board}: the fewest pegs, where known");
+        assert!(
+            d.positions <= reachable,
+            "{board}: no more than every position"
+        );
+    } else {
+        assert_eq!(
+            d.fewest_pegs,
+            Some(fewest),
+            "{board}: the fewest pegs are the last level's"
+        );
+        assert_eq!(d.positions, reachable, "{board}: every position reachable");
+    }
 }
 
 #[test]
@@ -87,6 +106,7 @@ fn deep_verdicts_agree_with_the_judge_and_the_count_on_small_boards() {
             for goal in [Goal::Anywhere, puzzle.goal] {
                 let d = decided(&p, goal, &Settings::default());
                 check(board, &p, goal, &d);
+                check(board, &p, goal, &unpruned(&p, goal));
                 if d.winnable() {
                     won += 1;
                 } else {
@@ -156,7 +176,35 @@ fn hint_deep_on_the_command_line_decides_and_says_the_fewest_pegs() {
         text.contains("Lost: one peg on") && text.contains("an exhaustive search of"),
         "{text}"
     );
+    // Lost and pruned, the fewest pegs are not worked out; --fewest-pegs examines every
+    // position and says them (one peg, elsewhere).
+    assert!(
+        text.contains("Fewest pegs any line leaves: not worked out"),
+        "{text}"
+    );
+    let o = std::process::Command::new(exe)
+        .args([
+            "hint",
+            "level-3",
+            "--deep",
+            "--finish",
+            "0,0",
+            "--fewest-pegs",
+        ])
+        .output()
+        .expect("pegsol runs");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{o:?}");
+    assert!(text.contains("Lost: one peg on"), "{text}");
     assert!(text.contains("Fewest pegs any line leaves: 1"), "{text}");
+    let o = std::process::Command::new(exe)
+        .args(["hint", "level-3", "--deep", "--finish", "0,0", "--json"])
+        .output()
+        .expect("pegsol runs");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_eq!(v["verdict"], "lost");
+    assert_eq!(v["fewest_pegs"], serde_json::Value::Null);
+    assert_eq!(v["pruned"], true);
 }
 
 /// A caller's cap on the positions held stops the engine early with a reason, not an

@@ -342,9 +342,10 @@ fn solutions_and_a_deep_proof_under_a_400_mb_address_limit_answer_as_without_one
     let v = json_limited(390_625, "solutions english --finish center --json");
     assert_eq!(v["solutions"], "40861647040079968");
     assert_eq!(v["positions_up_to_symmetry"], 1_679_072);
-    // Every position reachable from the English start, decided, with and without it: the
-    // same verdicts, jump by jump, the same count and fewest pegs.
-    let deep = |kib: u64| deep_json_limited(kib, "hint english --deep --json");
+    // Every position reachable from the English start (`--fewest-pegs`: nothing pruned),
+    // decided, with and without it: the same verdicts, jump by jump, the same count and
+    // fewest pegs.
+    let deep = |kib: u64| deep_json_limited(kib, "hint english --deep --fewest-pegs --json");
     let limited = deep(390_625);
     assert_eq!(limited["verdict"], "winnable", "{limited}");
     assert_eq!(limited["examined"], 187_636_299u64, "{limited}");
@@ -362,7 +363,13 @@ fn a_deep_proof_on_a_45_hole_board_holds_its_rank_tables_within_its_room() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/level-6-game-7-nine-on.ron"
     );
-    let deep = |kib: u64| deep_json_limited(kib, &format!("hint '{position}' --deep --json"));
+    // Unpruned (`--fewest-pegs`): every reachable position, as when the failure was seen.
+    let deep = |kib: u64| {
+        deep_json_limited(
+            kib,
+            &format!("hint '{position}' --deep --fewest-pegs --json"),
+        )
+    };
     let free = deep(16_000_000);
     assert_eq!(free["verdict"], "lost", "{free}");
     assert_eq!(free["examined"], 19_869_041u64, "{free}");

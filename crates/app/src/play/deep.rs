@@ -170,14 +170,18 @@ pub fn deep_ui(ui: &mut Ui, show: &DeepShow) -> Option<PlayCommand> {
             } else {
                 (visuals.warn_fg_color, "Not winnable, proven")
             };
+            let examined = if d.pruned {
+                "that may still win (pagoda functions rule out the rest)"
+            } else {
+                "reachable from here"
+            };
             ui.colored_label(colour, word).on_hover_text(format!(
-                "Thought through: {} reachable from here, all examined",
+                "Thought through: {} {examined}, all examined",
                 positions_in_words(d.positions)
             ));
-            if !d.winnable() {
-                ui.label(
-                    RichText::new(format!("the best line leaves {} pegs", d.fewest_pegs)).weak(),
-                );
+            // Pruned, a lost position's fewest pegs are not worked out: nothing is said then.
+            if let Some(pegs) = d.fewest_pegs.filter(|_| !d.winnable()) {
+                ui.label(RichText::new(format!("the best line leaves {pegs} pegs")).weak());
             }
             None
         }

@@ -4,6 +4,7 @@
 mod advisor;
 mod budgets;
 mod cancel;
+mod deep_prune;
 mod determinism;
 mod games;
 mod levels;

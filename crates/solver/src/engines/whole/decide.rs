@@ -1,11 +1,18 @@
 //! Deciding one position exhaustively with the level engine (`pegsol hint --deep`, the
-//! window's "Think it through"): every position reachable from it, level by level, then the
-//! winners of each level from the last up, as [`super::count`] does, kept this time; the
-//! position wins when it is among its level's winners. A winning line walks down the kept
-//! winners, and each first jump is judged by whether its child is a winner.
+//! window's "Think it through"): every position reachable from it that may still win, level
+//! by level, then the winners of each level from the last up, as [`super::count`] does, kept
+//! this time; the position wins when it is among its level's winners. A winning line walks
+//! down the kept winners, and each first jump is judged by whether its child is a winner.
 //!
-//! Nothing is pruned and nothing is forgotten: the answer is a proof either way, and the
-//! same on every run (no table that drops entries under pressure, no timing).
+//! With [`Pruning::Pagoda`] (the default) the forward steps drop every child that pagoda
+//! functions and the position class prove cannot reach the goal ([`super::reach`]): no
+//! winner is among them, so the verdicts are the same, and the levels far smaller. The
+//! fewest pegs a line leaves then is known only for a won position (one);
+//! [`Pruning::Off`] examines every reachable position and gives it for a lost one too.
+//!
+//! Nothing is forgotten: the answer is a proof either way, and the same on every run (no
+//! table that drops entries under pressure, no timing; the functions are found on fixed
+//! pseudo-random games).
 
 use super::count::{climb, forward};
 use super::level::{Level, LevelCursor};
@@ -13,6 +20,16 @@ use super::{Board, Settings, Status, Usage, WholeError};
 use pegsol_rules::{Goal, Jump, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// Whether a deep proof prunes its forward levels (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pruning {
+    /// Every reachable position: slower, and gives the fewest pegs of a lost position.
+    Off,
+    /// Only positions that pagoda functions and the position class leave able to win.
+    #[default]
+    Pagoda,
+}
 
 /// What deciding a position found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,10 +39,14 @@ pub struct Decided {
     pub line: Option<Vec<Jump>>,
     /// Every legal jump from the position and whether the goal can still be reached after it.
     pub jumps: Vec<(Jump, bool)>,
-    /// The fewest pegs any sequence of jumps leaves.
-    pub fewest_pegs: u32,
-    /// Distinct positions reachable from it (itself included).
+    /// The fewest pegs any sequence of jumps leaves, where it was worked out: always with
+    /// [`Pruning::Off`]; with pruning only for a won position (one peg). Never a guess.
+    pub fewest_pegs: Option<u32>,
+    /// Distinct positions examined (itself included): every one reachable from it with
+    /// [`Pruning::Off`], those that may still win with pruning.
     pub positions: u64,
+    /// Whether the forward levels were pruned.
+    pub pruned: bool,
     /// Memory and disk used.
     pub usage: Usage,
     /// Wall time.
@@ -39,9 +60,9 @@ impl Decided {
     }
 }
 
-/// Decides `position` for `goal` (see the module docs); `watch` hears after every step.
-/// Stops with [`WholeError::Cancelled`] soon after `cancel` is set, and with a refusal when
-/// neither memory nor the scratch disk can hold a level.
+/// Decides `position` for `goal`, pruned ([`Pruning::Pagoda`]; see the module docs);
+/// `watch` hears after every step. Stops with [`WholeError::Cancelled`] soon after `cancel`
+/// is set, and with a refusal when neither memory nor the scratch disk can hold a level.
 pub fn decide(
     position: &Position,
     goal: Goal,
@@ -49,12 +70,29 @@ pub fn decide(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Decided, WholeError> {
-    let board = Board::new(position, goal, settings, cancel)?;
+    decide_with(position, goal, Pruning::Pagoda, settings, cancel, watch)
+}
+
+/// [`decide`] with the pruning given: the same line, verdicts and jumps either way (the
+/// tests compare them); only [`Pruning::Off`] gives a lost position's fewest pegs.
+pub fn decide_with(
+    position: &Position,
+    goal: Goal,
+    pruning: Pruning,
+    settings: &Settings,
+    cancel: &AtomicBool,
+    watch: &mut dyn FnMut(&Status),
+) -> Result<Decided, WholeError> {
+    let mut board = Board::new(position, goal, settings, cancel)?;
+    let pruned = pruning == Pruning::Pagoda;
+    if pruned {
+        board.prune_forward(position, goal);
+    }
     let mut levels = Vec::new();
     let mut counts = Vec::new();
     forward(&board, position, &mut levels, &mut counts, false, watch)?;
     let positions = counts.iter().map(|c| c.positions).sum();
-    let fewest_pegs = levels.last().map_or(position.peg_count(), |l| l.pegs);
+    let last_level = levels.last().map_or(position.peg_count(), |l| l.pegs);
     let winners = winners(&board, goal, &mut levels, watch)?;
     let start = board.compact.encode(position.pegs());
     let jumps = judged(&board, start, winners.get(1))?
@@ -66,11 +104,15 @@ pub fn decide(
     } else {
         None
     };
+    // Pruned, the last level is only the last that may still win: it says nothing of the
+    // fewest pegs unless a winner was found there.
+    let fewest_pegs = (!pruned || line.is_some()).then_some(last_level);
     Ok(Decided {
         line,
         jumps,
         fewest_pegs,
         positions,
+        pruned,
         usage: board.usage(),
         elapsed: board.elapsed(),
     })

@@ -28,6 +28,7 @@ pub mod figures;
 pub mod level;
 pub mod meet;
 pub mod merge;
+pub mod reach;
 pub mod runs;
 pub mod scratch;
 pub mod solutions;
@@ -218,6 +219,8 @@ pub struct Board<'a> {
     cancel: &'a AtomicBool,
     started: Instant,
     full: u64,
+    /// What drops forward children that cannot reach the goal ([`reach`]), when asked for.
+    reach: Option<reach::GoalPrune>,
 }
 
 impl<'a> Board<'a> {
@@ -278,6 +281,7 @@ impl<'a> Board<'a> {
             cancel,
             started: Instant::now(),
             full,
+            reach: None,
         })
     }
 
@@ -289,6 +293,19 @@ impl<'a> Board<'a> {
     /// The class of `board`.
     pub fn class_of(&self, board: u64) -> u8 {
         self.invariant.of(board)
+    }
+
+    /// From now on, forward steps drop every child that [`reach::GoalPrune`] proves cannot
+    /// reach `goal` from `start` (see [`reach`]); the tests it uses.
+    pub fn prune_forward(&mut self, start: &Position, goal: Goal) -> &reach::GoalPrune {
+        let first = self.compact.encode(start.pegs());
+        self.reach.insert(reach::GoalPrune::find(self, first, goal))
+    }
+
+    /// The forward pruning's tests and its bounds for children of `pegs` pegs, when
+    /// forward steps are pruned.
+    pub(super) fn reach_for(&self, pegs: u32) -> Option<(&reach::GoalPrune, &[u64])> {
+        self.reach.as_ref().map(|r| (r, r.limits(pegs)))
     }
 
     /// The board with every cell full.

@@ -96,6 +96,11 @@ impl Board<'_> {
             (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
             _ => true,
         };
+        // Forward children that cannot reach the goal are dropped before they are gathered.
+        let reach = self
+            .reach_for(pegs)
+            .filter(|_| direction == Direction::Forward);
+        let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
         let cap = self.buffer_keys(8);
         let most_kids = self.compact.jumps.len();
         let bits = self.compact.cells.len() as u32;
@@ -113,9 +118,11 @@ impl Board<'_> {
                         }
                         k.each(p, direction, |c| {
                             let slot = &mut g.recent[recent_slot(c)];
-                            if *slot != c && keep(c) {
+                            if *slot != c {
                                 *slot = c;
-                                g.buf.push(c);
+                                if keep(c) && may_win(c) {
+                                    g.buf.push(c);
+                                }
                             }
                         });
                     }

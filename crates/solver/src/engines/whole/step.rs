@@ -193,6 +193,11 @@ impl Board<'_> {
             (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
             _ => true,
         };
+        // Forward children that cannot reach the goal are dropped before they are ranked.
+        let reach = self
+            .reach_for(pegs)
+            .filter(|_| direction == Direction::Forward);
+        let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
         self.par_chunks(
             source,
             src.as_ref().map(|r| &r.0),
@@ -209,7 +214,11 @@ impl Board<'_> {
                 };
                 with_kids!(&self.kids, k => {
                     for &p in keys {
-                        k.each(p, direction, |c| ranker.push(c, &mut ranked));
+                        k.each(p, direction, |c| {
+                            if may_win(c) {
+                                ranker.push(c, &mut ranked);
+                            }
+                        });
                     }
                 });
                 ranker.finish(&mut ranked);

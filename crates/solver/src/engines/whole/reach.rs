@@ -1,0 +1,378 @@
+//! What prunes a deep proof's forward levels: pagoda functions and the position class,
+//! which prove that a position can never end as one peg on the goal.
+//!
+//! A pagoda function (weights with `w(a) + w(b) >= w(c)` on every jump a over b into c, of
+//! either sign: [`SignedPagoda`]) never rises along a jump, so a position `P` can end as one
+//! peg on cell `c` only when `f(P) >= f(c)` for every such `f`; and jumps keep a position's
+//! class ([`Board::class_of`]), so `c` must lie in the start's class. A child that meets
+//! neither test for any cell the goal allows (the goal's cell, or every cell for a finish
+//! anywhere) cannot win, nor can anything reached from it: [`GoalPrune`] drops it before it
+//! enters its level. Every position that can win still passes (every position on a
+//! winning line can win), so the winners of the pruned levels, each level's and with them
+//! every first jump's verdict, are exactly those of the unpruned ones. What is lost is the
+//! fewest pegs the unpruned levels reach: the last pruned level says nothing about that.
+//!
+//! The functions are found by linear programming ([`SignedPagoda::find`]) on positions of
+//! fixed pseudo-random games from the start, against every allowed finish cell; each is
+//! turned by the symmetries the levels' canonical forms are taken under (a canonical form
+//! is an image of a real position, and the image of a function refutes the image of what it
+//! refutes). The few that refute most of the sample are kept, packed in 16-bit lanes as
+//! [`crate::engines::winnable::prune::StartPrune`] packs its own: one byte-table lookup
+//! per eight cells a word, then one subtraction a word for each candidate finish.
+
+use super::Board;
+use crate::boards::compact::Compact;
+use crate::boards::symmetry::Symmetries;
+use crate::engines::prove::signed::SignedPagoda;
+use pegsol_rules::Goal;
+
+/// Every lane's top bit (lanes of 16 bits).
+const HIGH: u64 = 0x8000_8000_8000_8000;
+/// Lanes a word.
+const LANES: usize = 4;
+/// Most functions kept: every four cost a lookup per eight cells of each child tested.
+pub const MAX_FUNCTIONS: usize = 8;
+/// Fixed pseudo-random games played from the start for the sample.
+const GAMES: usize = 64;
+/// Positions of the sample at most (taken evenly from the games).
+const SAMPLE: usize = 1500;
+/// Linear programmes solved at most (each about a millisecond on 45 cells).
+const MAX_PROGRAMS: usize = 300;
+/// Positions with fewer pegs than this are not sampled: their subtrees are small.
+const MIN_PEGS: u32 = 6;
+
+/// Tests that prove a position cannot end as one peg on the goal (see the module docs).
+#[derive(Debug)]
+pub struct GoalPrune {
+    /// Words per table entry (functions / [`LANES`], rounded up).
+    words: usize,
+    /// Eight-cell stretches of a board.
+    chunks: usize,
+    /// `tables[(chunk * 256 + byte) * words + w]`: the shifted weights of those eight cells'
+    /// pegs under the functions of word `w`, one a lane.
+    tables: Vec<u64>,
+    /// `limits[pegs][t * words + w]`: each lane's least total a position of `pegs` pegs
+    /// needs to reach finish `t` (shifted and clamped to the lane).
+    limits: Vec<Vec<u64>>,
+    /// The finish cells tested (compact indices): those of the start's class that the goal
+    /// allows, less any another one's test makes redundant. Empty: nothing can win.
+    finishes: Vec<usize>,
+    /// The functions, as found.
+    functions: Vec<SignedPagoda>,
+}
+
+impl GoalPrune {
+    /// The tests for positions reached from `start` (a compact board) finishing as `goal`.
+    pub fn find(board: &Board, start: u64, goal: Goal) -> GoalPrune {
+        let compact = &board.compact;
+        let n = compact.cells.len();
+        let class = board.class_of(start);
+        let goal_cell = compact
+            .goal_board(goal)
+            .map(|g| g.trailing_zeros() as usize);
+        let allowed: Vec<usize> = (0..n)
+            .filter(|&c| goal_cell.is_none_or(|g| g == c))
+            .filter(|&c| board.class_of(1u64 << c) == class)
+            .collect();
+        let sample = sample(compact, start);
+        let candidates = candidates(compact, &board.sub, &sample, &allowed);
+        let functions = choose(&candidates, &sample, &allowed);
+        GoalPrune::new(compact, functions, &allowed)
+    }
+
+    /// `functions` laid out for the test against the finish cells `allowed` (functions
+    /// whose shifted weights do not fit a lane are dropped).
+    pub fn new(compact: &Compact<u64>, functions: Vec<SignedPagoda>, allowed: &[usize]) -> Self {
+        let n = compact.cells.len();
+        let shift_of = |f: &SignedPagoda| -(0..n).map(|i| f.weight(i)).min().unwrap_or(0).min(0);
+        let functions: Vec<SignedPagoda> = functions
+            .into_iter()
+            .filter(|f| (0..n).map(|i| f.weight(i) + shift_of(f)).sum::<i64>() < 0x8000)
+            .collect();
+        // A finish that passes whenever another passes adds nothing: drop it (of two alike,
+        // the later).
+        let below = |a: usize, b: usize| functions.iter().all(|f| f.weight(a) <= f.weight(b));
+        let finishes: Vec<usize> = allowed
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| {
+                !allowed
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &d)| d != c && below(d, c) && (!below(c, d) || j < i))
+            })
+            .map(|(_, &c)| c)
+            .collect();
+        let words = functions.len().div_ceil(LANES).max(1);
+        let chunks = n.div_ceil(8);
+        let mut tables = vec![0u64; chunks * 256 * words];
+        for chunk in 0..chunks {
+            for byte in 0..256usize {
+                for (k, f) in functions.iter().enumerate() {
+                    let shift = shift_of(f);
+                    let sum: i64 = (0..8)
+                        .filter(|b| byte >> b & 1 == 1)
+                        .filter(|b| chunk * 8 + b < n)
+                        .map(|b| f.weight(chunk * 8 + b) + shift)
+                        .sum();
+                    tables[(chunk * 256 + byte) * words + k / LANES] |=
+                        (sum as u64) << (16 * (k % LANES));
+                }
+            }
+        }
+        let limits = (0..=n as i64)
+            .map(|pegs| {
+                let mut l = vec![0u64; finishes.len() * words];
+                for (t, &c) in finishes.iter().enumerate() {
+                    for (k, f) in functions.iter().enumerate() {
+                        // Clamped: below 0 every total passes, at the top bit none does
+                        // (every total is below it), as the unclamped bound says.
+                        let least = (f.weight(c) + shift_of(f) * pegs).clamp(0, 0x8000) as u64;
+                        l[t * words + k / LANES] |= least << (16 * (k % LANES));
+                    }
+                }
+                l
+            })
+            .collect();
+        GoalPrune {
+            words,
+            chunks,
+            tables,
+            limits,
+            finishes,
+            functions,
+        }
+    }
+
+    /// The functions in use.
+    pub fn functions(&self) -> &[SignedPagoda] {
+        &self.functions
+    }
+
+    /// The finish cells tested (compact indices).
+    pub fn finishes(&self) -> &[usize] {
+        &self.finishes
+    }
+
+    /// What [`GoalPrune::keeps`] compares positions of `pegs` pegs with.
+    pub fn limits(&self, pegs: u32) -> &[u64] {
+        self.limits.get(pegs as usize).map_or(&[], |l| &l[..])
+    }
+
+    /// Whether `b` may still end as one peg on the goal, `limits` being
+    /// [`GoalPrune::limits`] for its peg count: `false` proves it cannot.
+    #[inline]
+    pub fn keeps(&self, limits: &[u64], b: u64) -> bool {
+        let mut sums = [0u64; MAX_FUNCTIONS.div_ceil(LANES)];
+        let sums = &mut sums[..self.words];
+        for chunk in 0..self.chunks {
+            let byte = (b >> (8 * chunk)) as usize & 0xff;
+            let row = &self.tables[(chunk * 256 + byte) * self.words..][..self.words];
+            for (s, &t) in sums.iter_mut().zip(row) {
+                *s += t;
+            }
+        }
+        // A lane's total is below its top bit and its bound at most the top bit, so
+        // `(total | top) - bound` borrows from no other lane, and keeps the top bit exactly
+        // when the total reaches the bound.
+        limits.chunks_exact(self.words).any(|finish| {
+            sums.iter()
+                .zip(finish)
+                .all(|(&s, &l)| ((s | HIGH) - l) & HIGH == HIGH)
+        })
+    }
+
+    /// Whether `b` may still end as one peg on the goal (see [`GoalPrune::keeps`]).
+    pub fn may_win(&self, b: u64) -> bool {
+        self.keeps(self.limits(b.count_ones()), b)
+    }
+}
+
+/// Positions of [`GAMES`] fixed pseudo-random games from `start`, of at least [`MIN_PEGS`]
+/// pegs, at most [`SAMPLE`] of them.
+fn sample(compact: &Compact<u64>, start: u64) -> Vec<u64> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut all = Vec::new();
+    for _ in 0..GAMES {
+        let mut at = start;
+        loop {
+            let legal: Vec<usize> = compact.legal(at).iter().collect();
+            if legal.is_empty() || at.count_ones() <= MIN_PEGS {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            at ^= compact.jumps[legal[(x % legal.len() as u64) as usize]].all;
+            all.push(at);
+        }
+    }
+    let stride = all.len().div_ceil(SAMPLE).max(1);
+    all.into_iter().step_by(stride).collect()
+}
+
+/// Functions that refute some position of `sample` for some finish of `allowed`, each with
+/// its images under `sub`; at most [`MAX_PROGRAMS`] programmes, none spent on a pair a
+/// function found already refutes.
+fn candidates(
+    compact: &Compact<u64>,
+    sub: &Symmetries<u64>,
+    sample: &[u64],
+    allowed: &[usize],
+) -> Vec<SignedPagoda> {
+    let mut found: Vec<SignedPagoda> = Vec::new();
+    // Each finish its share of the programmes, spent over the whole sample.
+    let share = (MAX_PROGRAMS / allowed.len().max(1)).max(1);
+    for &c in allowed {
+        let goal = 1u64 << c;
+        let mut programs = 0;
+        for &p in sample {
+            if programs >= share {
+                break;
+            }
+            if found.iter().any(|f| f.refutes(p, goal)) {
+                continue;
+            }
+            programs += 1;
+            let Some(f) = SignedPagoda::find(compact, p, goal) else {
+                continue;
+            };
+            for s in 0..sub.len() {
+                let turned: Vec<i64> = (0..compact.cells.len())
+                    .map(|i| f.weight(sub.apply(s, 1u64 << i).trailing_zeros() as usize))
+                    .collect();
+                if let Some(g) = SignedPagoda::new(compact, turned) {
+                    if !found.contains(&g) {
+                        found.push(g);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Up to [`MAX_FUNCTIONS`] of `candidates`, chosen greedily: each time the one that rules
+/// out most positions of `sample` for every finish in `allowed` (counting, among equals,
+/// the position-finish pairs it refutes; the first found among equals).
+fn choose(candidates: &[SignedPagoda], sample: &[u64], allowed: &[usize]) -> Vec<SignedPagoda> {
+    let every: u64 = if allowed.len() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << allowed.len()) - 1
+    };
+    // Per candidate, per position: the finishes it refutes, one bit each.
+    let masks: Vec<Vec<u64>> = candidates
+        .iter()
+        .map(|f| {
+            sample
+                .iter()
+                .map(|&p| {
+                    let v = f.value(p);
+                    allowed
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |m, (t, &c)| m | u64::from(v < f.weight(c)) << t)
+                })
+                .collect()
+        })
+        .collect();
+    let mut refuted = vec![0u64; sample.len()];
+    let mut kept = Vec::new();
+    let mut used = vec![false; candidates.len()];
+    while kept.len() < MAX_FUNCTIONS {
+        let gain = |m: &[u64]| -> (u32, u32) {
+            m.iter()
+                .zip(&refuted)
+                .fold((0, 0), |(all, pairs), (&m, &r)| {
+                    let now = m | r;
+                    (
+                        all + u32::from(now == every && r != every),
+                        pairs + (now & !r).count_ones(),
+                    )
+                })
+        };
+        let best = masks
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !used[i])
+            .map(|(i, m)| (gain(m), std::cmp::Reverse(i)))
+            .max();
+        let Some((g, std::cmp::Reverse(i))) = best else {
+            break;
+        };
+        if g == (0, 0) {
+            break;
+        }
+        used[i] = true;
+        for (r, m) in refuted.iter_mut().zip(&masks[i]) {
+            *r |= m;
+        }
+        kept.push(candidates[i].clone());
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pegsol_layout::load::resolve_puzzle;
+    use pegsol_rules::random_puzzle;
+    use std::sync::atomic::AtomicBool;
+
+    /// Positions that can win (random games played backwards from one peg) all pass, for
+    /// a finish anywhere and on their own finish cell; the packed test agrees with the
+    /// functions themselves; and random positions of the board are dropped often.
+    #[test]
+    fn winnable_positions_pass_and_others_are_dropped() {
+        let cancel = AtomicBool::new(false);
+        for name in ["english", "level-6"] {
+            let puzzle = resolve_puzzle(name).expect("board");
+            let shape = puzzle.shape().clone();
+            let (mut dropped, mut tried) = (0, 0);
+            for seed in 0..6u64 {
+                let Some(r) = random_puzzle(&shape, 8 + 4 * (seed as u32 % 5), seed) else {
+                    continue;
+                };
+                for goal in [Goal::Anywhere, Goal::At(r.finish)] {
+                    let board =
+                        Board::new(&r.start, goal, &Default::default(), &cancel).expect("board");
+                    let start = board.compact.encode(r.start.pegs());
+                    let prune = GoalPrune::find(&board, start, goal);
+                    assert!(!prune.functions().is_empty(), "{name}: functions found");
+                    let mut at = r.start.clone();
+                    for &j in &r.solution {
+                        let b = board.compact.encode(at.pegs());
+                        assert!(prune.may_win(b), "{name} {goal:?}: a winner dropped");
+                        assert!(
+                            prune.may_win(board.sub.canon(b)),
+                            "{name}: its canonical form"
+                        );
+                        at = at.try_play(j).expect("legal");
+                    }
+                    // Random positions of the start's peg count: most cannot win.
+                    let mut x = seed + 1;
+                    let n = board.compact.cells.len() as u64;
+                    for _ in 0..200 {
+                        let mut b = 0u64;
+                        while b.count_ones() < start.count_ones() {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            b |= 1 << (x % n);
+                        }
+                        let exact = prune
+                            .finishes()
+                            .iter()
+                            .any(|&c| prune.functions().iter().all(|f| f.value(b) >= f.weight(c)));
+                        let packed = prune.may_win(b);
+                        assert_eq!(packed, exact, "{name}: {b:#x}");
+                        dropped += usize::from(!packed);
+                        tried += 1;
+                    }
+                }
+            }
+            assert!(dropped * 10 > tried, "{name}: {dropped} of {tried} dropped");
+        }
+    }
+}

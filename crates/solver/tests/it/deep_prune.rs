@@ -1,0 +1,135 @@
+//! The deep proof pruned by pagoda functions and the position class
+//! (`whole::decide::Pruning::Pagoda`) against the same proof unpruned: the same verdict,
+//! the same winning line, every first jump judged alike, never more positions, and the
+//! fewest pegs said only where they are known; on small boards from many positions, and on
+//! the 45-hole boards from positions a dozen jumps from the end.
+
+use pegsol_layout::load::resolve_puzzle;
+use pegsol_rules::{random_puzzle, Goal, Position};
+use pegsol_solver::engines::whole::decide::{decide_with, Decided, Pruning};
+use pegsol_solver::engines::whole::Settings;
+use std::sync::atomic::AtomicBool;
+
+use crate::games::Rng;
+
+fn decided(p: &Position, goal: Goal, pruning: Pruning) -> Decided {
+    let cancel = AtomicBool::new(false);
+    decide_with(p, goal, pruning, &Settings::default(), &cancel, &mut |_| {}).expect("decided")
+}
+
+/// Positions of `board` after random games from its start, of each length in `lengths`
+/// (those a game reaches), `games` games a length.
+fn forward_positions(board: &str, lengths: &[usize], games: usize, rng: &mut Rng) -> Vec<Position> {
+    let start = resolve_puzzle(board).expect("board").start;
+    let mut out = Vec::new();
+    for &length in lengths {
+        for _ in 0..games {
+            let mut p = start.clone();
+            for _ in 0..length {
+                let jumps = p.legal_jumps();
+                if jumps.is_empty() {
+                    break;
+                }
+                p = p.try_play(jumps[rng.below(jumps.len())]).expect("legal");
+            }
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Compares the pruned proof with the unpruned one on `p`; whether it is won.
+fn compare(what: &str, p: &Position, goal: Goal) -> (bool, u64, u64) {
+    let off = decided(p, goal, Pruning::Off);
+    let on = decided(p, goal, Pruning::Pagoda);
+    let here = format!("{what}, {goal:?}, from\n{:?}", p.pegs());
+    assert_eq!(on.line, off.line, "{here}: the same line");
+    assert_eq!(on.jumps, off.jumps, "{here}: every jump judged alike");
+    assert!(
+        on.positions <= off.positions,
+        "{here}: never more positions"
+    );
+    assert!(
+        off.fewest_pegs.is_some() && !off.pruned && on.pruned,
+        "{here}"
+    );
+    if off.winnable() {
+        assert_eq!(off.fewest_pegs, Some(1), "{here}");
+        assert_eq!(on.fewest_pegs, Some(1), "{here}: won, one peg");
+    } else {
+        assert_eq!(on.fewest_pegs, None, "{here}: lost, not worked out");
+    }
+    if let Some(line) = &on.line {
+        let mut at = p.clone();
+        for &j in line {
+            at = at.try_play(j).expect("the line's jumps are legal");
+        }
+        assert!(at.is_won(goal), "{here}: the line ends on the goal");
+    }
+    (off.winnable(), on.positions, off.positions)
+}
+
+#[test]
+fn pruned_deep_proofs_agree_with_unpruned_ones_on_small_boards() {
+    let mut rng = Rng(0x5eed_0059);
+    let (mut won, mut lost, mut pruned, mut all) = (0, 0, 0u64, 0u64);
+    for board in ["triangle", "triangle-21", "cross-5x7", "level-3", "english"] {
+        let puzzle = resolve_puzzle(board).expect("board");
+        let lengths: &[usize] = match board {
+            // The English board's early positions take the unpruned proof too long here.
+            "english" => &[12, 16, 20],
+            _ => &[0, 1, 2, 4, 6, 9],
+        };
+        let centre = puzzle.shape().center();
+        for p in forward_positions(board, lengths, 3, &mut rng) {
+            let mut goals = vec![Goal::Anywhere, puzzle.goal];
+            goals.extend(centre.map(Goal::At));
+            goals.dedup();
+            for goal in goals {
+                let (w, on, off) = compare(board, &p, goal);
+                if w {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+                pruned += off - on;
+                all += off;
+            }
+        }
+    }
+    assert!(
+        won >= 10 && lost >= 10,
+        "{won} won, {lost} lost: both kinds wanted"
+    );
+    // The pruning does something (else the comparison proves little).
+    assert!(pruned * 10 > all, "{pruned} of {all} positions pruned");
+}
+
+#[test]
+fn pruned_deep_proofs_agree_with_unpruned_ones_a_dozen_jumps_from_the_end() {
+    let mut rng = Rng(0x45);
+    let (mut won, mut lost) = (0, 0);
+    for board in ["level-6", "wiegleb"] {
+        let puzzle = resolve_puzzle(board).expect("board");
+        let shape = puzzle.shape().clone();
+        let mut positions = forward_positions(board, &[31, 32], 3, &mut rng);
+        // Winnable ones too: random games played backwards from one peg.
+        positions.extend(
+            (0..4).filter_map(|seed| {
+                random_puzzle(&shape, 12 + seed as u32 % 3, seed).map(|r| r.start)
+            }),
+        );
+        for p in positions.iter().filter(|p| p.peg_count() <= 14) {
+            let mut goals = vec![Goal::Anywhere];
+            goals.extend(shape.center().map(Goal::At));
+            for goal in goals {
+                if compare(board, p, goal).0 {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+        }
+    }
+    assert!(won >= 3 && lost >= 3, "{won} won, {lost} lost");
+}
