@@ -262,7 +262,7 @@ impl<'w> Net<'w> {
     /// Waits for every worker to reach this point of a level's exchange, saying whether
     /// this one has `more` to send: whether any has. What arrived meanwhile is kept for the
     /// level's [`Net::finish`]. Every worker must call it equally often in a level, so it
-    /// is called until none has more (see [`crate::count`]'s `paced`).
+    /// is called until none has more (see [`paced`](crate::count::paced)).
     pub fn pace(&mut self, more: bool) -> bool {
         for to in 0..self.peers {
             self.input.send((to as u64, MORE, vec![u64::from(more)]));
