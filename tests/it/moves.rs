@@ -521,3 +521,32 @@ fn fewest_moves_reports_the_level_engines_work_before_its_search() {
         assert!(stage < search, "a stage after the search began");
     }
 }
+
+/// The loops compiled for x86-64-v3 (`cpu::fast`, chosen at run time) and the baseline ones
+/// give the same answers: the winnable set's steps (`hint`), the solution count met in the
+/// middle (`solutions`) and the level engine (`count`), English central game. On a
+/// processor without v3 both runs take the baseline.
+#[test]
+fn the_baseline_and_the_v3_loops_give_the_same_answers() {
+    let run = |baseline: bool, args: &[&str]| {
+        let mut c = crate::support::command();
+        c.args(args);
+        if baseline {
+            c.env("PEGSOL_CPU", "baseline");
+        }
+        let o = c.output().expect("the binary runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        if let Some(m) = v.as_object_mut() {
+            m.remove("seconds");
+        }
+        v
+    };
+    for args in [
+        &["solutions", "english", "--finish", "center", "--json"][..],
+        &["hint", "english", "--finish", "center", "--json"],
+        &["count", "cross-5x9", "--json"],
+    ] {
+        assert_eq!(run(true, args), run(false, args), "{args:?}");
+    }
+}
