@@ -234,40 +234,46 @@ impl<'a> Stepper<'a> {
         if level.len() >= within.len()
             && self.dense_level(stored.count_ones(), self.invariant.of(stored), within.len())
         {
-            let me = &*self;
-            let bits = me.dense.as_ref().expect("readied");
-            let stray = me.fill_level(bits, level);
-            let out = if stray || me.cancel.load(Ordering::Relaxed) {
-                None
-            } else {
-                me.keep_with_neighbour_in(bits, within, flip, ask)
-            };
-            bits.clear(0, bits.words());
-            if me.cancel.load(Ordering::Relaxed) {
-                return Err(Halt::Cancelled);
-            }
-            if let Some(out) = out {
+            let found = self.on_dense_bits(
+                |bits| self.fill_level(bits, level),
+                |bits| self.keep_with_neighbour_in(bits, within, flip, ask),
+            )?;
+            if let Some(out) = found {
                 return Ok(out);
             }
         } else if self.dense_level(child_pegs(first, direction), class, level.len()) {
-            let me = &*self;
-            let bits = me.dense.as_ref().expect("readied");
-            let stray = me.fill_children(bits, level, direction, inside_out);
-            let out = if stray || me.cancel.load(Ordering::Relaxed) {
-                None
-            } else {
-                me.keep_set(bits, within)
-            };
-            bits.clear(0, bits.words());
-            if me.cancel.load(Ordering::Relaxed) {
-                return Err(Halt::Cancelled);
-            }
-            if let Some(out) = out {
+            let found = self.on_dense_bits(
+                |bits| self.fill_children(bits, level, direction, inside_out),
+                |bits| self.keep_set(bits, within),
+            )?;
+            if let Some(out) = found {
                 return Ok(out);
             }
         }
         let children = self.expand(level, direction, inside_out, u64::MAX)?;
         Ok(levels::intersect(&children, within))
+    }
+
+    /// Sets the readied dense bits with `fill` (which says whether a form fell outside the
+    /// ranked class), asks them with `ask` unless one did or the run was cancelled, and
+    /// clears them for the next step: `ask`'s answer, or `None` to take the sparse way.
+    pub(super) fn on_dense_bits<R>(
+        &self,
+        fill: impl FnOnce(&RankedBits) -> bool,
+        ask: impl FnOnce(&RankedBits) -> Option<R>,
+    ) -> Result<Option<R>, Halt> {
+        let bits = self.dense.as_ref().expect("readied");
+        let stray = fill(bits);
+        let out = if stray || self.cancel.load(Ordering::Relaxed) {
+            None
+        } else {
+            ask(bits)
+        };
+        bits.clear(0, bits.words());
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(Halt::Cancelled);
+        }
+        Ok(out)
     }
 
     /// Sets the bit of every canonical child of `level`'s positions; whether a child fell

@@ -11,7 +11,6 @@
 
 use super::{child_pegs, Children, Direction, Halt, RankedBits, Stepper};
 use crate::engines::levels::{self, in_parts, parts_for};
-use std::sync::atomic::Ordering;
 
 /// Smaller ends gathered by a thread before it first squeezes their repeats out.
 const SQUEEZE: usize = 1 << 16;
@@ -31,22 +30,16 @@ impl Stepper<'_> {
             return Ok(Vec::new());
         }
         if self.dense_level(pegs, self.invariant.of(stored), level.len()) {
-            let me = &*self;
-            let bits = me.dense.as_ref().expect("readied");
-            let stray = me.fill_level(bits, level);
-            let out = if stray || me.cancel.load(Ordering::Relaxed) {
-                None
-            } else {
-                me.kids.as_ref().and_then(|kids| {
-                    crate::engines::levels::children::with_kids!(
-                        kids, k => me.pairs_within(k, bits, level, direction))
-                })
-            };
-            bits.clear(0, bits.words());
-            if me.cancel.load(Ordering::Relaxed) {
-                return Err(Halt::Cancelled);
-            }
-            if let Some(out) = out {
+            let found = self.on_dense_bits(
+                |bits| self.fill_level(bits, level),
+                |bits| {
+                    self.kids.as_ref().and_then(|kids| {
+                        crate::engines::levels::children::with_kids!(
+                            kids, k => self.pairs_within(k, bits, level, direction))
+                    })
+                },
+            )?;
+            if let Some(out) = found {
                 return Ok(out);
             }
         }
