@@ -104,7 +104,9 @@ impl Cluster {
                 text: line.to_string(),
             };
             let (host, port) = line.rsplit_once(':').ok_or_else(bad)?;
-            if host.is_empty() || host.contains(char::is_whitespace) {
+            // No host name holds a control character; refused here, one never reaches the
+            // messages that name a process by its address.
+            if host.is_empty() || host.contains(|c: char| c.is_whitespace() || c.is_control()) {
                 return Err(bad());
             }
             port.parse::<u16>().map_err(|_| bad())?;
@@ -178,6 +180,8 @@ mod tests {
         assert!(e.to_string().contains("hosts.txt, line 2"), "{e}");
         let e = parse("10.0.0.1:99999\n", 0).unwrap_err();
         assert!(e.to_string().contains("line 1"), "{e}");
+        let e = parse("10.0.0.1:2101\nho\u{1b}[31mst:2101\n", 0).unwrap_err();
+        assert!(e.to_string().contains("line 2"), "a control character: {e}");
         let e = parse("a:1\na:1\n", 0).unwrap_err();
         assert!(e.to_string().contains("already process 0"), "{e}");
         assert!(matches!(
