@@ -1,6 +1,6 @@
 //! The window starts whatever its saved state file holds (issue 17): a zoom of 0, -1, NaN,
 //! infinity or 1000 used to panic in winit at every start, screenshot or not, and a window
-//! placed far off every screen opened invisible. Run under Xvfb (`xvfb-run`, as the CI has);
+//! placed far off every screen opened invisible. Run under Xvfb (as the CI has);
 //! where there is none, the test says SKIPPED and passes, except under `PEGSOL_REQUIRE_TOOLS`
 //! (set by `.ci/run`, which installs it), where a missing Xvfb fails.
 
@@ -9,8 +9,9 @@ use pegsol_testkit::tools;
 use pegsol_testkit::scratch;
 
 use scratch::Scratch;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
 /// A fresh home for one test, with its data folder made.
@@ -21,32 +22,66 @@ fn temp_dir(name: &str) -> Scratch {
 }
 
 fn have_xvfb() -> bool {
-    tools::have("xvfb-run", "the real window under Xvfb")
+    tools::have("Xvfb", "the real window under Xvfb")
 }
 
-/// Runs `script` (a shell command line, `$PEGSOL` the binary) under `xvfb-run` with `home` as
-/// the home and data folders, killed after `limit`.
+/// Runs `script` (a shell command line, `$PEGSOL` the binary) on an X server of its own with
+/// `home` as the home and data folders, killed after `limit`.
+///
+/// Not `xvfb-run -a`: it picks a display number by looking for a free lock file and only then
+/// starts the server, so the tests here, run side by side, picked the same number, and one
+/// window found the other test's server gone (CI failed on "Failed to open connection to X
+/// server"). `Xvfb -displayfd` takes a free number itself and says which.
 fn under_xvfb(home: &Path, script: &str, limit: Duration) -> Output {
-    Command::new("timeout")
+    let mut server = Server(
+        Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-nolisten",
+                "tcp",
+                "-screen",
+                "0",
+                "1280x800x24",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts"),
+    );
+    let mut number = String::new();
+    BufReader::new(server.0.stdout.take().expect("its output"))
+        .read_line(&mut number)
+        .expect("Xvfb says its display");
+    let number = number.trim();
+    assert!(!number.is_empty(), "Xvfb gave no display number");
+    let out = Command::new("timeout")
         .arg(limit.as_secs().to_string())
-        .args([
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            "sh",
-            "-c",
-            script,
-        ])
+        .args(["sh", "-c", script])
+        .env("DISPLAY", format!(":{number}"))
         .env("PEGSOL", env!("CARGO_BIN_EXE_pegsol"))
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_STATE_HOME", home.join("state"))
         .env_remove("WAYLAND_DISPLAY")
+        .env_remove("XAUTHORITY")
         .current_dir(home)
         .output()
-        .expect("xvfb-run runs")
+        .expect("the script runs");
+    drop(server);
+    out
+}
+
+/// An X server that ends with its test, passed or failed.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 fn state_file(home: &Path) -> PathBuf {
