@@ -56,19 +56,32 @@ pub fn in_parts<T: Send>(
     f: impl Fn(Range<usize>) -> T + Sync,
 ) -> Vec<std::thread::Result<T>> {
     let stretch = len.div_ceil(parts.max(1));
-    let range = |t: usize| (t * stretch).min(len)..((t + 1) * stretch).min(len);
-    if parts <= 1 {
-        return vec![Ok(f(0..len))];
+    let ranges: Vec<Range<usize>> = (0..parts.max(1))
+        .map(|t| (t * stretch).min(len)..((t + 1) * stretch).min(len))
+        .collect();
+    in_ranges(&ranges, f)
+}
+
+/// Runs `f` on each of `ranges`, the first on this thread and each other on a thread of its
+/// own; the results in order, `Err` for a range whose thread panicked.
+pub fn in_ranges<T: Send>(
+    ranges: &[Range<usize>],
+    f: impl Fn(Range<usize>) -> T + Sync,
+) -> Vec<std::thread::Result<T>> {
+    match ranges {
+        [] => Vec::new(),
+        [only] => vec![Ok(f(only.clone()))],
+        [first, rest @ ..] => std::thread::scope(|scope| {
+            let f = &f;
+            let others: Vec<_> = rest
+                .iter()
+                .map(|r| scope.spawn(move || f(r.clone())))
+                .collect();
+            let mut out = vec![Ok(f(first.clone()))];
+            out.extend(others.into_iter().map(|h| h.join()));
+            out
+        }),
     }
-    std::thread::scope(|scope| {
-        let f = &f;
-        let others: Vec<_> = (1..parts)
-            .map(|t| scope.spawn(move || f(range(t))))
-            .collect();
-        let mut out = vec![Ok(f(range(0)))];
-        out.extend(others.into_iter().map(|h| h.join()));
-        out
-    })
 }
 
 /// Which way positions are expanded.

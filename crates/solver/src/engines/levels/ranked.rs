@@ -498,6 +498,14 @@ impl RankedBits {
         out
     }
 
+    /// Set bits in words `from..to`.
+    pub fn count_set(&self, from: usize, to: usize) -> u64 {
+        self.words[from..to]
+            .iter()
+            .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+            .sum()
+    }
+
     /// Clears words `from..to` of the level.
     pub fn clear(&self, from: usize, to: usize) {
         for w in &self.words[from..to] {
