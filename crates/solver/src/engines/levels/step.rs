@@ -483,8 +483,7 @@ fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> Vec<u64> {
 /// about as many set bits each, `count(from, to)` counting those of words `from..to`: each
 /// set bit is unranked and tested as the level is drained, and they crowd some stretches
 /// far more than others (cut into equal stretches of words, one thread drained while the
-/// other waited: the largest backward step of the English board's winnable set took 1.1
-/// of its time).
+/// other waited: the English board's winnable set is built in 0.94 of the time it took).
 fn even_ranges(
     words: usize,
     parts: usize,
