@@ -500,10 +500,7 @@ impl RankedBits {
 
     /// Set bits in words `from..to`.
     pub fn count_set(&self, from: usize, to: usize) -> u64 {
-        self.words[from..to]
-            .iter()
-            .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
-            .sum()
+        count_ones(&self.words[from..to])
     }
 
     /// Clears words `from..to` of the level.
@@ -560,6 +557,14 @@ pub fn set_bit(words: &[AtomicU64], rank: u64) {
     if w.load(Ordering::Relaxed) & bit == 0 {
         w.fetch_or(bit, Ordering::Relaxed);
     }
+}
+
+/// Set bits of `words`, counted on this thread.
+pub fn count_ones(words: &[AtomicU64]) -> u64 {
+    words
+        .iter()
+        .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+        .sum()
 }
 
 /// Whether bit `rank` of `words` is set.

@@ -468,11 +468,12 @@ fn map_blocks(items: &[u64], f: impl Fn(&[u64], &mut Vec<u64>) + Sync) -> Vec<u6
 }
 
 /// Every set bit's board that `keep` accepts, ascending, and the bitset cleared: the
-/// threads take a stretch of words each.
+/// threads take a stretch of words each, with as many set bits ([`even_ranges`]).
 fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> Vec<u64> {
     let words = bits.words();
-    let counts = |from, to| bits.count_set(from, to);
-    let ranges = even_ranges(words, levels::parts_for(words), counts);
+    let ranges = even_ranges(words, levels::parts_for(words), |from, to| {
+        bits.count_set(from, to)
+    });
     let parts = levels::in_ranges(&ranges, |range| {
         bits.drain_kept(range.start, range.end, keep)
     });

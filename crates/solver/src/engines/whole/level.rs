@@ -273,12 +273,7 @@ pub fn popcount(words: &[AtomicU64]) -> u64 {
     let parts = crate::engines::levels::in_parts(
         words.len(),
         crate::engines::levels::parts_for(words.len()),
-        |range| {
-            words[range]
-                .iter()
-                .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
-                .sum::<u64>()
-        },
+        |range| ranked::count_ones(&words[range]),
     );
     parts.into_iter().map(|p| p.unwrap_or(0)).sum()
 }
