@@ -184,7 +184,7 @@ fn run<B: Bits>(
             }
             sort_dedup(out, bits)
         });
-        let parts = parts.into_iter().map(|part| part.unwrap_or_default());
+        let parts = parts.into_iter().map(levels::or_resume);
         if control.cancelled() {
             return Err(CountError::Cancelled);
         }

@@ -62,6 +62,13 @@ pub fn in_parts<T: Send>(
     in_ranges(&ranges, f)
 }
 
+/// A part's result from [`in_parts`] or [`in_ranges`]. A part whose thread panicked is a
+/// bug, not an answer: its panic goes on from here (read as an empty or cancelled part, it
+/// would leave a level silently short, or blame the person for a cancel).
+pub fn or_resume<T>(part: std::thread::Result<T>) -> T {
+    part.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// Runs `f` on each of `ranges`, the first on this thread and each other on a thread of its
 /// own; the results in order, `Err` for a range whose thread panicked.
 pub fn in_ranges<T: Send>(
@@ -176,7 +183,7 @@ pub fn expand(
     }
     let mut merged = Vec::new();
     for part in parts {
-        merged = merge_dedup(merged, part.unwrap_or(Err(Halt::Cancelled))?);
+        merged = merge_dedup(merged, or_resume(part)?);
     }
     if merged.len() as u64 > limit {
         return Err(Halt::TooMany);

@@ -518,12 +518,9 @@ fn even_ranges(
 /// The threads' parts, in order, in the first part's vector: each other part is copied and
 /// freed in turn, so the level is held at most once and a part beside it (concatenating
 /// into a new vector held it twice, the largest level's 11 MB twice at the build's peak).
-/// A part whose thread panicked is a bug, not an answer: the panic goes on (it was an empty
-/// part, a level silently short).
+/// A part whose thread panicked goes on as a panic ([`levels::or_resume`]).
 fn join(parts: Vec<std::thread::Result<Vec<u64>>>) -> Vec<u64> {
-    let mut parts = parts
-        .into_iter()
-        .map(|p| p.unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+    let mut parts = parts.into_iter().map(levels::or_resume);
     let mut out = parts.next().unwrap_or_default();
     for part in parts {
         out.extend_from_slice(&part);

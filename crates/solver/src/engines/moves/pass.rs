@@ -218,19 +218,13 @@ impl Search<'_> {
             running.join()
         })
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let parts: Vec<_> = results.into_iter().map(levels::or_resume).collect();
         if !stop.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed) {
             // Every position expanded: the count kept a thousand at a time (and from where
             // a pass going on from a stopped grow began) falls a little short of it.
             done.store(last.len(), Ordering::Relaxed);
         }
         report(control, before, &done, &status);
-        let mut parts = Vec::new();
-        for r in results {
-            match r {
-                Ok(part) => parts.push(part),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
         if cancel.load(Ordering::Relaxed) {
             Pass::Cancelled
         } else if refused.load(Ordering::Relaxed) {

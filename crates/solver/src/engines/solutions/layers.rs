@@ -7,7 +7,7 @@ use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use crate::engines::levels::children::{with_kids, Kids};
 use crate::engines::levels::ranked::prefetch_at;
-use crate::engines::levels::{in_parts, parts_for, Direction};
+use crate::engines::levels::{in_parts, or_resume, parts_for, Direction};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -323,7 +323,7 @@ fn counted<T: Tally>(
     for part in parts {
         // A stretch's thread that panicked takes the count down with it: the caller's job
         // reports it, where carrying on would print a wrong count.
-        let (counts, part_on) = part.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        let (counts, part_on) = or_resume(part)?;
         here.extend(counts);
         on.positions += part_on.positions;
         on.classes += part_on.classes;

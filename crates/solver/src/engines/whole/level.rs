@@ -275,7 +275,10 @@ pub fn popcount(words: &[AtomicU64]) -> u64 {
         crate::engines::levels::parts_for(words.len()),
         |range| ranked::count_ones(&words[range]),
     );
-    parts.into_iter().map(|p| p.unwrap_or(0)).sum()
+    parts
+        .into_iter()
+        .map(crate::engines::levels::or_resume)
+        .sum()
 }
 
 /// Reads a level key by key, ascending, a chunk at a time.
