@@ -13,8 +13,20 @@ use std::sync::atomic::AtomicBool;
 use crate::games::Rng;
 
 fn decided(p: &Position, goal: Goal, pruning: Pruning) -> Decided {
+    decided_with(p, goal, pruning, &Settings::default())
+}
+
+fn decided_with(p: &Position, goal: Goal, pruning: Pruning, settings: &Settings) -> Decided {
     let cancel = AtomicBool::new(false);
-    decide_with(p, goal, pruning, &Settings::default(), &cancel, &mut |_| {}).expect("decided")
+    decide_with(p, goal, pruning, settings, &cancel, &mut |_| {}).expect("decided")
+}
+
+/// The settings that choose the pruning's tests again after every level, however small.
+fn refreshing() -> Settings {
+    Settings {
+        refresh_from: Some(1),
+        ..Settings::default()
+    }
 }
 
 /// Positions of `board` after random games from its start, of each length in `lengths`
@@ -38,11 +50,26 @@ fn forward_positions(board: &str, lengths: &[usize], games: usize, rng: &mut Rng
     out
 }
 
-/// Compares the pruned proof with the unpruned one on `p`; whether it is won.
-fn compare(what: &str, p: &Position, goal: Goal) -> (bool, u64, u64) {
+/// Compares the pruned proof (its tests chosen once, and again after every level) with the
+/// unpruned one on `p`; whether it is won, and the positions each examined (pruned once,
+/// pruned again after every level, unpruned).
+fn compare(what: &str, p: &Position, goal: Goal) -> (bool, u64, u64, u64) {
     let off = decided(p, goal, Pruning::Off);
-    let on = decided(p, goal, Pruning::Pagoda);
+    let again = decided_with(p, goal, Pruning::Pagoda, &refreshing());
     let here = format!("{what}, {goal:?}, from\n{:?}", p.pegs());
+    assert_eq!(
+        again.line, off.line,
+        "{here}: the same line, tests chosen again"
+    );
+    assert_eq!(
+        again.jumps, off.jumps,
+        "{here}: every jump alike, tests chosen again"
+    );
+    assert!(
+        again.positions <= off.positions,
+        "{here}: never more, tests chosen again"
+    );
+    let on = decided(p, goal, Pruning::Pagoda);
     assert_eq!(on.line, off.line, "{here}: the same line");
     assert_eq!(on.jumps, off.jumps, "{here}: every jump judged alike");
     assert!(
@@ -66,13 +93,14 @@ fn compare(what: &str, p: &Position, goal: Goal) -> (bool, u64, u64) {
         }
         assert!(at.is_won(goal), "{here}: the line ends on the goal");
     }
-    (off.winnable(), on.positions, off.positions)
+    (off.winnable(), on.positions, again.positions, off.positions)
 }
 
 #[test]
 fn pruned_deep_proofs_agree_with_unpruned_ones_on_small_boards() {
     let mut rng = Rng(0x5eed_0059);
     let (mut won, mut lost, mut pruned, mut all) = (0, 0, 0u64, 0u64);
+    let (mut once, mut again) = (0u64, 0u64);
     for board in ["triangle", "triangle-21", "cross-5x7", "level-3", "english"] {
         let puzzle = resolve_puzzle(board).expect("board");
         let lengths: &[usize] = match board {
@@ -86,7 +114,9 @@ fn pruned_deep_proofs_agree_with_unpruned_ones_on_small_boards() {
             goals.extend(centre.map(Goal::At));
             goals.dedup();
             for goal in goals {
-                let (w, on, off) = compare(board, &p, goal);
+                let (w, on, on_again, off) = compare(board, &p, goal);
+                once += on;
+                again += on_again;
                 if w {
                     won += 1;
                 } else {
@@ -103,6 +133,11 @@ fn pruned_deep_proofs_agree_with_unpruned_ones_on_small_boards() {
     );
     // The pruning does something (else the comparison proves little).
     assert!(pruned * 10 > all, "{pruned} of {all} positions pruned");
+    // Tests chosen again for each level's children prune more than those chosen once.
+    assert!(
+        again < once,
+        "{again} positions pruned again, {once} pruned once"
+    );
 }
 
 #[test]

@@ -282,6 +282,22 @@ pub fn holds(level: &[u64], x: u64) -> bool {
 mod tests {
     use super::*;
 
+    /// A stretch whose thread panicked is not read as an empty stretch: the panic reaches
+    /// the caller (and the worker that reports it), the others' results come through.
+    #[test]
+    fn a_panicking_part_goes_on_as_a_panic() {
+        let parts = in_parts(4, 2, |range| {
+            assert!(range.start == 0, "the second stretch fails");
+            range.len()
+        });
+        assert_eq!(parts.len(), 2);
+        let mut parts = parts.into_iter();
+        assert_eq!(parts.next().map(or_resume), Some(2));
+        let second = parts.next().expect("two parts");
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| or_resume(second)));
+        assert!(caught.is_err(), "the panic went on");
+    }
+
     #[test]
     fn merge_keeps_order_and_drops_shared_entries() {
         assert_eq!(

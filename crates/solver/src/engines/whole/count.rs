@@ -46,7 +46,7 @@ pub fn count(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<WholeCount, WholeError> {
-    let board = Board::new(start, goal, settings, cancel)?;
+    let mut board = Board::new(start, goal, settings, cancel)?;
     let mut out = WholeCount {
         levels: Vec::new(),
         winnable: false,
@@ -55,7 +55,7 @@ pub fn count(
         elapsed: Duration::ZERO,
     };
     let mut levels = Vec::new();
-    if let Err(e) = forward(&board, start, &mut levels, &mut out.levels, true, watch) {
+    if let Err(e) = forward(&mut board, start, &mut levels, &mut out.levels, true, watch) {
         out.stopped = Some(e);
     } else if let Err(e) = climb(
         &board,
@@ -81,9 +81,10 @@ pub fn count(
 
 /// Every level from the start, kept in `levels` (`levels[n]`: n jumps made), their figures in
 /// `counts` (up to the board's every symmetry with `up_to_symmetry`, else up to the kept
-/// ones only, which costs nothing).
+/// ones only, which costs nothing). Where the board prunes forward steps, the pruning's tests
+/// are chosen again after each large level ([`Board::refresh_prune`]).
 pub fn forward(
-    board: &Board,
+    board: &mut Board,
     start: &Position,
     levels: &mut Vec<Level>,
     counts: &mut Vec<LevelCount>,
@@ -119,6 +120,7 @@ pub fn forward(
         if let Some(most) = board.most_positions.filter(|&m| held > m) {
             return Err(WholeError::PastMost { most });
         }
+        board.refresh_prune(&next)?;
         levels.push(next);
     }
 }

@@ -5,8 +5,9 @@
 //! down the kept winners, and each first jump is judged by whether its child is a winner.
 //!
 //! With [`Pruning::Pagoda`] (the default) the forward steps drop every child that pagoda
-//! functions and the position class prove cannot reach the goal ([`super::reach`]): no
-//! winner is among them, so the verdicts are the same, and the levels far smaller. The
+//! functions and the position class prove cannot reach the goal ([`super::reach`]),
+//! the functions chosen again for the children of each large level: no winner is among
+//! them, so the verdicts are the same, and the levels far smaller. The
 //! fewest pegs a line leaves then is known only for a won position (one);
 //! [`Pruning::Off`] examines every reachable position and gives it for a lost one too.
 //!
@@ -90,7 +91,7 @@ pub fn decide_with(
     }
     let mut levels = Vec::new();
     let mut counts = Vec::new();
-    forward(&board, position, &mut levels, &mut counts, false, watch)?;
+    forward(&mut board, position, &mut levels, &mut counts, false, watch)?;
     let positions = counts.iter().map(|c| c.positions).sum();
     let last_level = levels.last().map_or(position.peg_count(), |l| l.pegs);
     let winners = winners(&board, goal, &mut levels, watch)?;
@@ -209,9 +210,16 @@ pub fn reachable_winners(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Vec<u64>, WholeError> {
-    let board = Board::new(start, goal, settings, cancel)?;
+    let mut board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
-    forward(&board, start, &mut levels, &mut Vec::new(), false, watch)?;
+    forward(
+        &mut board,
+        start,
+        &mut levels,
+        &mut Vec::new(),
+        false,
+        watch,
+    )?;
     let winners = winners(&board, goal, &mut levels, watch)?;
     drop(levels);
     let total: u64 = winners.iter().map(|w| w.len).sum();

@@ -66,6 +66,10 @@ pub struct Settings {
     /// engine stops with an error instead of going on on the disk. For callers that need
     /// the answer in memory anyway.
     pub memory_only: bool,
+    /// A pruned deep proof chooses its tests again for the children of every forward level
+    /// of at least this many positions (`None`: [`reach::REFRESH_FROM`]; see
+    /// [`Board::refresh_prune`]). The same verdicts at any value; small ones for tests.
+    pub refresh_from: Option<u64>,
 }
 
 /// Where the engine is, for a progress line.
@@ -221,6 +225,8 @@ pub struct Board<'a> {
     full: u64,
     /// What drops forward children that cannot reach the goal ([`reach`]), when asked for.
     reach: Option<reach::GoalPrune>,
+    /// [`Settings::refresh_from`].
+    refresh_from: u64,
 }
 
 impl<'a> Board<'a> {
@@ -282,6 +288,7 @@ impl<'a> Board<'a> {
             started: Instant::now(),
             full,
             reach: None,
+            refresh_from: settings.refresh_from.unwrap_or(reach::REFRESH_FROM),
         })
     }
 
@@ -300,6 +307,24 @@ impl<'a> Board<'a> {
     pub fn prune_forward(&mut self, start: &Position, goal: Goal) -> &reach::GoalPrune {
         let first = self.compact.encode(start.pegs());
         self.reach.insert(reach::GoalPrune::find(self, first, goal))
+    }
+
+    /// Chooses the forward pruning's tests again for the children of `level` (the level
+    /// just made), when forward steps are pruned and the level has at least
+    /// [`Settings::refresh_from`] positions (see [`reach::GoalPrune::refreshed`]), from a
+    /// sample of its positions ([`reach::level_sample`]).
+    pub fn refresh_prune(&mut self, level: &Level) -> Result<(), WholeError> {
+        let Some(reach) = &self.reach else {
+            return Ok(());
+        };
+        if level.len < self.refresh_from {
+            return Ok(());
+        }
+        let parents = reach::level_sample(self, level)?;
+        let programs = (level.len / 100).clamp(1, reach::REFRESH_PROGRAMS as u64) as usize;
+        let fresh = reach.refreshed(self, &parents, programs);
+        self.reach = Some(fresh);
+        Ok(())
     }
 
     /// The forward pruning's tests and its bounds for children of `pegs` pegs, when

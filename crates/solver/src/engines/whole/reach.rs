@@ -20,7 +20,8 @@
 //! [`crate::engines::winnable::prune::StartPrune`] packs its own: one byte-table lookup
 //! per eight cells a word, then one subtraction a word for each candidate finish.
 
-use super::Board;
+use super::level::Level;
+use super::{Board, WholeError};
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use crate::engines::prove::signed::SignedPagoda;
@@ -30,14 +31,31 @@ use pegsol_rules::Goal;
 const HIGH: u64 = 0x8000_8000_8000_8000;
 /// Lanes a word.
 const LANES: usize = 4;
-/// Most functions kept: every four cost a lookup per eight cells of each child tested.
+/// Functions kept from the start's sample: every four cost a lookup per eight cells of each
+/// child tested.
 pub const MAX_FUNCTIONS: usize = 8;
+/// Most functions kept when the tests are chosen again for a level's children: past
+/// [`MAX_FUNCTIONS`], only those that each rule out at least one in [`WORTH`] of the sample
+/// more (on `level-6-game-13`, 8 to 54 functions a level; the positions examined 246 to
+/// 148 million).
+pub const MOST_FUNCTIONS: usize = 64;
+/// See [`MOST_FUNCTIONS`].
+const WORTH: usize = 500;
 /// Fixed pseudo-random games played from the start for the sample.
 const GAMES: usize = 64;
 /// Positions of the sample at most (taken evenly from the games).
 const SAMPLE: usize = 1500;
 /// Linear programmes solved at most (each about a millisecond on 45 cells).
 const MAX_PROGRAMS: usize = 300;
+/// Levels smaller than this do not have the tests chosen again after them.
+pub const REFRESH_FROM: u64 = 100_000;
+/// Positions of a level sampled when the tests are chosen again (their children tested).
+pub const REFRESH_PARENTS: usize = 500;
+/// Children of those positions tested at most (taken evenly).
+const REFRESH_SAMPLE: usize = 3000;
+/// Linear programmes solved at most when the tests are chosen again: one for every
+/// hundred positions of the level, so that they take a small share of its step.
+pub const REFRESH_PROGRAMS: usize = 1000;
 /// Positions with fewer pegs than this are not sampled: their subtrees are small.
 const MIN_PEGS: u32 = 6;
 
@@ -59,6 +77,8 @@ pub struct GoalPrune {
     finishes: Vec<usize>,
     /// The functions, as found.
     functions: Vec<SignedPagoda>,
+    /// Every finish cell the goal and the class allow (compact indices).
+    allowed: Vec<usize>,
 }
 
 impl GoalPrune {
@@ -75,8 +95,15 @@ impl GoalPrune {
             .filter(|&c| board.class_of(1u64 << c) == class)
             .collect();
         let sample = sample(compact, start);
-        let candidates = candidates(compact, &board.sub, &sample, &allowed);
-        let functions = choose(&candidates, &sample, &allowed);
+        let candidates = candidates(
+            compact,
+            &board.sub,
+            &sample,
+            &allowed,
+            Vec::new(),
+            MAX_PROGRAMS,
+        );
+        let functions = choose(&candidates, &sample, &allowed, MAX_FUNCTIONS);
         GoalPrune::new(compact, functions, &allowed)
     }
 
@@ -141,7 +168,33 @@ impl GoalPrune {
             limits,
             finishes,
             functions,
+            allowed: allowed.to_vec(),
         }
+    }
+
+    /// The tests chosen again for the children of `parents` (positions of the level just
+    /// made, which every test kept): functions found for the children the tests keep, and
+    /// those in use, the ones that refute most of those children kept. Where the levels
+    /// are large this prunes far more than the functions found once from games from the
+    /// start (whose positions are not those the levels keep).
+    pub fn refreshed(&self, board: &Board, parents: &[u64], programs: usize) -> GoalPrune {
+        let compact = &board.compact;
+        let mut children = Vec::new();
+        for &p in parents {
+            children.extend(compact.legal(p).iter().map(|j| p ^ compact.jumps[j].all));
+        }
+        let stride = children.len().div_ceil(REFRESH_SAMPLE).max(1);
+        let children: Vec<u64> = children.into_iter().step_by(stride).collect();
+        let found = candidates(
+            compact,
+            &board.sub,
+            &children,
+            &self.allowed,
+            self.functions.clone(),
+            programs,
+        );
+        let functions = choose(&found, &children, &self.allowed, MOST_FUNCTIONS);
+        GoalPrune::new(compact, functions, &self.allowed)
     }
 
     /// The functions in use.
@@ -163,7 +216,7 @@ impl GoalPrune {
     /// [`GoalPrune::limits`] for its peg count: `false` proves it cannot.
     #[inline]
     pub fn keeps(&self, limits: &[u64], b: u64) -> bool {
-        let mut sums = [0u64; MAX_FUNCTIONS.div_ceil(LANES)];
+        let mut sums = [0u64; MOST_FUNCTIONS.div_ceil(LANES)];
         let sums = &mut sums[..self.words];
         for chunk in 0..self.chunks {
             let byte = (b >> (8 * chunk)) as usize & 0xff;
@@ -186,6 +239,45 @@ impl GoalPrune {
     pub fn may_win(&self, b: u64) -> bool {
         self.keeps(self.limits(b.count_ones()), b)
     }
+}
+
+/// [`REFRESH_PARENTS`] positions of `level`, the same whatever way it is held: those whose
+/// keys hash lowest (a block of a level held in runs depends on how the threads' parts fell,
+/// and a sample taken by blocks would make the proof's figures differ run to run). One
+/// read of the level on every thread.
+pub fn level_sample(board: &Board, level: &Level) -> Result<Vec<u64>, WholeError> {
+    let ranks = board.ranks_of(level)?;
+    let keep = REFRESH_PARENTS;
+    let parts = board.par_chunks(
+        level,
+        ranks.as_ref().map(|r| &r.0),
+        || Ok((Vec::new(), u64::MAX)),
+        |(low, limit): &mut (Vec<(u64, u64)>, u64), keys, _| {
+            for &k in keys {
+                let h = mix(k);
+                if h < *limit {
+                    low.push((h, k));
+                    if low.len() >= 2 * keep {
+                        low.sort_unstable();
+                        low.truncate(keep);
+                        *limit = low[keep - 1].0;
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    let mut low: Vec<(u64, u64)> = parts.into_iter().flat_map(|(l, _)| l).collect();
+    low.sort_unstable();
+    low.truncate(keep);
+    Ok(low.into_iter().map(|(_, k)| k).collect())
+}
+
+/// A key's bits mixed (splitmix64's finaliser): an order unrelated to the keys' own.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// Positions of [`GAMES`] fixed pseudo-random games from `start`, of at least [`MIN_PEGS`]
@@ -219,10 +311,11 @@ fn candidates(
     sub: &Symmetries<u64>,
     sample: &[u64],
     allowed: &[usize],
+    mut found: Vec<SignedPagoda>,
+    programs_most: usize,
 ) -> Vec<SignedPagoda> {
-    let mut found: Vec<SignedPagoda> = Vec::new();
     // Each finish its share of the programmes, spent over the whole sample.
-    let share = (MAX_PROGRAMS / allowed.len().max(1)).max(1);
+    let share = (programs_most / allowed.len().max(1)).max(1);
     for &c in allowed {
         let goal = 1u64 << c;
         let mut programs = 0;
@@ -252,10 +345,16 @@ fn candidates(
     found
 }
 
-/// Up to [`MAX_FUNCTIONS`] of `candidates`, chosen greedily: each time the one that rules
-/// out most positions of `sample` for every finish in `allowed` (counting, among equals,
-/// the position-finish pairs it refutes; the first found among equals).
-fn choose(candidates: &[SignedPagoda], sample: &[u64], allowed: &[usize]) -> Vec<SignedPagoda> {
+/// Up to `most` of `candidates`, chosen greedily: each time the one that rules out most
+/// positions of `sample` for every finish in `allowed` (counting, among equals, the
+/// position-finish pairs it refutes; the first found among equals); past [`MAX_FUNCTIONS`]
+/// only while each rules out one in [`WORTH`] of the sample more.
+fn choose(
+    candidates: &[SignedPagoda],
+    sample: &[u64],
+    allowed: &[usize],
+    most: usize,
+) -> Vec<SignedPagoda> {
     let every: u64 = if allowed.len() >= 64 {
         u64::MAX
     } else {
@@ -280,7 +379,7 @@ fn choose(candidates: &[SignedPagoda], sample: &[u64], allowed: &[usize]) -> Vec
     let mut refuted = vec![0u64; sample.len()];
     let mut kept = Vec::new();
     let mut used = vec![false; candidates.len()];
-    while kept.len() < MAX_FUNCTIONS {
+    while kept.len() < most {
         let gain = |m: &[u64]| -> (u32, u32) {
             m.iter()
                 .zip(&refuted)
@@ -301,7 +400,7 @@ fn choose(candidates: &[SignedPagoda], sample: &[u64], allowed: &[usize]) -> Vec
         let Some((g, std::cmp::Reverse(i))) = best else {
             break;
         };
-        if g == (0, 0) {
+        if g == (0, 0) || (kept.len() >= MAX_FUNCTIONS && (g.0 as usize) * WORTH < sample.len()) {
             break;
         }
         used[i] = true;
@@ -319,6 +418,40 @@ mod tests {
     use pegsol_layout::load::resolve_puzzle;
     use pegsol_rules::random_puzzle;
     use std::sync::atomic::AtomicBool;
+
+    /// A level's sample depends on its keys alone: the keys that hash lowest, whatever
+    /// blocks the level is held in (a level held in runs is cut into blocks by how the
+    /// threads' parts fell; a sample by blocks made a proof's figures differ run to run),
+    /// in memory or spilled to disk.
+    #[test]
+    fn a_level_sample_depends_on_its_keys_alone() {
+        let cancel = AtomicBool::new(false);
+        let puzzle = resolve_puzzle("english").expect("board");
+        let board =
+            Board::new(&puzzle.start, Goal::Anywhere, &Default::default(), &cancel).expect("board");
+        // More keys than a block holds, and than twice the sample.
+        let keys: Vec<u64> = (0..40_000u64).map(|i| i * 7 + 3).collect();
+        let mut expected: Vec<(u64, u64)> = keys.iter().map(|&k| (mix(k), k)).collect();
+        expected.sort_unstable();
+        let expected: Vec<u64> = expected[..REFRESH_PARENTS]
+            .iter()
+            .map(|&(_, k)| k)
+            .collect();
+        let mut level = board.level_of(20, 0, &keys).expect("level");
+        assert!(level.chunks() > 1, "several blocks");
+        assert_eq!(level_sample(&board, &level).expect("sample"), expected);
+        level.spill(&board.scratch).expect("spilled");
+        assert_eq!(
+            level_sample(&board, &level).expect("sample"),
+            expected,
+            "on disk"
+        );
+        // Fewer keys than the sample: every one.
+        let few = board.level_of(20, 0, &keys[..100]).expect("level");
+        let mut all = level_sample(&board, &few).expect("sample");
+        all.sort_unstable();
+        assert_eq!(all, keys[..100]);
+    }
 
     /// Positions that can win (random games played backwards from one peg) all pass, for
     /// a finish anywhere and on their own finish cell; the packed test agrees with the

@@ -51,11 +51,11 @@ pub fn count_solutions(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<WholeSolutions, WholeError> {
-    let board = Board::new(start, goal, settings, cancel)?;
+    let mut board = Board::new(start, goal, settings, cancel)?;
     let mut levels = Vec::new();
     let mut counts = Vec::new();
     // Only the levels are wanted here: their figures are not counted up to symmetry.
-    let count = forward(&board, start, &mut levels, &mut counts, false, watch)
+    let count = forward(&mut board, start, &mut levels, &mut counts, false, watch)
         .and_then(|()| back(&board, start, goal, levels, watch));
     let (count, stopped) = match count {
         Ok(count) => (Some(count), None),
