@@ -66,8 +66,8 @@ pub struct Settings {
     /// engine stops with an error instead of going on on the disk. For callers that need
     /// the answer in memory anyway.
     pub memory_only: bool,
-    /// A pruned deep proof chooses its tests again for the children of every forward level
-    /// of at least this many positions (`None`: [`reach::REFRESH_FROM`]; see
+    /// A pruned deep proof chooses tests for the positions, and its tests of every child
+    /// again for the children, of every forward level of at least this many positions (`None`: [`reach::REFRESH_FROM`]; see
     /// [`Board::refresh_prune`]). The same verdicts at any value; small ones for tests.
     pub refresh_from: Option<u64>,
 }
@@ -225,6 +225,9 @@ pub struct Board<'a> {
     full: u64,
     /// What drops forward children that cannot reach the goal ([`reach`]), when asked for.
     reach: Option<reach::GoalPrune>,
+    /// The tests chosen for one level's positions ([`Board::refresh_prune`]): the level's
+    /// peg count, and the tests asked of each of its positions before its children are made.
+    expand: Option<(u32, reach::GoalPrune)>,
     /// [`Settings::refresh_from`].
     refresh_from: u64,
 }
@@ -288,6 +291,7 @@ impl<'a> Board<'a> {
             started: Instant::now(),
             full,
             reach: None,
+            expand: None,
             refresh_from: settings.refresh_from.unwrap_or(reach::REFRESH_FROM),
         })
     }
@@ -306,13 +310,17 @@ impl<'a> Board<'a> {
     /// reach `goal` from `start` (see [`reach`]); the tests it uses.
     pub fn prune_forward(&mut self, start: &Position, goal: Goal) -> &reach::GoalPrune {
         let first = self.compact.encode(start.pegs());
+        // Tests chosen for another start's levels do not carry over.
+        self.expand = None;
         self.reach.insert(reach::GoalPrune::find(self, first, goal))
     }
 
-    /// Chooses the forward pruning's tests again for the children of `level` (the level
-    /// just made), when forward steps are pruned and the level has at least
-    /// [`Settings::refresh_from`] positions (see [`reach::GoalPrune::refreshed`]), from a
-    /// sample of its positions ([`reach::level_sample`]).
+    /// Chooses tests for the positions of `level` (the forward level just made), when
+    /// forward steps are pruned and the level has at least [`Settings::refresh_from`]
+    /// positions (see [`reach::GoalPrune::refreshed`]), from a sample of its positions
+    /// ([`reach::level_sample`]): the forward step from `level` makes no child of a position
+    /// they prove cannot reach the goal. The level keeps those positions (a pass to drop
+    /// them would cost more than they hold), and the winners climbing back never meet them.
     pub fn refresh_prune(&mut self, level: &Level) -> Result<(), WholeError> {
         let Some(reach) = &self.reach else {
             return Ok(());
@@ -320,11 +328,25 @@ impl<'a> Board<'a> {
         if level.len < self.refresh_from {
             return Ok(());
         }
-        let parents = reach::level_sample(self, level)?;
-        let programs = (level.len / 100).clamp(1, reach::REFRESH_PROGRAMS as u64) as usize;
-        let fresh = reach.refreshed(self, &parents, programs);
-        self.reach = Some(fresh);
+        let sample = reach::level_sample(self, level)?;
+        let programs = reach::refresh_programs(level.len);
+        // Seeded with the last level's tests: those that refuted its positions often refute
+        // the next level's.
+        let last = self.expand.as_ref().map_or(reach, |(_, e)| e);
+        let fresh = last.refreshed(self, &sample, programs);
+        let children = reach.rechosen(self, &sample, &fresh);
+        self.reach = Some(children);
+        self.expand = Some((level.pegs, fresh));
         Ok(())
+    }
+
+    /// The tests chosen for the positions of a forward level of `pegs` pegs and their
+    /// bounds, when there are some ([`Board::refresh_prune`]).
+    pub(super) fn expand_for(&self, pegs: u32) -> Option<(&reach::GoalPrune, &[u64])> {
+        self.expand
+            .as_ref()
+            .filter(|(p, _)| *p == pegs)
+            .map(|(_, e)| (e, e.limits(pegs)))
     }
 
     /// The forward pruning's tests and its bounds for children of `pegs` pegs, when

@@ -19,6 +19,16 @@
 //! refutes). The few that refute most of the sample are kept, packed in 16-bit lanes as
 //! [`crate::engines::winnable::prune::StartPrune`] packs its own: one byte-table lookup
 //! per eight cells a word, then one subtraction a word for each candidate finish.
+//!
+//! Those functions suit the first levels; the large levels keep positions no game from the
+//! start passed through. After each forward level of [`REFRESH_FROM`] positions or more, a
+//! sample of its positions ([`level_sample`]) gets linear programmes of its own, and two
+//! tests are chosen from what they find ([`GoalPrune::refreshed`], [`GoalPrune::rechosen`]):
+//! up to [`MOST_FUNCTIONS`] functions asked once of each of the level's positions before its
+//! children are made (a position refuted there makes none), and the [`MAX_FUNCTIONS`] asked
+//! of every child, chosen again for the sample's children. The many functions go where they
+//! are asked once a position: asked of every child (some ten a position, each made from
+//! several parents), they cost more than they saved.
 
 use super::level::Level;
 use super::{Board, WholeError};
@@ -34,10 +44,9 @@ const LANES: usize = 4;
 /// Functions kept from the start's sample: every four cost a lookup per eight cells of each
 /// child tested.
 pub const MAX_FUNCTIONS: usize = 8;
-/// Most functions kept when the tests are chosen again for a level's children: past
+/// Most functions kept when tests are chosen for a level's positions: past
 /// [`MAX_FUNCTIONS`], only those that each rule out at least one in [`WORTH`] of the sample
-/// more (on `level-6-game-13`, 8 to 54 functions a level; the positions examined 246 to
-/// 148 million).
+/// more.
 pub const MOST_FUNCTIONS: usize = 64;
 /// See [`MOST_FUNCTIONS`].
 const WORTH: usize = 500;
@@ -49,13 +58,20 @@ const SAMPLE: usize = 1500;
 const MAX_PROGRAMS: usize = 300;
 /// Levels smaller than this do not have the tests chosen again after them.
 pub const REFRESH_FROM: u64 = 100_000;
-/// Positions of a level sampled when the tests are chosen again (their children tested).
-pub const REFRESH_PARENTS: usize = 500;
-/// Children of those positions tested at most (taken evenly).
-const REFRESH_SAMPLE: usize = 3000;
-/// Linear programmes solved at most when the tests are chosen again: one for every
-/// hundred positions of the level, so that they take a small share of its step.
-pub const REFRESH_PROGRAMS: usize = 1000;
+/// Positions of a level sampled when the tests are chosen again for it.
+pub const REFRESH_PARENTS: usize = 2000;
+/// Children of a level's sample the tests asked of every child are chosen again on (taken
+/// evenly).
+const CHILD_SAMPLE: usize = 4000;
+/// Linear programmes solved at most when the tests are chosen again.
+const REFRESH_PROGRAMS: usize = 1000;
+/// The linear programmes solved when the tests are chosen again for a level of `len`
+/// positions: one for every hundred of them, so that they take a small share of its step,
+/// and at most [`REFRESH_PROGRAMS`] (each about a millisecond on 45 cells).
+pub fn refresh_programs(len: u64) -> usize {
+    (len / 100).clamp(1, REFRESH_PROGRAMS as u64) as usize
+}
+
 /// Positions with fewer pegs than this are not sampled: their subtrees are small.
 const MIN_PEGS: u32 = 6;
 
@@ -172,28 +188,48 @@ impl GoalPrune {
         }
     }
 
-    /// The tests chosen again for the children of `parents` (positions of the level just
-    /// made, which every test kept): functions found for the children the tests keep, and
-    /// those in use, the ones that refute most of those children kept. Where the levels
-    /// are large this prunes far more than the functions found once from games from the
-    /// start (whose positions are not those the levels keep).
-    pub fn refreshed(&self, board: &Board, parents: &[u64], programs: usize) -> GoalPrune {
+    /// Tests chosen for `positions` (a sample of a level just made, which every test so far
+    /// kept), to be asked of each of that level's positions before its children are made:
+    /// functions found for the sample positions (at most `programs` linear programmes), with
+    /// those in use, the ones that refute most of the sample kept (up to [`MOST_FUNCTIONS`]).
+    /// They are asked once a position, not once a child as the tests chosen once are: where
+    /// a child is made from several parents, and ten children or so from a position, a test
+    /// of many functions on every child cost more than its pruning saved (level 6's game 7:
+    /// 29% fewer positions, 1.39x the CPU).
+    pub fn refreshed(&self, board: &Board, positions: &[u64], programs: usize) -> GoalPrune {
         let compact = &board.compact;
-        let mut children = Vec::new();
-        for &p in parents {
-            children.extend(compact.legal(p).iter().map(|j| p ^ compact.jumps[j].all));
-        }
-        let stride = children.len().div_ceil(REFRESH_SAMPLE).max(1);
-        let children: Vec<u64> = children.into_iter().step_by(stride).collect();
         let found = candidates(
             compact,
             &board.sub,
-            &children,
+            positions,
             &self.allowed,
             self.functions.clone(),
             programs,
         );
-        let functions = choose(&found, &children, &self.allowed, MOST_FUNCTIONS);
+        let functions = choose(&found, positions, &self.allowed, MOST_FUNCTIONS);
+        GoalPrune::new(compact, functions, &self.allowed)
+    }
+
+    /// These tests (asked of every child) chosen again for the children of `positions` (a
+    /// level's sample): up to [`MAX_FUNCTIONS`] of those in use and of `more`'s (the tests
+    /// chosen for the level's own positions), the ones that refute most of the children.
+    /// No programme is solved, and the test of a child costs what it did.
+    pub fn rechosen(&self, board: &Board, positions: &[u64], more: &GoalPrune) -> GoalPrune {
+        let compact = &board.compact;
+        let mut children = Vec::new();
+        for &p in positions {
+            children.extend(compact.legal(p).iter().map(|j| p ^ compact.jumps[j].all));
+        }
+        let stride = children.len().div_ceil(CHILD_SAMPLE).max(1);
+        let children: Vec<u64> = children.into_iter().step_by(stride).collect();
+        let mut pool = self.functions.clone();
+        pool.extend(
+            more.functions
+                .iter()
+                .filter(|f| !self.functions.contains(f))
+                .cloned(),
+        );
+        let functions = choose(&pool, &children, &self.allowed, MAX_FUNCTIONS);
         GoalPrune::new(compact, functions, &self.allowed)
     }
 
@@ -216,7 +252,19 @@ impl GoalPrune {
     /// [`GoalPrune::limits`] for its peg count: `false` proves it cannot.
     #[inline]
     pub fn keeps(&self, limits: &[u64], b: u64) -> bool {
-        let mut sums = [0u64; MOST_FUNCTIONS.div_ceil(LANES)];
+        // The tests chosen once (two words) asked of every child: their sums zeroed in two
+        // words, not in as many as the most functions take.
+        if self.words <= MAX_FUNCTIONS / LANES {
+            self.keeps_in::<{ MAX_FUNCTIONS / LANES }>(limits, b)
+        } else {
+            self.keeps_in::<{ MOST_FUNCTIONS.div_ceil(LANES) }>(limits, b)
+        }
+    }
+
+    /// [`GoalPrune::keeps`] with at most `W` words.
+    #[inline]
+    fn keeps_in<const W: usize>(&self, limits: &[u64], b: u64) -> bool {
+        let mut sums = [0u64; W];
         let sums = &mut sums[..self.words];
         for chunk in 0..self.chunks {
             let byte = (b >> (8 * chunk)) as usize & 0xff;
@@ -227,11 +275,13 @@ impl GoalPrune {
         }
         // A lane's total is below its top bit and its bound at most the top bit, so
         // `(total | top) - bound` borrows from no other lane, and keeps the top bit exactly
-        // when the total reaches the bound.
+        // when the total reaches the bound. A finish passes when every lane does (no branch
+        // a word: most positions tested pass).
         limits.chunks_exact(self.words).any(|finish| {
             sums.iter()
                 .zip(finish)
-                .all(|(&s, &l)| ((s | HIGH) - l) & HIGH == HIGH)
+                .fold(HIGH, |all, (&s, &l)| all & ((s | HIGH) - l))
+                == HIGH
         })
     }
 
@@ -413,99 +463,5 @@ fn choose(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use pegsol_layout::load::resolve_puzzle;
-    use pegsol_rules::random_puzzle;
-    use std::sync::atomic::AtomicBool;
-
-    /// A level's sample depends on its keys alone: the keys that hash lowest, whatever
-    /// blocks the level is held in (a level held in runs is cut into blocks by how the
-    /// threads' parts fell; a sample by blocks made a proof's figures differ run to run),
-    /// in memory or spilled to disk.
-    #[test]
-    fn a_level_sample_depends_on_its_keys_alone() {
-        let cancel = AtomicBool::new(false);
-        let puzzle = resolve_puzzle("english").expect("board");
-        let board =
-            Board::new(&puzzle.start, Goal::Anywhere, &Default::default(), &cancel).expect("board");
-        // More keys than a block holds, and than twice the sample.
-        let keys: Vec<u64> = (0..40_000u64).map(|i| i * 7 + 3).collect();
-        let mut expected: Vec<(u64, u64)> = keys.iter().map(|&k| (mix(k), k)).collect();
-        expected.sort_unstable();
-        let expected: Vec<u64> = expected[..REFRESH_PARENTS]
-            .iter()
-            .map(|&(_, k)| k)
-            .collect();
-        let mut level = board.level_of(20, 0, &keys).expect("level");
-        assert!(level.chunks() > 1, "several blocks");
-        assert_eq!(level_sample(&board, &level).expect("sample"), expected);
-        level.spill(&board.scratch).expect("spilled");
-        assert_eq!(
-            level_sample(&board, &level).expect("sample"),
-            expected,
-            "on disk"
-        );
-        // Fewer keys than the sample: every one.
-        let few = board.level_of(20, 0, &keys[..100]).expect("level");
-        let mut all = level_sample(&board, &few).expect("sample");
-        all.sort_unstable();
-        assert_eq!(all, keys[..100]);
-    }
-
-    /// Positions that can win (random games played backwards from one peg) all pass, for
-    /// a finish anywhere and on their own finish cell; the packed test agrees with the
-    /// functions themselves; and random positions of the board are dropped often.
-    #[test]
-    fn winnable_positions_pass_and_others_are_dropped() {
-        let cancel = AtomicBool::new(false);
-        for name in ["english", "level-6"] {
-            let puzzle = resolve_puzzle(name).expect("board");
-            let shape = puzzle.shape().clone();
-            let (mut dropped, mut tried) = (0, 0);
-            for seed in 0..6u64 {
-                let Some(r) = random_puzzle(&shape, 8 + 4 * (seed as u32 % 5), seed) else {
-                    continue;
-                };
-                for goal in [Goal::Anywhere, Goal::At(r.finish)] {
-                    let board =
-                        Board::new(&r.start, goal, &Default::default(), &cancel).expect("board");
-                    let start = board.compact.encode(r.start.pegs());
-                    let prune = GoalPrune::find(&board, start, goal);
-                    assert!(!prune.functions().is_empty(), "{name}: functions found");
-                    let mut at = r.start.clone();
-                    for &j in &r.solution {
-                        let b = board.compact.encode(at.pegs());
-                        assert!(prune.may_win(b), "{name} {goal:?}: a winner dropped");
-                        assert!(
-                            prune.may_win(board.sub.canon(b)),
-                            "{name}: its canonical form"
-                        );
-                        at = at.try_play(j).expect("legal");
-                    }
-                    // Random positions of the start's peg count: most cannot win.
-                    let mut x = seed + 1;
-                    let n = board.compact.cells.len() as u64;
-                    for _ in 0..200 {
-                        let mut b = 0u64;
-                        while b.count_ones() < start.count_ones() {
-                            x ^= x << 13;
-                            x ^= x >> 7;
-                            x ^= x << 17;
-                            b |= 1 << (x % n);
-                        }
-                        let exact = prune
-                            .finishes()
-                            .iter()
-                            .any(|&c| prune.functions().iter().all(|f| f.value(b) >= f.weight(c)));
-                        let packed = prune.may_win(b);
-                        assert_eq!(packed, exact, "{name}: {b:#x}");
-                        dropped += usize::from(!packed);
-                        tried += 1;
-                    }
-                }
-            }
-            assert!(dropped * 10 > tried, "{name}: {dropped} of {tried} dropped");
-        }
-    }
-}
+#[path = "reach_tests.rs"]
+mod tests;

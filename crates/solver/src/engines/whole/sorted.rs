@@ -101,6 +101,11 @@ impl Board<'_> {
             .reach_for(pegs)
             .filter(|_| direction == Direction::Forward);
         let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
+        // Nor does it make the children of a position the level's own tests refute.
+        let expand = self
+            .expand_for(source.pegs)
+            .filter(|_| direction == Direction::Forward);
+        let expands = |p: u64| expand.is_none_or(|(r, limits)| r.keeps(limits, p));
         let cap = self.buffer_keys(8);
         let most_kids = self.compact.jumps.len();
         let bits = self.compact.cells.len() as u32;
@@ -112,7 +117,7 @@ impl Board<'_> {
             |g, keys, values| {
                 visit(keys, values);
                 with_kids!(&self.kids, k => {
-                    for &p in keys {
+                    for &p in keys.iter().filter(|&&p| expands(p)) {
                         if g.buf.len() + most_kids > cap {
                             flush(g)?;
                         }

@@ -198,6 +198,11 @@ impl Board<'_> {
             .reach_for(pegs)
             .filter(|_| direction == Direction::Forward);
         let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
+        // Nor does it make the children of a position the level's own tests refute.
+        let expand = self
+            .expand_for(source.pegs)
+            .filter(|_| direction == Direction::Forward);
+        let expands = |p: u64| expand.is_none_or(|(r, limits)| r.keeps(limits, p));
         self.par_chunks(
             source,
             src.as_ref().map(|r| &r.0),
@@ -213,7 +218,7 @@ impl Board<'_> {
                     None => outside = true,
                 };
                 with_kids!(&self.kids, k => {
-                    for &p in keys {
+                    for &p in keys.iter().filter(|&&p| expands(p)) {
                         k.each(p, direction, |c| {
                             if may_win(c) {
                                 ranker.push(c, &mut ranked);
