@@ -67,8 +67,8 @@ pub struct Settings {
     /// the answer in memory anyway.
     pub memory_only: bool,
     /// A pruned deep proof chooses tests for the positions, and its tests of every child
-    /// again for the children, of every forward level of at least this many positions (`None`: [`reach::REFRESH_FROM`]; see
-    /// [`Board::refresh_prune`]). The same verdicts at any value; small ones for tests.
+    /// again for the children, of every forward level of at least this many positions
+    /// (`None`: [`reach::REFRESH_FROM`]; see [`Board::refresh_prune`]). The same verdicts at any value; small ones for tests.
     pub refresh_from: Option<u64>,
 }
 
@@ -340,19 +340,29 @@ impl<'a> Board<'a> {
         Ok(())
     }
 
-    /// The tests chosen for the positions of a forward level of `pegs` pegs and their
-    /// bounds, when there are some ([`Board::refresh_prune`]).
-    pub(super) fn expand_for(&self, pegs: u32) -> Option<(&reach::GoalPrune, &[u64])> {
-        self.expand
-            .as_ref()
-            .filter(|(p, _)| *p == pegs)
-            .map(|(_, e)| (e, e.limits(pegs)))
-    }
-
-    /// The forward pruning's tests and its bounds for children of `pegs` pegs, when
-    /// forward steps are pruned.
-    pub(super) fn reach_for(&self, pegs: u32) -> Option<(&reach::GoalPrune, &[u64])> {
-        self.reach.as_ref().map(|r| (r, r.limits(pegs)))
+    /// The pruning's tests for a step from `source` ([`reach::StepTests`]): none but on a
+    /// forward step of a pruned proof; the level's own tests only when they were chosen for
+    /// `source` ([`Board::refresh_prune`]).
+    pub(super) fn step_tests(
+        &self,
+        source: &Level,
+        direction: crate::engines::levels::Direction,
+    ) -> reach::StepTests<'_> {
+        if direction != crate::engines::levels::Direction::Forward {
+            return reach::StepTests::default();
+        }
+        let pegs = source.pegs;
+        reach::StepTests {
+            child: self
+                .reach
+                .as_ref()
+                .map(|r| (r, r.limits(pegs.saturating_sub(1)))),
+            parent: self
+                .expand
+                .as_ref()
+                .filter(|(p, _)| *p == pegs)
+                .map(|(_, e)| (e, e.limits(pegs))),
+        }
     }
 
     /// The board with every cell full.

@@ -291,6 +291,31 @@ impl GoalPrune {
     }
 }
 
+/// The tests a step asks ([`Board::step_tests`]), each with its bounds: of every child
+/// before it is kept, and of every position before its children are made.
+#[derive(Default)]
+pub struct StepTests<'b> {
+    /// The tests asked of every child, and their bounds for the children's peg count.
+    pub child: Option<(&'b GoalPrune, &'b [u64])>,
+    /// The tests chosen for the step's own level, and their bounds for its peg count.
+    pub parent: Option<(&'b GoalPrune, &'b [u64])>,
+}
+
+impl StepTests<'_> {
+    /// Whether the child `c` may still end as one peg on the goal.
+    #[inline]
+    pub fn may_win(&self, c: u64) -> bool {
+        self.child.is_none_or(|(r, limits)| r.keeps(limits, c))
+    }
+
+    /// Whether the position `p` may still end as one peg on the goal, so that its children
+    /// are worth making.
+    #[inline]
+    pub fn expands(&self, p: u64) -> bool {
+        self.parent.is_none_or(|(r, limits)| r.keeps(limits, p))
+    }
+}
+
 /// [`REFRESH_PARENTS`] positions of `level`, the same whatever way it is held: those whose
 /// keys hash lowest (a block of a level held in runs depends on how the threads' parts fell,
 /// and a sample taken by blocks would make the proof's figures differ run to run). One

@@ -96,16 +96,9 @@ impl Board<'_> {
             (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
             _ => true,
         };
-        // Forward children that cannot reach the goal are dropped before they are gathered.
-        let reach = self
-            .reach_for(pegs)
-            .filter(|_| direction == Direction::Forward);
-        let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
-        // Nor does it make the children of a position the level's own tests refute.
-        let expand = self
-            .expand_for(source.pegs)
-            .filter(|_| direction == Direction::Forward);
-        let expands = |p: u64| expand.is_none_or(|(r, limits)| r.keeps(limits, p));
+        // Forward children that cannot reach the goal are dropped before they are gathered,
+        // and no child is made of a position the level's own tests refute.
+        let tests = self.step_tests(source, direction);
         let cap = self.buffer_keys(8);
         let most_kids = self.compact.jumps.len();
         let bits = self.compact.cells.len() as u32;
@@ -117,7 +110,7 @@ impl Board<'_> {
             |g, keys, values| {
                 visit(keys, values);
                 with_kids!(&self.kids, k => {
-                    for &p in keys.iter().filter(|&&p| expands(p)) {
+                    for &p in keys.iter().filter(|&&p| tests.expands(p)) {
                         if g.buf.len() + most_kids > cap {
                             flush(g)?;
                         }
@@ -125,7 +118,7 @@ impl Board<'_> {
                             let slot = &mut g.recent[recent_slot(c)];
                             if *slot != c {
                                 *slot = c;
-                                if keep(c) && may_win(c) {
+                                if keep(c) && tests.may_win(c) {
                                     g.buf.push(c);
                                 }
                             }

@@ -193,16 +193,9 @@ impl Board<'_> {
             (Some(w), Some((r, _))) => w.contains(r, c).unwrap_or(true),
             _ => true,
         };
-        // Forward children that cannot reach the goal are dropped before they are ranked.
-        let reach = self
-            .reach_for(pegs)
-            .filter(|_| direction == Direction::Forward);
-        let may_win = |c: u64| reach.is_none_or(|(r, limits)| r.keeps(limits, c));
-        // Nor does it make the children of a position the level's own tests refute.
-        let expand = self
-            .expand_for(source.pegs)
-            .filter(|_| direction == Direction::Forward);
-        let expands = |p: u64| expand.is_none_or(|(r, limits)| r.keeps(limits, p));
+        // Forward children that cannot reach the goal are dropped before they are ranked,
+        // and no child is made of a position the level's own tests refute.
+        let tests = self.step_tests(source, direction);
         self.par_chunks(
             source,
             src.as_ref().map(|r| &r.0),
@@ -218,9 +211,9 @@ impl Board<'_> {
                     None => outside = true,
                 };
                 with_kids!(&self.kids, k => {
-                    for &p in keys.iter().filter(|&&p| expands(p)) {
+                    for &p in keys.iter().filter(|&&p| tests.expands(p)) {
                         k.each(p, direction, |c| {
-                            if may_win(c) {
+                            if tests.may_win(c) {
                                 ranker.push(c, &mut ranked);
                             }
                         });
