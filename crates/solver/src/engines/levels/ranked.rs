@@ -476,6 +476,17 @@ impl RankedBits {
     /// is read out never holds the positions it drops.
     pub fn drain_kept(&self, from: usize, to: usize, keep: impl Fn(u64) -> bool) -> Vec<u64> {
         let mut out = Vec::new();
+        self.drain_each(from, to, |b| {
+            if keep(b) {
+                out.push(b);
+            }
+        });
+        out
+    }
+
+    /// Calls `f` with the board of every set bit among words `from..to`, ascending, and
+    /// clears those words.
+    pub fn drain_each(&self, from: usize, to: usize, f: impl FnMut(u64)) {
         // No thread sets bits while the level is drained: a load and a store, not an atomic
         // swap, clear each word.
         let words = &self.words[from..to];
@@ -489,13 +500,8 @@ impl RankedBits {
                 }
                 w
             },
-            |b| {
-                if keep(b) {
-                    out.push(b);
-                }
-            },
+            f,
         );
-        out
     }
 
     /// Set bits in words `from..to`.
