@@ -436,18 +436,13 @@ fn child_pegs(board: u64, direction: Direction) -> u32 {
 /// Runs `f` over `items` in blocks of [`BLOCK`], on every thread, until `cancel` is set.
 fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
     let next = AtomicUsize::new(0);
-    let work = || loop {
-        let start = next.fetch_add(1, Ordering::Relaxed) * BLOCK;
-        let Some(slice) = items.get(start..(start + BLOCK).min(items.len())) else {
-            return;
-        };
-        if slice.is_empty() {
-            return;
+    let work = || {
+        while let Some((_, slice)) = take_block(items, &next, BLOCK) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            f(slice);
         }
-        if cancel.load(Ordering::Relaxed) {
-            return;
-        }
-        f(slice);
     };
     let threads = levels::parts_for(items.len());
     std::thread::scope(|scope| {
@@ -456,6 +451,14 @@ fn blocks(items: &[u64], cancel: &AtomicBool, f: impl Fn(&[u64]) + Sync) {
         }
         work();
     });
+}
+
+/// The next block of `size` items a thread takes, with its number (blocks are numbered in
+/// `items`' order), from the count `next` the threads share; `None` once none is left.
+fn take_block<'a>(items: &'a [u64], next: &AtomicUsize, size: usize) -> Option<(usize, &'a [u64])> {
+    let block = next.fetch_add(1, Ordering::Relaxed);
+    let start = block.saturating_mul(size);
+    (start < items.len()).then(|| (block, &items[start..(start + size).min(items.len())]))
 }
 
 /// Runs `f` over `items` split among the threads, each writing what it keeps to its own

@@ -26,8 +26,8 @@ pub(super) fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> 
             places.push(Mutex::new(place));
             rest = after;
         }
-        let each: Vec<std::ops::Range<usize>> = (0..ranges.len()).map(|i| i..i + 1).collect();
-        levels::in_ranges(&each, |i| {
+        // One part a stretch (`in_parts` of n items in n parts: part i is i..i + 1).
+        levels::in_parts(ranges.len(), ranges.len(), |i| {
             let (words, _) = &ranges[i.start];
             let mut place = places[i.start].lock().unwrap_or_else(|e| e.into_inner());
             let mut n = 0;

@@ -9,9 +9,9 @@
 //! and a pair found keeps both ends. Half the ranks and bit tests of asking every
 //! neighbour of every position.
 
-use super::{child_pegs, Children, Direction, Halt, RankedBits, Stepper};
+use super::{child_pegs, take_block, Children, Direction, Halt, RankedBits, Stepper};
 use crate::engines::levels::{self, in_parts, parts_for};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 
 /// Smaller ends gathered by a thread before it first squeezes their repeats out.
 const SQUEEZE: usize = 1 << 16;
@@ -73,13 +73,7 @@ impl Stepper<'_> {
             // ends of the pairs found, in no order.
             let (mut kept, mut also) = (Vec::new(), Vec::new());
             let mut squeeze_at = SQUEEZE;
-            loop {
-                let block = next.fetch_add(1, Ordering::Relaxed);
-                let start = block * MEET_BLOCK;
-                if start >= level.len() {
-                    break;
-                }
-                let slice = &level[start..(start + MEET_BLOCK).min(level.len())];
+            while let Some((block, slice)) = take_block(level, &next, MEET_BLOCK) {
                 let mut found_here = Vec::new();
                 crate::cpu::fast(
                     #[inline(always)]
