@@ -68,7 +68,8 @@ pub struct Settings {
     pub memory_only: bool,
     /// A pruned deep proof chooses tests for the positions, and its tests of every child
     /// again for the children, of every forward level of at least this many positions
-    /// (`None`: [`reach::REFRESH_FROM`]; see [`Board::refresh_prune`]). The same verdicts at any value; small ones for tests.
+    /// (`None`: [`reach::REFRESH_FROM`]; see [`Board::refresh_prune`]). The same verdicts at
+    /// any value; small ones for tests.
     pub refresh_from: Option<u64>,
 }
 
