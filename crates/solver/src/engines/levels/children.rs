@@ -79,13 +79,10 @@ fn shifts(d: i64) -> (u32, u32) {
     }
 }
 
-/// Exponent bits that make a board below `2^52` the bits of the double `2^52 + board`:
-/// such doubles order as their boards do, so the least of several images is a packed
-/// minimum of doubles, which even the oldest x86-64 has (there is no packed minimum of
-/// 64-bit integers before AVX-512).
-const EXP: u64 = 0x4330_0000_0000_0000;
-
-/// Most cells of a board whose children are made here: a board must stay below `2^52`.
+/// Most cells of a board whose children are made here. The images are compared as signed
+/// integers (a packed minimum: AVX-512 has one, AVX2 a packed compare), which holds for any
+/// board of fewer than 64 cells; 52 is what the level engines were sized and tested for
+/// (it was the limit of an earlier minimum taken over doubles).
 pub const MAX_CELLS: u32 = 52;
 
 /// A board's jumps as patterns and its symmetries as `N` images (see the module docs).
@@ -228,10 +225,7 @@ impl<const N: usize> Children<N> {
     /// [`Direction::Backward`]): `f` is called child after child until it does.
     #[inline(always)]
     pub fn any(&self, board: u64, direction: Direction, mut f: impl FnMut(u64) -> bool) -> bool {
-        let mut im = self.images(board);
-        for i in im.iter_mut() {
-            *i |= EXP;
-        }
+        let im = self.images(board);
         // Undoing a jump on a board is playing it on its complement.
         let pegs = match direction {
             Direction::Forward => board,
@@ -256,26 +250,26 @@ impl<const N: usize> Children<N> {
     }
 }
 
-/// The least of the images `im` (with [`EXP`]) with the jump's `masks` flipped: the child's
-/// canonical form.
+/// The least of the images `im` with the jump's `masks` flipped: the child's canonical form.
+/// The images are below `2^63`, so they order as signed integers as they do unsigned, and a
+/// packed signed minimum takes them (one instruction a pair of vectors with AVX-512, a
+/// compare and a blend with AVX2).
 #[inline(always)]
 fn least<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
-    let mut c: [f64; N] = std::array::from_fn(|s| f64::from_bits(im[s] ^ masks[s]));
+    let mut c: [i64; N] = std::array::from_fn(|s| (im[s] ^ masks[s]) as i64);
     // Halving in a tree: pairs of lanes, which the compiler packs.
     let mut n = N;
     while n > 1 {
         let half = n / 2;
         for s in 0..half {
-            let (a, b) = (c[s], c[s + half]);
-            c[s] = if b < a { b } else { a };
+            c[s] = c[s].min(c[s + half]);
         }
         if n % 2 == 1 {
-            let (a, b) = (c[0], c[n - 1]);
-            c[0] = if b < a { b } else { a };
+            c[0] = c[0].min(c[n - 1]);
         }
         n = half;
     }
-    c[0].to_bits() ^ EXP
+    c[0] as u64
 }
 
 /// A board's [`Children`], for as many symmetries as it has (a group padded to the next
@@ -339,9 +333,18 @@ mod tests {
                     .collect();
                 let mut got = Vec::new();
                 kids.each(board, direction, |c| got.push(c));
+                // And compiled as the steps run it, for the processor's level (the packed
+                // minimum of AVX-512 or AVX2's compares, where the plain call has neither).
+                let mut fast = Vec::new();
+                crate::cpu::fast(
+                    #[inline(always)]
+                    || kids.each(board, direction, |c| fast.push(c)),
+                );
                 expect.sort_unstable();
                 got.sort_unstable();
+                fast.sort_unstable();
                 assert_eq!(got, expect, "step {step}");
+                assert_eq!(fast, expect, "step {step}, {:?}", crate::cpu::level());
             }
             let Some(j) = compact.legal(board).iter().nth(step) else {
                 break;

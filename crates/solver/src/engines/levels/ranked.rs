@@ -346,7 +346,7 @@ impl Ranks {
 
     /// Calls `f` with the board of every set bit of words `from..from + count`, in order;
     /// `word(i)` is word `from + i`.
-    #[inline]
+    #[inline(always)]
     pub fn unrank_each(
         &self,
         from: usize,
@@ -486,6 +486,7 @@ impl RankedBits {
 
     /// Calls `f` with the board of every set bit among words `from..to`, ascending, and
     /// clears those words.
+    #[inline(always)]
     pub fn drain_each(&self, from: usize, to: usize, f: impl FnMut(u64)) {
         // No thread sets bits while the level is drained: a load and a store, not an atomic
         // swap, clear each word.

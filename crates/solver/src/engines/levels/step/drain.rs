@@ -31,12 +31,18 @@ pub(super) fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> 
             let (words, _) = &ranges[i.start];
             let mut place = places[i.start].lock().unwrap_or_else(|e| e.into_inner());
             let mut n = 0;
-            bits.drain_each(words.start, words.end, |b| {
-                if keep(b) {
-                    place[n] = b;
-                    n += 1;
-                }
-            });
+            // Compiled for the processor's features too (`tzcnt` a set bit).
+            crate::cpu::fast(
+                #[inline(always)]
+                || {
+                    bits.drain_each(words.start, words.end, |b| {
+                        if keep(b) {
+                            place[n] = b;
+                            n += 1;
+                        }
+                    });
+                },
+            );
             n
         })
     };
