@@ -223,25 +223,17 @@ pub fn merge_dedup<B: Ord + Copy>(a: Vec<B>, b: Vec<B>) -> Vec<B> {
     merge_into(out, a, b)
 }
 
-/// `a` and `b` merged into `out`, which has room for both.
+/// `a` and `b` merged into `out`, which has room for both. Without a branch on which is
+/// taken: in a merge of two levels' positions that falls at random, and missed often (the
+/// winnable set's middle meeting spent 2 ms of one thread on its last merge).
 fn merge_into<B: Ord + Copy>(mut out: Vec<B>, a: Vec<B>, b: Vec<B>) -> Vec<B> {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
+        let (x, y) = (a[i], b[j]);
+        let (take_a, take_b) = (x <= y, y <= x);
+        out.push(if take_a { x } else { y });
+        i += usize::from(take_a);
+        j += usize::from(take_b);
     }
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
