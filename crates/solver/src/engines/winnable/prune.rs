@@ -35,6 +35,9 @@ const SAMPLE: usize = 3000;
 /// English board 100 find every function the sample asks for: 200 or 400 keep the same
 /// largest level (1,399,220 positions).
 const MAX_PROGRAMS: usize = 100;
+/// Threads the programmes are solved on (see [`StartPrune::find`]): a number fixed here, not
+/// the machine's cores, so that every machine finds the same functions.
+const FINDERS: usize = 2;
 
 /// Pagoda functions that prove positions unreachable from the start (see the module docs).
 #[derive(Debug)]
@@ -77,33 +80,53 @@ impl StartPrune {
             }
             mask
         };
-        let mut candidates: Vec<(SignedPagoda, Vec<u64>)> = Vec::new();
-        let mut covered = vec![0u64; words];
-        let mut programs = 0;
-        for (i, &c) in complements.iter().enumerate() {
-            if programs >= MAX_PROGRAMS {
-                break;
-            }
-            if covered[i / 64] >> (i % 64) & 1 == 1 {
-                continue;
-            }
-            programs += 1;
-            let Some(f) = SignedPagoda::find(compact, c, goal) else {
-                continue;
-            };
-            for s in 0..sym.len() {
-                let turned: Vec<i64> = (0..compact.cells.len())
-                    .map(|i| f.weight(sym.apply(s, 1u64 << i).trailing_zeros() as usize))
-                    .collect();
-                if let Some(g) = SignedPagoda::new(compact, turned) {
-                    if !candidates.iter().any(|(h, _)| *h == g) {
-                        let mask = refuted_by(&g);
-                        for (c, m) in covered.iter_mut().zip(&mask) {
-                            *c |= m;
+        // The programmes on two threads (on one, some 20 ms of the English board's build
+        // with the other core idle): each takes every other position of the sample and
+        // solves those that no function it found so far refutes, turning each function by
+        // every symmetry. Two whatever the cores, and the functions taken in the order of
+        // the sample: the same functions on every machine, however the threads run.
+        let found = levels::in_parts(FINDERS, FINDERS, |part| {
+            let mut mine: Vec<(usize, SignedPagoda, Vec<u64>)> = Vec::new();
+            let mut covered = vec![0u64; words];
+            let mut programs = 0;
+            for i in (part.start..complements.len()).step_by(FINDERS) {
+                if programs >= MAX_PROGRAMS / FINDERS {
+                    break;
+                }
+                if covered[i / 64] >> (i % 64) & 1 == 1 {
+                    continue;
+                }
+                programs += 1;
+                let Some(f) = SignedPagoda::find(compact, complements[i], goal) else {
+                    continue;
+                };
+                for s in 0..sym.len() {
+                    let weights: Vec<i64> = (0..compact.cells.len())
+                        .map(|c| f.weight(sym.apply(s, 1u64 << c).trailing_zeros() as usize))
+                        .collect();
+                    if let Some(g) = SignedPagoda::new(compact, weights) {
+                        if !mine.iter().any(|(_, h, _)| *h == g) {
+                            let mask = refuted_by(&g);
+                            for (c, m) in covered.iter_mut().zip(&mask) {
+                                *c |= m;
+                            }
+                            mine.push((i, g, mask));
                         }
-                        candidates.push((g, mask));
                     }
                 }
+            }
+            mine
+        });
+        let mut all: Vec<(usize, SignedPagoda, Vec<u64>)> = Vec::new();
+        for part in found {
+            all.extend(levels::or_resume(part));
+        }
+        // Stable: a position's turned functions keep their order.
+        all.sort_by_key(|f| f.0);
+        let mut candidates: Vec<(SignedPagoda, Vec<u64>)> = Vec::new();
+        for (_, g, mask) in all {
+            if !candidates.iter().any(|(h, _)| *h == g) {
+                candidates.push((g, mask));
             }
         }
         // Greedy: each time, the function that refutes most of the sample left (the first

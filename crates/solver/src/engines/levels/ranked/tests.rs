@@ -42,3 +42,18 @@ fn ranks_are_dense_ordered_and_drain_back() {
     // A stretch past the last rank (an empty level's, or an empty thread's share).
     assert!(bits.drain(n, n).is_empty());
 }
+
+/// The classes of a part's every value, each from one with a bit fewer, are those of the
+/// values one by one, low part and high (shifted) alike.
+#[test]
+fn classes_of_each_value_are_the_classes_one_by_one() {
+    let cells = 20;
+    let inv = Invariant::new(cells, (0..cells - 2).map(|i| 0b111u64 << i));
+    for (bits, shift) in [(12, 0), (8, 12), (4, 16)] {
+        let table = inv.of_each(bits, shift).expect("small");
+        assert_eq!(table.len(), 1 << bits);
+        for (x, &class) in table.iter().enumerate() {
+            assert_eq!(class, inv.of((x as u64) << shift), "{x} << {shift}");
+        }
+    }
+}
