@@ -79,10 +79,13 @@ fn shifts(d: i64) -> (u32, u32) {
     }
 }
 
-/// Most cells of a board whose children are made here. The images are compared as signed
-/// integers (a packed minimum: AVX-512 has one, AVX2 a packed compare), which holds for any
-/// board of fewer than 64 cells; 52 is what the level engines were sized and tested for
-/// (it was the limit of an earlier minimum taken over doubles).
+/// Exponent bits that make a board below `2^52` the bits of the double `2^52 + board`:
+/// such doubles order as their boards do, so the least of several images is a packed
+/// minimum of doubles, which even the oldest x86-64 has (there is no packed minimum of
+/// 64-bit integers before AVX-512).
+const EXP: u64 = 0x4330_0000_0000_0000;
+
+/// Most cells of a board whose children are made here: a board must stay below `2^52`.
 pub const MAX_CELLS: u32 = 52;
 
 /// A board's jumps as patterns and its symmetries as `N` images (see the module docs).
@@ -221,11 +224,40 @@ impl<const N: usize> Children<N> {
         });
     }
 
+    /// [`Children::each`] for a loop compiled by [`crate::cpu::fast`]: the least image taken
+    /// as a packed minimum of signed integers, one instruction a pair of vectors with
+    /// AVX-512 and a compare and a blend with AVX2, where the baseline (no packed compare
+    /// of 64-bit integers before SSE 4.2) does better with doubles.
+    #[inline(always)]
+    pub fn each_fast(&self, board: u64, direction: Direction, mut f: impl FnMut(u64)) {
+        self.any_with::<true>(board, direction, |c| {
+            f(c);
+            false
+        });
+    }
+
     /// Whether `f` holds for the canonical form of a child of `board` (parent, with
     /// [`Direction::Backward`]): `f` is called child after child until it does.
     #[inline(always)]
-    pub fn any(&self, board: u64, direction: Direction, mut f: impl FnMut(u64) -> bool) -> bool {
-        let im = self.images(board);
+    pub fn any(&self, board: u64, direction: Direction, f: impl FnMut(u64) -> bool) -> bool {
+        self.any_with::<false>(board, direction, f)
+    }
+
+    /// [`Children::any`], the least image taken over integers (`INT`, see
+    /// [`Children::each_fast`]) or doubles.
+    #[inline(always)]
+    fn any_with<const INT: bool>(
+        &self,
+        board: u64,
+        direction: Direction,
+        mut f: impl FnMut(u64) -> bool,
+    ) -> bool {
+        let mut im = self.images(board);
+        if !INT {
+            for i in im.iter_mut() {
+                *i |= EXP;
+            }
+        }
         // Undoing a jump on a board is playing it on its complement.
         let pegs = match direction {
             Direction::Forward => board,
@@ -241,7 +273,12 @@ impl<const N: usize> Children<N> {
             while legal != 0 {
                 let slot = legal.trailing_zeros() as usize;
                 legal &= legal - 1;
-                if f(least(&im, &w.masks[slot])) {
+                let child = if INT {
+                    least_int(&im, &w.masks[slot])
+                } else {
+                    least(&im, &w.masks[slot])
+                };
+                if f(child) {
                     return true;
                 }
             }
@@ -250,14 +287,33 @@ impl<const N: usize> Children<N> {
     }
 }
 
-/// The least of the images `im` with the jump's `masks` flipped: the child's canonical form.
-/// The images are below `2^63`, so they order as signed integers as they do unsigned, and a
-/// packed signed minimum takes them (one instruction a pair of vectors with AVX-512, a
-/// compare and a blend with AVX2).
+/// The least of the images `im` (with [`EXP`]) with the jump's `masks` flipped: the child's
+/// canonical form.
 #[inline(always)]
 fn least<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
-    let mut c: [i64; N] = std::array::from_fn(|s| (im[s] ^ masks[s]) as i64);
+    let mut c: [f64; N] = std::array::from_fn(|s| f64::from_bits(im[s] ^ masks[s]));
     // Halving in a tree: pairs of lanes, which the compiler packs.
+    let mut n = N;
+    while n > 1 {
+        let half = n / 2;
+        for s in 0..half {
+            let (a, b) = (c[s], c[s + half]);
+            c[s] = if b < a { b } else { a };
+        }
+        if n % 2 == 1 {
+            let (a, b) = (c[0], c[n - 1]);
+            c[0] = if b < a { b } else { a };
+        }
+        n = half;
+    }
+    c[0].to_bits() ^ EXP
+}
+
+/// [`least`] over integers, for images without [`EXP`]: boards below `2^63` order as signed
+/// integers as they do unsigned.
+#[inline(always)]
+fn least_int<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
+    let mut c: [i64; N] = std::array::from_fn(|s| (im[s] ^ masks[s]) as i64);
     let mut n = N;
     while n > 1 {
         let half = n / 2;
@@ -333,12 +389,11 @@ mod tests {
                     .collect();
                 let mut got = Vec::new();
                 kids.each(board, direction, |c| got.push(c));
-                // And compiled as the steps run it, for the processor's level (the packed
-                // minimum of AVX-512 or AVX2's compares, where the plain call has neither).
+                // And as the bitset steps run it: over integers, compiled for the processor.
                 let mut fast = Vec::new();
                 crate::cpu::fast(
                     #[inline(always)]
-                    || kids.each(board, direction, |c| fast.push(c)),
+                    || kids.each_fast(board, direction, |c| fast.push(c)),
                 );
                 expect.sort_unstable();
                 got.sort_unstable();

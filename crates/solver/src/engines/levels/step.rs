@@ -329,7 +329,7 @@ impl<'a> Stepper<'a> {
                             out = true;
                             continue;
                         }
-                        kids.each(board, direction, |c| setter.push(tight.rank(c)));
+                        kids.each_fast(board, direction, |c| setter.push(tight.rank(c)));
                     }
                     setter.finish();
                     out
@@ -401,7 +401,7 @@ impl<'a> Stepper<'a> {
                             // Neighbours share the board's class: one of another class has
                             // none in the level.
                             if self.classes.of(board) == class {
-                                kids.each(board, ask, |c| {
+                                kids.each_fast(board, ask, |c| {
                                     let r = tight.rank(c);
                                     bits.prefetch(r);
                                     here.push(r);

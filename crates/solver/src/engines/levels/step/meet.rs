@@ -89,7 +89,7 @@ impl Stepper<'_> {
                                 // Neighbours share the board's class: one of another class
                                 // has none in the level.
                                 if self.classes.of(board) == class {
-                                    kids.each(board, direction, |c| {
+                                    kids.each_fast(board, direction, |c| {
                                         if c <= w {
                                             let r = tight.rank(c);
                                             bits.prefetch(r);
