@@ -3,11 +3,13 @@
 //! level the processor has, chosen at run time: x86-64-v4 (v3 and AVX-512 F, BW, CD, DQ,
 //! VL) or x86-64-v3 (AVX2, BMI1, BMI2, LZCNT, POPCNT, FMA). The classic search counts the
 //! pegs of every board it expands and walks the legal jumps bit by bit: v3 does each in one
-//! instruction (`popcnt`, `tzcnt`), where the baseline counts bits in software. The level
-//! engine's children take the least of eight 64-bit images of a board: v4 has a packed
-//! minimum of 64-bit integers, where v3 compares and blends. (`PEGSOL_CPU=baseline` or
-//! `PEGSOL_CPU=v3` runs that level's code on any machine, to measure one against the other:
-//! docs/performance.md's history has the ratios.)
+//! instruction (`popcnt`, `tzcnt`), where the baseline counts bits in software. The bitset
+//! steps of the winnable set and the counts take the least of eight 64-bit images of each
+//! child: v4 has a packed minimum of 64-bit integers, where v3 compares and blends. (The
+//! level engine's whole-board steps run the baseline code: compiled for v3 they were
+//! slower, as they wait on memory. `PEGSOL_CPU=baseline` or `PEGSOL_CPU=v3` runs that
+//! level's code on any machine, to measure one against the other: docs/performance.md's
+//! history has the ratios.)
 //!
 //! A loop gets the other compilations only where it is inlined into [`fast`]'s caller: pass
 //! an `#[inline(always)]` closure, and keep what it calls `#[inline(always)]` (the children,
@@ -52,12 +54,6 @@ pub fn level() -> Level {
             level
         }
     }
-}
-
-/// Whether this processor has x86-64-v3 at least (and `PEGSOL_CPU` does not say
-/// `baseline`).
-pub fn has_v3() -> bool {
-    level() >= Level::V3
 }
 
 #[cfg(target_arch = "x86_64")]

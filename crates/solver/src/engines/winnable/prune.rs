@@ -80,8 +80,8 @@ impl StartPrune {
             }
             mask
         };
-        // The programmes on two threads (on one, some 20 ms of the English board's build
-        // with the other core idle): each takes every other position of the sample and
+        // The programmes on two threads (on one, 8-12 ms of the English board's build with
+        // the other core idle; on two, 5-9): each takes every other position of the sample and
         // solves those that no function it found so far refutes, turning each function by
         // every symmetry. Two whatever the cores, and the functions taken in the order of
         // the sample: the same functions on every machine, however the threads run.
