@@ -26,15 +26,23 @@ fn have_xvfb() -> bool {
 }
 
 /// Runs `script` (a shell command line, `$PEGSOL` the binary) on an X server of its own with
-/// `home` as the home and data folders, killed after `limit`; once more on a new server when
-/// the window could not reach the first (the server's start is the test machine's, not the
-/// program's: CI once failed so with every other window test passing beside it).
+/// `home` as the home and data folders, killed after `limit`; on a new server (up to three)
+/// when the window could not reach the last (the server's start is the test machine's, not
+/// the program's: CI failed so with every other window test passing beside it).
 fn under_xvfb(home: &Path, script: &str, limit: Duration) -> Output {
-    let out = under_xvfb_once(home, script, limit);
-    if !out.status.success() && text(&out.stderr).contains("Failed to open connection to X server")
-    {
-        eprintln!("no connection to the first X server; once more on a new one");
-        return under_xvfb_once(home, script, limit);
+    let mut out = under_xvfb_once(home, script, limit);
+    // Up to three servers, a second apart: CI failed so twice in a row once, under the load
+    // of the whole suite. What each server said is printed, to tell why next time.
+    for attempt in 2..=3 {
+        if out.status.success()
+            || !text(&out.stderr).contains("Failed to open connection to X server")
+        {
+            break;
+        }
+        let said = std::fs::read_to_string(home.join("xvfb.log")).unwrap_or_default();
+        eprintln!("no connection to X server {}; it said: {said}", attempt - 1);
+        std::thread::sleep(Duration::from_secs(1));
+        out = under_xvfb_once(home, script, limit);
     }
     out
 }
@@ -59,7 +67,10 @@ fn under_xvfb_once(home: &Path, script: &str, limit: Duration) -> Output {
             ])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(
+                std::fs::File::create(home.join("xvfb.log"))
+                    .map_or_else(|_| Stdio::null(), Stdio::from),
+            )
             .spawn()
             .expect("Xvfb starts"),
     );
