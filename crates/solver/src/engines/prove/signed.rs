@@ -17,6 +17,7 @@
 
 use super::simplex::MIN_GAP;
 use crate::boards::compact::{Bits, CJump, Compact};
+use crate::boards::symmetry::Symmetries;
 use pegsol_rules::pagoda::whole_numbers;
 
 /// A pagoda function over a compact board numbering, weights of either sign, checked.
@@ -55,6 +56,22 @@ impl SignedPagoda {
             })
             .collect();
         Some(SignedPagoda { weights, tables })
+    }
+
+    /// This function turned by symmetry `s` of `sym`: cell i weighs what its image under `s`
+    /// weighs here. A function refutes a position's image exactly when its turn refutes the
+    /// position, so each turn is another sound test; `None` when the turn is no pagoda
+    /// function of `compact` (see [`SignedPagoda::new`]).
+    pub fn turned(
+        &self,
+        compact: &Compact<u64>,
+        sym: &Symmetries<u64>,
+        s: usize,
+    ) -> Option<SignedPagoda> {
+        let weights = (0..compact.cells.len())
+            .map(|i| self.weight(sym.apply(s, 1u64 << i).trailing_zeros() as usize))
+            .collect();
+        SignedPagoda::new(compact, weights)
     }
 
     /// How many cells the function weighs (the compact board's cell count).

@@ -406,10 +406,7 @@ fn candidates(
                 continue;
             };
             for s in 0..sub.len() {
-                let turned: Vec<i64> = (0..compact.cells.len())
-                    .map(|i| f.weight(sub.apply(s, 1u64 << i).trailing_zeros() as usize))
-                    .collect();
-                if let Some(g) = SignedPagoda::new(compact, turned) {
+                if let Some(g) = f.turned(compact, sub, s) {
                     if !found.contains(&g) {
                         found.push(g);
                     }

@@ -101,10 +101,7 @@ impl StartPrune {
                     continue;
                 };
                 for s in 0..sym.len() {
-                    let weights: Vec<i64> = (0..compact.cells.len())
-                        .map(|c| f.weight(sym.apply(s, 1u64 << c).trailing_zeros() as usize))
-                        .collect();
-                    if let Some(g) = SignedPagoda::new(compact, weights) {
+                    if let Some(g) = f.turned(compact, sym, s) {
                         if !mine.iter().any(|(_, h, _)| *h == g) {
                             let mask = refuted_by(&g);
                             for (c, m) in covered.iter_mut().zip(&mask) {
