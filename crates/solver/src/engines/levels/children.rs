@@ -291,41 +291,33 @@ impl<const N: usize> Children<N> {
 /// canonical form.
 #[inline(always)]
 fn least<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
-    let mut c: [f64; N] = std::array::from_fn(|s| f64::from_bits(im[s] ^ masks[s]));
-    // Halving in a tree: pairs of lanes, which the compiler packs.
-    let mut n = N;
-    while n > 1 {
-        let half = n / 2;
-        for s in 0..half {
-            let (a, b) = (c[s], c[s + half]);
-            c[s] = if b < a { b } else { a };
-        }
-        if n % 2 == 1 {
-            let (a, b) = (c[0], c[n - 1]);
-            c[0] = if b < a { b } else { a };
-        }
-        n = half;
-    }
-    c[0].to_bits() ^ EXP
+    let c: [f64; N] = std::array::from_fn(|s| f64::from_bits(im[s] ^ masks[s]));
+    halving(c, |a, b| if b < a { b } else { a }).to_bits() ^ EXP
 }
 
 /// [`least`] over integers, for images without [`EXP`]: boards below `2^63` order as signed
 /// integers as they do unsigned.
 #[inline(always)]
 fn least_int<const N: usize>(im: &[u64; N], masks: &[u64; N]) -> u64 {
-    let mut c: [i64; N] = std::array::from_fn(|s| (im[s] ^ masks[s]) as i64);
+    let c: [i64; N] = std::array::from_fn(|s| (im[s] ^ masks[s]) as i64);
+    halving(c, i64::min) as u64
+}
+
+/// The least of `c` by `min`, halving in a tree: pairs of lanes, which the compiler packs.
+#[inline(always)]
+fn halving<T: Copy, const N: usize>(mut c: [T; N], min: impl Fn(T, T) -> T) -> T {
     let mut n = N;
     while n > 1 {
         let half = n / 2;
         for s in 0..half {
-            c[s] = c[s].min(c[s + half]);
+            c[s] = min(c[s], c[s + half]);
         }
         if n % 2 == 1 {
-            c[0] = c[0].min(c[n - 1]);
+            c[0] = min(c[0], c[n - 1]);
         }
         n = half;
     }
-    c[0] as u64
+    c[0]
 }
 
 /// A board's [`Children`], for as many symmetries as it has (a group padded to the next
