@@ -41,6 +41,8 @@ struct Word<const N: usize> {
     /// `masks[slot]`: the three cells of the jump at that slot under every symmetry, padded
     /// with the identity's.
     masks: Vec<[u64; N]>,
+    /// `ids[slot]`: the jump at that slot (its index in the compact board's jumps).
+    ids: Vec<u16>,
 }
 
 /// One pattern in a [`Word`].
@@ -172,6 +174,7 @@ impl<const N: usize> Children<N> {
                         Word {
                             parts: Vec::new(),
                             masks: vec![[0; N]; 64],
+                            ids: vec![0; 64],
                         },
                     ));
                     let (o, m) = fits(0)?;
@@ -184,8 +187,9 @@ impl<const N: usize> Children<N> {
             while rest != 0 {
                 let from = rest.trailing_zeros();
                 rest &= rest - 1;
-                word.masks[(i64::from(from) + o) as usize] =
-                    masks[usize::from(p.ids[from as usize])];
+                let slot = (i64::from(from) + o) as usize;
+                word.masks[slot] = masks[usize::from(p.ids[from as usize])];
+                word.ids[slot] = p.ids[from as usize];
             }
             word.parts.push(Part {
                 over: p.over,
@@ -224,32 +228,56 @@ impl<const N: usize> Children<N> {
         });
     }
 
+    /// [`Children::each`] for the children whose jump `jump_passes` lets through (called
+    /// with the jump's index among the compact board's jumps, before the child's canonical
+    /// form is made: a child a test on the jump rules out costs no images).
+    #[inline(always)]
+    pub fn each_passing(
+        &self,
+        board: u64,
+        direction: Direction,
+        jump_passes: impl FnMut(usize) -> bool,
+        mut f: impl FnMut(u64),
+    ) {
+        self.any_with::<false>(board, direction, jump_passes, |c| {
+            f(c);
+            false
+        });
+    }
+
     /// [`Children::each`] for a loop compiled by [`crate::cpu::fast`]: the least image taken
     /// as a packed minimum of signed integers, one instruction a pair of vectors with
     /// AVX-512 and a compare and a blend with AVX2, where the baseline (no packed compare
     /// of 64-bit integers before SSE 4.2) does better with doubles.
     #[inline(always)]
     pub fn each_fast(&self, board: u64, direction: Direction, mut f: impl FnMut(u64)) {
-        self.any_with::<true>(board, direction, |c| {
-            f(c);
-            false
-        });
+        self.any_with::<true>(
+            board,
+            direction,
+            |_| true,
+            |c| {
+                f(c);
+                false
+            },
+        );
     }
 
     /// Whether `f` holds for the canonical form of a child of `board` (parent, with
     /// [`Direction::Backward`]): `f` is called child after child until it does.
     #[inline(always)]
     pub fn any(&self, board: u64, direction: Direction, f: impl FnMut(u64) -> bool) -> bool {
-        self.any_with::<false>(board, direction, f)
+        self.any_with::<false>(board, direction, |_| true, f)
     }
 
     /// [`Children::any`], the least image taken over integers (`INT`, see
-    /// [`Children::each_fast`]) or doubles.
+    /// [`Children::each_fast`]) or doubles, of the children whose jump `jump_passes` lets
+    /// through.
     #[inline(always)]
     fn any_with<const INT: bool>(
         &self,
         board: u64,
         direction: Direction,
+        mut jump_passes: impl FnMut(usize) -> bool,
         mut f: impl FnMut(u64) -> bool,
     ) -> bool {
         let mut im = self.images(board);
@@ -273,6 +301,9 @@ impl<const N: usize> Children<N> {
             while legal != 0 {
                 let slot = legal.trailing_zeros() as usize;
                 legal &= legal - 1;
+                if !jump_passes(usize::from(w.ids[slot])) {
+                    continue;
+                }
                 let child = if INT {
                     least_int(&im, &w.masks[slot])
                 } else {
@@ -387,11 +418,23 @@ mod tests {
                     #[inline(always)]
                     || kids.each_fast(board, direction, |c| fast.push(c)),
                 );
+                // And only the children of the jumps a test lets through, told the jump's
+                // index: here the jumps of odd index.
+                let mut expect_odd: Vec<u64> = legal
+                    .iter()
+                    .filter(|j| j % 2 == 1)
+                    .map(|j| sym.canon(board ^ compact.jumps[j].all))
+                    .collect();
+                let mut odd = Vec::new();
+                kids.each_passing(board, direction, |j| j % 2 == 1, |c| odd.push(c));
                 expect.sort_unstable();
                 got.sort_unstable();
                 fast.sort_unstable();
+                expect_odd.sort_unstable();
+                odd.sort_unstable();
                 assert_eq!(got, expect, "step {step}");
                 assert_eq!(fast, expect, "step {step}, {:?}", crate::cpu::level());
+                assert_eq!(odd, expect_odd, "step {step}");
             }
             let Some(j) = compact.legal(board).iter().nth(step) else {
                 break;

@@ -353,12 +353,10 @@ impl<'a> Board<'a> {
             return reach::StepTests::default();
         }
         let pegs = source.pegs;
+        let below = pegs.saturating_sub(1);
         reach::StepTests {
-            child: self
-                .reach
-                .as_ref()
-                .map(|r| (r, r.limits(pegs.saturating_sub(1)))),
-            parent: self
+            child: self.reach.as_ref().map(|r| (r, r.limits(below))),
+            level: self
                 .expand
                 .as_ref()
                 .filter(|(p, _)| *p == pegs)

@@ -34,6 +34,8 @@ use super::level::Level;
 use super::{Board, WholeError};
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
+use crate::engines::levels::children::Children;
+use crate::engines::levels::Direction;
 use crate::engines::prove::signed::SignedPagoda;
 use pegsol_rules::Goal;
 
@@ -41,6 +43,10 @@ use pegsol_rules::Goal;
 const HIGH: u64 = 0x8000_8000_8000_8000;
 /// Lanes a word.
 const LANES: usize = 4;
+/// Words of the tests chosen once and asked of every child ([`MAX_FUNCTIONS`] functions).
+const CHILD_WORDS: usize = MAX_FUNCTIONS / LANES;
+/// Words of the most tests chosen for a level ([`MOST_FUNCTIONS`]).
+const LEVEL_WORDS: usize = MOST_FUNCTIONS.div_ceil(LANES);
 /// Functions kept from the start's sample: every four cost a lookup per eight cells of each
 /// child tested.
 pub const MAX_FUNCTIONS: usize = 8;
@@ -91,6 +97,11 @@ pub struct GoalPrune {
     /// The finish cells tested (compact indices): those of the start's class that the goal
     /// allows, less any another one's test makes redundant. Empty: nothing can win.
     finishes: Vec<usize>,
+    /// `after[(2 * j) * words..]`: what forward jump j adds to each lane's total (the
+    /// landing cell's shifted weight), then `after[(2 * j + 1) * words..]`: what it takes
+    /// away (the two emptied cells'), so that a child's totals come from its parent's in a
+    /// few words ([`GoalPrune::keeps_after`]).
+    after: Vec<u64>,
     /// The functions, as found.
     functions: Vec<SignedPagoda>,
     /// Every finish cell the goal and the class allow (compact indices).
@@ -163,7 +174,7 @@ impl GoalPrune {
                 }
             }
         }
-        let limits = (0..=n as i64)
+        let limits: Vec<Vec<u64>> = (0..=n as i64)
             .map(|pegs| {
                 let mut l = vec![0u64; finishes.len() * words];
                 for (t, &c) in finishes.iter().enumerate() {
@@ -177,12 +188,26 @@ impl GoalPrune {
                 l
             })
             .collect();
+        let mut after = vec![0u64; compact.jumps.len() * 2 * words];
+        for (jump, delta) in compact.jumps.iter().zip(after.chunks_exact_mut(2 * words)) {
+            let to = (jump.all ^ jump.from_over).trailing_zeros() as usize;
+            let (a, b) = (
+                jump.from_over.trailing_zeros() as usize,
+                63 - jump.from_over.leading_zeros() as usize,
+            );
+            for (k, f) in functions.iter().enumerate() {
+                let w = |c: usize| (f.weight(c) + shift_of(f)) as u64;
+                delta[k / LANES] |= w(to) << (16 * (k % LANES));
+                delta[words + k / LANES] |= (w(a) + w(b)) << (16 * (k % LANES));
+            }
+        }
         GoalPrune {
             words,
             chunks,
             tables,
             limits,
             finishes,
+            after,
             functions,
             allowed: allowed.to_vec(),
         }
@@ -252,37 +277,93 @@ impl GoalPrune {
     /// [`GoalPrune::limits`] for its peg count: `false` proves it cannot.
     #[inline]
     pub fn keeps(&self, limits: &[u64], b: u64) -> bool {
+        self.keeps_hinted(limits, b, &mut 0)
+    }
+
+    /// [`GoalPrune::keeps`], trying the finish `hint` first (the one that passed last: one
+    /// finish mostly passes for neighbouring positions of a level) and updating it.
+    #[inline]
+    pub fn keeps_hinted(&self, limits: &[u64], b: u64, hint: &mut usize) -> bool {
         // The tests chosen once (two words) asked of every child: their sums zeroed in two
         // words, not in as many as the most functions take.
-        if self.words <= MAX_FUNCTIONS / LANES {
-            self.keeps_in::<{ MAX_FUNCTIONS / LANES }>(limits, b)
+        if self.words <= CHILD_WORDS {
+            self.passes(limits, &self.totals::<CHILD_WORDS>(b), hint)
         } else {
-            self.keeps_in::<{ MOST_FUNCTIONS.div_ceil(LANES) }>(limits, b)
+            self.passes(limits, &self.totals::<LEVEL_WORDS>(b), hint)
         }
     }
 
-    /// [`GoalPrune::keeps`] with at most `W` words.
+    /// Each lane's total for `b`, in the first `W` words (`W` at least the tests' words for
+    /// a test of them all).
     #[inline]
-    fn keeps_in<const W: usize>(&self, limits: &[u64], b: u64) -> bool {
+    pub fn totals<const W: usize>(&self, b: u64) -> [u64; W] {
         let mut sums = [0u64; W];
-        let sums = &mut sums[..self.words];
+        let words = self.words.min(W);
         for chunk in 0..self.chunks {
             let byte = (b >> (8 * chunk)) as usize & 0xff;
-            let row = &self.tables[(chunk * 256 + byte) * self.words..][..self.words];
+            let row = &self.tables[(chunk * 256 + byte) * self.words..][..words];
             for (s, &t) in sums.iter_mut().zip(row) {
                 *s += t;
             }
         }
+        sums
+    }
+
+    /// Whether a position whose [`GoalPrune::totals`] are `sums` passes for some finish
+    /// (`limits` for its peg count), trying the finish `hint` first and updating it.
+    #[inline(always)]
+    fn passes<const W: usize>(&self, limits: &[u64], sums: &[u64; W], hint: &mut usize) -> bool {
+        let words = self.words;
         // A lane's total is below its top bit and its bound at most the top bit, so
         // `(total | top) - bound` borrows from no other lane, and keeps the top bit exactly
         // when the total reaches the bound. A finish passes when every lane does (no branch
         // a word: most positions tested pass).
-        limits.chunks_exact(self.words).any(|finish| {
+        let passes = |finish: &[u64]| {
             sums.iter()
                 .zip(finish)
                 .fold(HIGH, |all, (&s, &l)| all & ((s | HIGH) - l))
                 == HIGH
-        })
+        };
+        if limits
+            .get(*hint * words..(*hint + 1) * words)
+            .is_some_and(passes)
+        {
+            return true;
+        }
+        match limits.chunks_exact(words).position(passes) {
+            Some(t) => {
+                *hint = t;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// [`GoalPrune::keeps_hinted`] for the child forward jump `jump` makes of a position
+    /// whose [`GoalPrune::totals`] are `totals` (`limits` for the child's peg count): the
+    /// child's totals in a few words from its parent's, not a table row for every eight
+    /// cells. Asks the functions of the first `W` words (all of them when `W` is at least
+    /// the tests' words).
+    #[inline(always)]
+    pub fn keeps_after<const W: usize>(
+        &self,
+        limits: &[u64],
+        totals: &[u64; W],
+        jump: usize,
+        hint: &mut usize,
+    ) -> bool {
+        let words = self.words;
+        let Some(delta) = self.after.get(jump * 2 * words..(jump + 1) * 2 * words) else {
+            return true;
+        };
+        let (add, take) = delta.split_at(words);
+        let mut sums = *totals;
+        // A lane's total and what the jump adds are each below its top bit (no carry out of
+        // the lane), and what it takes away was in the total (no borrow).
+        for ((s, &a), &t) in sums.iter_mut().zip(add).zip(take) {
+            *s = *s + a - t;
+        }
+        self.passes(limits, &sums, hint)
     }
 
     /// Whether `b` may still end as one peg on the goal (see [`GoalPrune::keeps`]).
@@ -291,28 +372,58 @@ impl GoalPrune {
     }
 }
 
-/// The tests a step asks ([`Board::step_tests`]), each with its bounds: of every child
-/// before it is kept, and of every position before its children are made.
+/// The tests a step asks ([`Board::step_tests`]), each with its bounds.
 #[derive(Default)]
 pub struct StepTests<'b> {
-    /// The tests asked of every child, and their bounds for the children's peg count.
+    /// The tests asked of every child, and their bounds for the children's peg count: made
+    /// from the parent's totals, a child's test costs a few words. (A level's own tests,
+    /// up to [`MOST_FUNCTIONS`] functions, asked of every child that way too, left 6% fewer
+    /// positions in `level-6-game-13`'s proof and took 1.07 of its time; its first 16
+    /// functions kept more positions than these 8, chosen on children.)
     pub child: Option<(&'b GoalPrune, &'b [u64])>,
-    /// The tests chosen for the step's own level, and their bounds for its peg count.
-    pub parent: Option<(&'b GoalPrune, &'b [u64])>,
+    /// The tests chosen for the step's own level, and their bounds for its peg count: asked
+    /// of every position before its children are made.
+    pub level: Option<(&'b GoalPrune, &'b [u64])>,
+}
+
+/// The finishes that passed last ([`GoalPrune::keeps_hinted`]), kept by each thread of a step.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hints {
+    parent: usize,
+    child: usize,
 }
 
 impl StepTests<'_> {
-    /// Whether the child `c` may still end as one peg on the goal.
-    #[inline]
-    pub fn may_win(&self, c: u64) -> bool {
-        self.child.is_none_or(|(r, limits)| r.keeps(limits, c))
-    }
-
-    /// Whether the position `p` may still end as one peg on the goal, so that its children
-    /// are worth making.
-    #[inline]
-    pub fn expands(&self, p: u64) -> bool {
-        self.parent.is_none_or(|(r, limits)| r.keeps(limits, p))
+    /// Calls `f` with the canonical form of every child of `p` that the tests keep (none when
+    /// they refute `p` itself). The child tested is the jump played on `p` as held (a
+    /// canonical form), before its own canonical form is taken: either is an image of a real
+    /// position, so a refutation of either is one of both.
+    #[inline(always)]
+    pub fn each_child<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        p: u64,
+        direction: Direction,
+        hints: &mut Hints,
+        f: impl FnMut(u64),
+    ) {
+        if let Some((tests, own)) = self.level {
+            if !tests.keeps_hinted(own, p, &mut hints.parent) {
+                return;
+            }
+        }
+        match self.child {
+            Some((tests, below)) => {
+                let totals = tests.totals::<CHILD_WORDS>(p);
+                kids.each_passing(
+                    p,
+                    direction,
+                    |j| tests.keeps_after(below, &totals, j, &mut hints.child),
+                    f,
+                );
+            }
+            None => kids.each(p, direction, f),
+        }
     }
 }
 

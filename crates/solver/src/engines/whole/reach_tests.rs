@@ -41,7 +41,8 @@ fn a_level_sample_depends_on_its_keys_alone() {
 
 /// The tests chosen for a level's positions, and those chosen again for its children,
 /// keep every position that can win, refute most of a sample that cannot, and the
-/// children's stay within [`MAX_FUNCTIONS`] (their cost a child is what it was).
+/// children's stay within [`MAX_FUNCTIONS`]; a child's test made from its parent's totals
+/// is the child's own.
 #[test]
 fn tests_chosen_again_keep_winners_and_refute_their_sample() {
     let cancel = AtomicBool::new(false);
@@ -71,6 +72,20 @@ fn tests_chosen_again_keep_winners_and_refute_their_sample() {
             .filter(|&&b| SignedPagoda::find(&board.compact, b, goal_board).is_some())
             .count();
         let refuted = kept.iter().filter(|&&b| !level.may_win(b)).count();
+        // Every child's test from its parent's totals (of many functions) and the jump is
+        // the test of the child itself.
+        let mut hint = 0;
+        for &b in &kept {
+            let totals = level.totals::<LEVEL_WORDS>(b);
+            for j in board.compact.legal(b).iter() {
+                let child = b ^ board.compact.jumps[j].all;
+                assert_eq!(
+                    level.keeps_after(level.limits(b.count_ones() - 1), &totals, j, &mut hint),
+                    level.may_win(child),
+                    "seed {seed}: {b:#x} jump {j}"
+                );
+            }
+        }
         assert!(
             refutable > 0 && refuted * 4 >= refutable * 3,
             "seed {seed}: {refuted} of {} refuted, {refutable} refutable",
@@ -96,7 +111,8 @@ fn tests_chosen_again_keep_winners_and_refute_their_sample() {
 
 /// Positions that can win (random games played backwards from one peg) all pass, for
 /// a finish anywhere and on their own finish cell; the packed test agrees with the
-/// functions themselves; and random positions of the board are dropped often.
+/// functions themselves, tried from any finish and made from the parent's totals for each
+/// child; and random positions of the board are dropped often.
 #[test]
 fn winnable_positions_pass_and_others_are_dropped() {
     let cancel = AtomicBool::new(false);
@@ -141,6 +157,22 @@ fn winnable_positions_pass_and_others_are_dropped() {
                         .any(|&c| prune.functions().iter().all(|f| f.value(b) >= f.weight(c)));
                     let packed = prune.may_win(b);
                     assert_eq!(packed, exact, "{name}: {b:#x}");
+                    // Tried from any finish first, the same answer.
+                    let mut hint = (x % 7) as usize;
+                    let hinted = prune.keeps_hinted(prune.limits(b.count_ones()), b, &mut hint);
+                    assert_eq!(hinted, packed, "{name}: {b:#x} hinted");
+                    // Each child's test from its parent's totals and the jump is the test
+                    // of the child itself.
+                    let totals = prune.totals::<CHILD_WORDS>(b);
+                    let limits = prune.limits(b.count_ones() - 1);
+                    for j in board.compact.legal(b).iter() {
+                        let child = b ^ board.compact.jumps[j].all;
+                        assert_eq!(
+                            prune.keeps_after(limits, &totals, j, &mut hint),
+                            prune.may_win(child),
+                            "{name}: {b:#x} jump {j}"
+                        );
+                    }
                     dropped += usize::from(!packed);
                     tried += 1;
                 }

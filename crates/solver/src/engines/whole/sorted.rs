@@ -6,6 +6,7 @@
 
 use super::level::{Held, Level, LevelCursor};
 use super::merge;
+use super::reach::Hints;
 use super::runs::{Run, RunWriter};
 use super::scratch::Lease;
 use super::step::Visit;
@@ -19,8 +20,10 @@ use std::sync::Mutex;
 
 /// Least sort buffer a thread is given (keys): below it the runs are too many to merge.
 const LEAST_BUFFER: usize = 1 << 16;
-/// Most a thread's sort buffer holds (keys): more only makes each sort slower.
-const MOST_BUFFER: usize = 1 << 27;
+/// Most a thread's sort buffer holds (keys, 128 MiB): more only makes each sort slower, and
+/// each step's buffers are new memory the system clears page by page (with 2^27 keys a
+/// buffer, `level-6-game-13`'s deep proof spent a fifth of its time clearing pages).
+const MOST_BUFFER: usize = 1 << 24;
 
 /// A position and its count, as the counted steps sort them (24 bytes, not the 32 a
 /// `(u64, u128)` takes).
@@ -110,15 +113,16 @@ impl Board<'_> {
             |g, keys, values| {
                 visit(keys, values);
                 with_kids!(&self.kids, k => {
-                    for &p in keys.iter().filter(|&&p| tests.expands(p)) {
+                    let mut hints = Hints::default();
+                    for &p in keys {
                         if g.buf.len() + most_kids > cap {
                             flush(g)?;
                         }
-                        k.each(p, direction, |c| {
+                        tests.each_child(k, p, direction, &mut hints, |c| {
                             let slot = &mut g.recent[recent_slot(c)];
                             if *slot != c {
                                 *slot = c;
-                                if keep(c) && tests.may_win(c) {
+                                if keep(c) {
                                     g.buf.push(c);
                                 }
                             }

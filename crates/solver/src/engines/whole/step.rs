@@ -15,6 +15,7 @@
 //! [`super::solutions`]). They are always sorted.
 
 use super::level::{popcount, ChunkBuf, Held, Level, Words};
+use super::reach::Hints;
 use super::runs::RunWriter;
 use super::scratch::Lease;
 use super::{Board, WholeError};
@@ -211,11 +212,10 @@ impl Board<'_> {
                     None => outside = true,
                 };
                 with_kids!(&self.kids, k => {
-                    for &p in keys.iter().filter(|&&p| tests.expands(p)) {
-                        k.each(p, direction, |c| {
-                            if tests.may_win(c) {
-                                ranker.push(c, &mut ranked);
-                            }
+                    let mut hints = Hints::default();
+                    for &p in keys {
+                        tests.each_child(k, p, direction, &mut hints, |c| {
+                            ranker.push(c, &mut ranked);
                         });
                     }
                 });
