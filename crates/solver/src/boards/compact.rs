@@ -107,6 +107,15 @@ impl<B: Bits> CJump<B> {
     pub fn legal(&self, board: B) -> bool {
         board & self.all == self.from_over
     }
+
+    /// Its two emptied cells (from and over, in either order) and its filled one, as compact
+    /// indices.
+    pub fn cells(&self) -> (usize, usize, usize) {
+        let a = self.from_over.lowest() as usize;
+        let b = self.from_over.clear_lowest().lowest() as usize;
+        let c = (self.all ^ self.from_over).lowest() as usize;
+        (a, b, c)
+    }
 }
 
 /// Most jumps any board can have: 121 cells, 6 directions.

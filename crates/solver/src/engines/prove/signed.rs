@@ -38,7 +38,7 @@ impl SignedPagoda {
             return None;
         }
         for j in &compact.jumps {
-            let (a, b, c) = cells_of(j);
+            let (a, b, c) = j.cells();
             if weights[a].checked_add(weights[b])? < weights[c] {
                 return None;
             }
@@ -102,7 +102,7 @@ impl SignedPagoda {
     /// How much `jump` changes a board's total: `w(to) - w(from) - w(over)`, never above 0
     /// (the rule [`SignedPagoda::new`] checks).
     pub fn jump_change<B: Bits>(&self, jump: &CJump<B>) -> i64 {
-        let (a, b, c) = cells_of(jump);
+        let (a, b, c) = jump.cells();
         self.weights[c] - self.weights[a] - self.weights[b]
     }
 
@@ -123,22 +123,13 @@ impl SignedPagoda {
     }
 }
 
-/// A jump's two emptied cells (from and over, in either order) and its filled one, as compact
-/// indices.
-fn cells_of<B: Bits>(j: &CJump<B>) -> (usize, usize, usize) {
-    let a = j.from_over.lowest() as usize;
-    let b = j.from_over.clear_lowest().lowest() as usize;
-    let c = (j.all ^ j.from_over).lowest() as usize;
-    (a, b, c)
-}
-
 /// Maximises `w(goal) - w(board)` over weights in [-1, 1] with `w(a) + w(b) >= w(c)` for
 /// every jump; the weights when the optimum is clearly above 0. The prover's own simplex
 /// ([`super::simplex`]) first; the general solver only if it gives up.
 fn lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f64>> {
     let n = compact.cells.len();
     let c = objective(compact, board, goal);
-    let jumps: Vec<(usize, usize, usize)> = compact.jumps.iter().map(cells_of).collect();
+    let jumps: Vec<(usize, usize, usize)> = compact.jumps.iter().map(CJump::cells).collect();
     match super::simplex::solve(n, &jumps, &c) {
         super::simplex::Solved::NoFunction => None,
         super::simplex::Solved::Weights(w) => {
@@ -190,7 +181,7 @@ fn general_lp<B: Bits>(compact: &Compact<B>, board: B, goal: B) -> Option<Vec<f6
         .map(|cost| problem.add_var(cost, (-1.0, 1.0)))
         .collect();
     for j in &compact.jumps {
-        let (a, b, c) = cells_of(j);
+        let (a, b, c) = j.cells();
         problem.add_constraint(
             [(vars[a], 1.0), (vars[b], 1.0), (vars[c], -1.0)],
             ComparisonOp::Ge,
@@ -252,7 +243,7 @@ mod tests {
             let shape = puzzle.shape();
             let compact = Compact::<u64>::new(shape);
             let cells: Vec<Cell> = shape.cells().iter().collect();
-            let jumps: Vec<_> = compact.jumps.iter().map(cells_of).collect();
+            let jumps: Vec<_> = compact.jumps.iter().map(CJump::cells).collect();
             for seed in 0..60u64 {
                 let count = 2 + (seed as usize * 7) % (cells.len() - 3);
                 // None where the backward game could not grow to `count` pegs.

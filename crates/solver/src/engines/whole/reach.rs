@@ -174,7 +174,7 @@ impl GoalPrune {
                 }
             }
         }
-        let limits: Vec<Vec<u64>> = (0..=n as i64)
+        let limits = (0..=n as i64)
             .map(|pegs| {
                 let mut l = vec![0u64; finishes.len() * words];
                 for (t, &c) in finishes.iter().enumerate() {
@@ -190,11 +190,7 @@ impl GoalPrune {
             .collect();
         let mut after = vec![0u64; compact.jumps.len() * 2 * words];
         for (jump, delta) in compact.jumps.iter().zip(after.chunks_exact_mut(2 * words)) {
-            let to = (jump.all ^ jump.from_over).trailing_zeros() as usize;
-            let (a, b) = (
-                jump.from_over.trailing_zeros() as usize,
-                63 - jump.from_over.leading_zeros() as usize,
-            );
+            let (a, b, to) = jump.cells();
             for (k, f) in functions.iter().enumerate() {
                 let w = |c: usize| (f.weight(c) + shift_of(f)) as u64;
                 delta[k / LANES] |= w(to) << (16 * (k % LANES));
