@@ -382,10 +382,11 @@ pub struct StepTests<'b> {
     pub level: Option<(&'b GoalPrune, &'b [u64])>,
 }
 
-/// The finishes that passed last ([`GoalPrune::keeps_hinted`]), kept by each thread of a step.
+/// The finishes that passed last ([`GoalPrune::keeps_hinted`]), kept by each thread of a step:
+/// for the level's own tests ([`StepTests::level`]) and the children's.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hints {
-    parent: usize,
+    level: usize,
     child: usize,
 }
 
@@ -404,7 +405,7 @@ impl StepTests<'_> {
         f: impl FnMut(u64),
     ) {
         if let Some((tests, own)) = self.level {
-            if !tests.keeps_hinted(own, p, &mut hints.parent) {
+            if !tests.keeps_hinted(own, p, &mut hints.level) {
                 return;
             }
         }

@@ -77,10 +77,11 @@ fn tests_chosen_again_keep_winners_and_refute_their_sample() {
         let mut hint = 0;
         for &b in &kept {
             let totals = level.totals::<LEVEL_WORDS>(b);
+            let limits = level.limits(b.count_ones() - 1);
             for j in board.compact.legal(b).iter() {
                 let child = b ^ board.compact.jumps[j].all;
                 assert_eq!(
-                    level.keeps_after(level.limits(b.count_ones() - 1), &totals, j, &mut hint),
+                    level.keeps_after(limits, &totals, j, &mut hint),
                     level.may_win(child),
                     "seed {seed}: {b:#x} jump {j}"
                 );
