@@ -1,5 +1,6 @@
 //! Tests of the deep proof's pruning tests ([`super`]).
 
+use super::sample::mix;
 use super::*;
 use pegsol_layout::load::resolve_puzzle;
 use pegsol_rules::random_puzzle;
@@ -131,6 +132,10 @@ fn winnable_positions_pass_and_others_are_dropped() {
                 let start = board.compact.encode(r.start.pegs());
                 let prune = GoalPrune::find(&board, start, goal);
                 assert!(!prune.functions().is_empty(), "{name}: functions found");
+                // The same functions in as few words as they take: the tests' other path
+                // (the found ones are padded to the child tests' full width).
+                let plain =
+                    GoalPrune::new(&board.compact, prune.functions().to_vec(), prune.finishes());
                 let mut at = r.start.clone();
                 for &j in &r.solution {
                     let b = board.compact.encode(at.pegs());
@@ -158,6 +163,7 @@ fn winnable_positions_pass_and_others_are_dropped() {
                         .any(|&c| prune.functions().iter().all(|f| f.value(b) >= f.weight(c)));
                     let packed = prune.may_win(b);
                     assert_eq!(packed, exact, "{name}: {b:#x}");
+                    assert_eq!(plain.may_win(b), exact, "{name}: {b:#x} unpadded");
                     // Tried from any finish first, the same answer.
                     let mut hint = (x % 7) as usize;
                     let hinted = prune.keeps_hinted(prune.limits(b.count_ones()), b, &mut hint);
@@ -166,12 +172,19 @@ fn winnable_positions_pass_and_others_are_dropped() {
                     // of the child itself.
                     let totals = prune.totals::<CHILD_WORDS>(b);
                     let limits = prune.limits(b.count_ones() - 1);
+                    let plain_totals = plain.totals::<CHILD_WORDS>(b);
+                    let plain_limits = plain.limits(b.count_ones() - 1);
                     for j in board.compact.legal(b).iter() {
                         let child = b ^ board.compact.jumps[j].all;
                         assert_eq!(
                             prune.keeps_after(limits, &totals, j, &mut hint),
                             prune.may_win(child),
                             "{name}: {b:#x} jump {j}"
+                        );
+                        assert_eq!(
+                            plain.keeps_after(plain_limits, &plain_totals, j, &mut hint),
+                            prune.may_win(child),
+                            "{name}: {b:#x} jump {j} unpadded"
                         );
                     }
                     dropped += usize::from(!packed);
