@@ -27,8 +27,8 @@
 //! up to [`MOST_FUNCTIONS`] functions asked once of each of the level's positions before its
 //! children are made (a position refuted there makes none), and the [`MAX_FUNCTIONS`] asked
 //! of every child, chosen again for the sample's children. A child's test is made from its
-//! parent's totals and the jump, in a fixed run of words (both tests are padded to their
-//! full width, so the compiler packs each into vector registers): 32 functions chosen on
+//! parent's totals and the jump, in a fixed run of words (every test is laid out in one of
+//! two widths, so the compiler packs each into vector registers): 32 functions chosen on
 //! children left 24% fewer positions in `level-6-game-13`'s proof than 8 did, for less time.
 //! More cost more than they saved (64: 6% fewer positions again, 1.19 of the time).
 
@@ -93,8 +93,7 @@ const MIN_PEGS: u32 = 6;
 /// Tests that prove a position cannot end as one peg on the goal (see the module docs).
 #[derive(Debug)]
 pub struct GoalPrune {
-    /// Words per table entry: functions / [`LANES`], rounded up, or more when padded
-    /// ([`GoalPrune::padded`]).
+    /// Words per table entry: [`CHILD_WORDS`] or [`LEVEL_WORDS`] ([`GoalPrune::new`]).
     words: usize,
     /// Eight-cell stretches of a board.
     chunks: usize,
@@ -141,28 +140,21 @@ impl GoalPrune {
             MAX_PROGRAMS,
         );
         let functions = choose(&candidates, &sample, &allowed, MAX_FUNCTIONS);
-        GoalPrune::padded(compact, functions, &allowed, CHILD_WORDS)
+        GoalPrune::new(compact, functions, &allowed)
     }
 
     /// `functions` laid out for the test against the finish cells `allowed` (functions
-    /// whose shifted weights do not fit a lane are dropped).
+    /// whose shifted weights do not fit a lane are dropped, and those past
+    /// [`MOST_FUNCTIONS`]), in one of the two widths the tests are asked at: [`CHILD_WORDS`]
+    /// when they fit, else [`LEVEL_WORDS`]. The lanes no function fills have no weight and
+    /// no bound, so they pass every test.
     pub fn new(compact: &Compact<u64>, functions: Vec<SignedPagoda>, allowed: &[usize]) -> Self {
-        GoalPrune::padded(compact, functions, allowed, 1)
-    }
-
-    /// [`GoalPrune::new`] held in at least `least_words` words: the lanes no function
-    /// fills have no weight and no bound, so they pass every test.
-    pub fn padded(
-        compact: &Compact<u64>,
-        functions: Vec<SignedPagoda>,
-        allowed: &[usize],
-        least_words: usize,
-    ) -> Self {
         let n = compact.cells.len();
         let shift_of = |f: &SignedPagoda| -(0..n).map(|i| f.weight(i)).min().unwrap_or(0).min(0);
         let functions: Vec<SignedPagoda> = functions
             .into_iter()
             .filter(|f| (0..n).map(|i| f.weight(i) + shift_of(f)).sum::<i64>() < 0x8000)
+            .take(MOST_FUNCTIONS)
             .collect();
         // A finish that passes whenever another passes adds nothing: drop it (of two alike,
         // the later).
@@ -178,7 +170,11 @@ impl GoalPrune {
             })
             .map(|(_, &c)| c)
             .collect();
-        let words = functions.len().div_ceil(LANES).max(least_words).max(1);
+        let words = if functions.len() <= MAX_FUNCTIONS {
+            CHILD_WORDS
+        } else {
+            LEVEL_WORDS
+        };
         let chunks = n.div_ceil(8);
         let mut tables = vec![0u64; chunks * 256 * words];
         for chunk in 0..chunks {
@@ -249,7 +245,7 @@ impl GoalPrune {
             programs,
         );
         let functions = choose(&found, positions, &self.allowed, MOST_FUNCTIONS);
-        GoalPrune::padded(compact, functions, &self.allowed, LEVEL_WORDS)
+        GoalPrune::new(compact, functions, &self.allowed)
     }
 
     /// These tests (asked of every child) chosen again for the children of `positions` (a
@@ -272,7 +268,7 @@ impl GoalPrune {
                 .cloned(),
         );
         let functions = choose(&pool, &children, &self.allowed, MAX_FUNCTIONS);
-        GoalPrune::padded(compact, functions, &self.allowed, CHILD_WORDS)
+        GoalPrune::new(compact, functions, &self.allowed)
     }
 
     /// The functions in use.
@@ -301,69 +297,59 @@ impl GoalPrune {
     /// finish mostly passes for neighbouring positions of a level) and updating it.
     #[inline(always)]
     pub fn keeps_hinted(&self, limits: &[u64], b: u64, hint: &mut usize) -> bool {
-        // The tests asked of every child: their sums zeroed in their words, not in as many
-        // as the most functions take.
-        if self.words <= CHILD_WORDS {
+        if self.words == CHILD_WORDS {
             self.passes(limits, &self.totals::<CHILD_WORDS>(b), hint)
         } else {
             self.passes(limits, &self.totals::<LEVEL_WORDS>(b), hint)
         }
     }
 
-    /// Each lane's total for `b`, in the first `W` words (`W` at least the tests' words for
-    /// a test of them all).
+    /// Each lane's total for `b`, `W` being the tests' width (all zeros at another width,
+    /// which [`GoalPrune::passes`] then lets through).
     #[inline(always)]
     pub fn totals<const W: usize>(&self, b: u64) -> [u64; W] {
         let mut sums = [0u64; W];
-        if self.words == W {
-            // Fixed rows: a vector add a row.
-            for chunk in 0..self.chunks {
-                let byte = (b >> (8 * chunk)) as usize & 0xff;
-                let at = (chunk * 256 + byte) * W;
-                if let Some(row) = self.tables.get(at..).and_then(|t| t.first_chunk::<W>()) {
-                    for (s, &t) in sums.iter_mut().zip(row) {
-                        *s += t;
-                    }
-                }
-            }
+        if self.words != W {
             return sums;
         }
-        let words = self.words.min(W);
+        // Fixed rows: a vector add a row.
         for chunk in 0..self.chunks {
             let byte = (b >> (8 * chunk)) as usize & 0xff;
-            let row = &self.tables[(chunk * 256 + byte) * self.words..][..words];
-            for (s, &t) in sums.iter_mut().zip(row) {
-                *s += t;
+            let at = (chunk * 256 + byte) * W;
+            if let Some(row) = self.tables.get(at..).and_then(|t| t.first_chunk::<W>()) {
+                for (s, &t) in sums.iter_mut().zip(row) {
+                    *s += t;
+                }
             }
         }
         sums
     }
 
     /// Whether a position whose [`GoalPrune::totals`] are `sums` passes for some finish
-    /// (`limits` for its peg count), trying the finish `hint` first and updating it.
+    /// (`limits` for its peg count), trying the finish `hint` first and updating it. Asked
+    /// at another width than the tests' own, everything passes: nothing that can win is
+    /// ever dropped (the callers ask at the tests' width).
     #[inline(always)]
     fn passes<const W: usize>(&self, limits: &[u64], sums: &[u64; W], hint: &mut usize) -> bool {
-        let words = self.words;
-        if words == W {
-            return passes_fixed(limits, sums, hint);
+        if self.words != W {
+            return true;
         }
         // A lane's total is below its top bit and its bound at most the top bit, so
         // `(total | top) - bound` borrows from no other lane, and keeps the top bit exactly
         // when the total reaches the bound. A finish passes when every lane does (no branch
-        // a word: most positions tested pass).
-        let passes = |finish: &[u64]| {
-            sums.iter()
-                .zip(finish)
-                .fold(HIGH, |all, (&s, &l)| all & ((s | HIGH) - l))
-                == HIGH
+        // a word: most positions tested pass); each finish's bounds are a fixed run of words.
+        let passes = |finish: &[u64; W]| {
+            let mut all = HIGH;
+            for (&s, &l) in sums.iter().zip(finish) {
+                all &= (s | HIGH) - l;
+            }
+            all == HIGH
         };
-        if limits
-            .get(*hint * words..(*hint + 1) * words)
-            .is_some_and(passes)
-        {
+        let (finishes, _) = limits.as_chunks::<W>();
+        if finishes.get(*hint).is_some_and(passes) {
             return true;
         }
-        match limits.chunks_exact(words).position(passes) {
+        match finishes.iter().position(passes) {
             Some(t) => {
                 *hint = t;
                 true
@@ -375,8 +361,7 @@ impl GoalPrune {
     /// [`GoalPrune::keeps_hinted`] for the child forward jump `jump` makes of a position
     /// whose [`GoalPrune::totals`] are `totals` (`limits` for the child's peg count): the
     /// child's totals in a few words from its parent's, not a table row for every eight
-    /// cells. Asks the functions of the first `W` words (all of them when `W` is at least
-    /// the tests' words).
+    /// cells.
     #[inline(always)]
     pub fn keeps_after<const W: usize>(
         &self,
@@ -385,28 +370,17 @@ impl GoalPrune {
         jump: usize,
         hint: &mut usize,
     ) -> bool {
-        let words = self.words;
-        if words == W {
-            let Some((add, rest)) = self
-                .after
-                .get(jump * 2 * W..)
-                .and_then(|a| a.split_first_chunk::<W>())
-            else {
-                return true;
-            };
-            let Some(take) = rest.first_chunk::<W>() else {
-                return true;
-            };
-            let mut sums = *totals;
-            for ((s, &a), &t) in sums.iter_mut().zip(add).zip(take) {
-                *s = *s + a - t;
-            }
-            return passes_fixed(limits, &sums, hint);
-        }
-        let Some(delta) = self.after.get(jump * 2 * words..(jump + 1) * 2 * words) else {
+        let Some((add, rest)) = self
+            .after
+            .get(jump * 2 * W..)
+            .filter(|_| self.words == W)
+            .and_then(|a| a.split_first_chunk::<W>())
+        else {
             return true;
         };
-        let (add, take) = delta.split_at(words);
+        let Some(take) = rest.first_chunk::<W>() else {
+            return true;
+        };
         let mut sums = *totals;
         // A lane's total and what the jump adds are each below its top bit (no carry out of
         // the lane), and what it takes away was in the total (no borrow).
@@ -419,31 +393,6 @@ impl GoalPrune {
     /// Whether `b` may still end as one peg on the goal (see [`GoalPrune::keeps`]).
     pub fn may_win(&self, b: u64) -> bool {
         self.keeps(self.limits(b.count_ones()), b)
-    }
-}
-
-/// [`GoalPrune::passes`] for tests of exactly `W` words: every finish's bounds a fixed run of
-/// words, compared with no branch a word.
-#[inline(always)]
-fn passes_fixed<const W: usize>(limits: &[u64], sums: &[u64; W], hint: &mut usize) -> bool {
-    // See `GoalPrune::passes`: a finish passes when every lane keeps its top bit.
-    let passes = |finish: &[u64; W]| {
-        let mut all = HIGH;
-        for (&s, &l) in sums.iter().zip(finish) {
-            all &= (s | HIGH) - l;
-        }
-        all == HIGH
-    };
-    let (finishes, _) = limits.as_chunks::<W>();
-    if finishes.get(*hint).is_some_and(passes) {
-        return true;
-    }
-    match finishes.iter().position(passes) {
-        Some(t) => {
-            *hint = t;
-            true
-        }
-        None => false,
     }
 }
 

@@ -77,16 +77,8 @@ fn tests_chosen_again_keep_winners_and_refute_their_sample() {
         // the test of the child itself.
         let mut hint = 0;
         for &b in &kept {
-            let totals = level.totals::<LEVEL_WORDS>(b);
-            let limits = level.limits(b.count_ones() - 1);
-            for j in board.compact.legal(b).iter() {
-                let child = b ^ board.compact.jumps[j].all;
-                assert_eq!(
-                    level.keeps_after(limits, &totals, j, &mut hint),
-                    level.may_win(child),
-                    "seed {seed}: {b:#x} jump {j}"
-                );
-            }
+            let what = format!("seed {seed}");
+            children_agree(&level, &board, b, &mut hint, |c| level.may_win(c), &what);
         }
         assert!(
             refutable > 0 && refuted * 4 >= refutable * 3,
@@ -132,10 +124,12 @@ fn winnable_positions_pass_and_others_are_dropped() {
                 let start = board.compact.encode(r.start.pegs());
                 let prune = GoalPrune::find(&board, start, goal);
                 assert!(!prune.functions().is_empty(), "{name}: functions found");
-                // The same functions in as few words as they take: the tests' other path
-                // (the found ones are padded to the child tests' full width).
-                let plain =
-                    GoalPrune::new(&board.compact, prune.functions().to_vec(), prune.finishes());
+                // The same functions laid out at the other width (repeated past the child
+                // tests' most), as a level's many are.
+                let many = prune.functions().iter().cycle().take(MAX_FUNCTIONS + 1);
+                let wide =
+                    GoalPrune::new(&board.compact, many.cloned().collect(), prune.finishes());
+                assert_eq!((prune.words, wide.words), (CHILD_WORDS, LEVEL_WORDS));
                 let mut at = r.start.clone();
                 for &j in &r.solution {
                     let b = board.compact.encode(at.pegs());
@@ -163,29 +157,15 @@ fn winnable_positions_pass_and_others_are_dropped() {
                         .any(|&c| prune.functions().iter().all(|f| f.value(b) >= f.weight(c)));
                     let packed = prune.may_win(b);
                     assert_eq!(packed, exact, "{name}: {b:#x}");
-                    assert_eq!(plain.may_win(b), exact, "{name}: {b:#x} unpadded");
+                    assert_eq!(wide.may_win(b), exact, "{name}: {b:#x} wide");
                     // Tried from any finish first, the same answer.
                     let mut hint = (x % 7) as usize;
                     let hinted = prune.keeps_hinted(prune.limits(b.count_ones()), b, &mut hint);
                     assert_eq!(hinted, packed, "{name}: {b:#x} hinted");
                     // Each child's test from its parent's totals and the jump is the test
                     // of the child itself.
-                    let totals = prune.totals::<CHILD_WORDS>(b);
-                    let limits = prune.limits(b.count_ones() - 1);
-                    let plain_totals = plain.totals::<CHILD_WORDS>(b);
-                    let plain_limits = plain.limits(b.count_ones() - 1);
-                    for j in board.compact.legal(b).iter() {
-                        let child = b ^ board.compact.jumps[j].all;
-                        assert_eq!(
-                            prune.keeps_after(limits, &totals, j, &mut hint),
-                            prune.may_win(child),
-                            "{name}: {b:#x} jump {j}"
-                        );
-                        assert_eq!(
-                            plain.keeps_after(plain_limits, &plain_totals, j, &mut hint),
-                            prune.may_win(child),
-                            "{name}: {b:#x} jump {j} unpadded"
-                        );
+                    for (test, what) in [(&prune, name), (&wide, &format!("{name} wide"))] {
+                        children_agree(test, &board, b, &mut hint, |c| prune.may_win(c), what);
                     }
                     dropped += usize::from(!packed);
                     tried += 1;
@@ -193,5 +173,43 @@ fn winnable_positions_pass_and_others_are_dropped() {
             }
         }
         assert!(dropped * 10 > tried, "{name}: {dropped} of {tried} dropped");
+    }
+}
+
+/// Each child's test from `b`'s totals and the jump ([`GoalPrune::keeps_after`], at the
+/// tests' own width) says what `expect` says of the child.
+fn children_agree(
+    test: &GoalPrune,
+    board: &Board,
+    b: u64,
+    hint: &mut usize,
+    expect: impl Fn(u64) -> bool,
+    what: &str,
+) {
+    if test.words == CHILD_WORDS {
+        children_agree_at::<CHILD_WORDS>(test, board, b, hint, expect, what);
+    } else {
+        children_agree_at::<LEVEL_WORDS>(test, board, b, hint, expect, what);
+    }
+}
+
+/// [`children_agree`] at width `W`.
+fn children_agree_at<const W: usize>(
+    test: &GoalPrune,
+    board: &Board,
+    b: u64,
+    hint: &mut usize,
+    expect: impl Fn(u64) -> bool,
+    what: &str,
+) {
+    let totals = test.totals::<W>(b);
+    let limits = test.limits(b.count_ones() - 1);
+    for j in board.compact.legal(b).iter() {
+        let child = b ^ board.compact.jumps[j].all;
+        assert_eq!(
+            test.keeps_after(limits, &totals, j, hint),
+            expect(child),
+            "{what}: {b:#x} jump {j}"
+        );
     }
 }
