@@ -6,8 +6,10 @@
 
 use pegsol_layout::load::resolve_puzzle;
 use pegsol_rules::{random_puzzle, Goal, Position};
+use pegsol_solver::boards::compact::Compact;
+use pegsol_solver::boards::symmetry::Symmetries;
 use pegsol_solver::engines::whole::decide::{decide_with, Decided, Pruning};
-use pegsol_solver::engines::whole::Settings;
+use pegsol_solver::engines::whole::{keeping_class_and_goal, Settings};
 use std::sync::atomic::AtomicBool;
 
 use crate::games::Rng;
@@ -167,4 +169,63 @@ fn pruned_deep_proofs_agree_with_unpruned_ones_a_dozen_jumps_from_the_end() {
         }
     }
     assert!(won >= 3 && lost >= 3, "{won} won, {lost} lost");
+}
+
+/// The symmetries a deep proof takes its canonical forms under
+/// (`whole::keeping_class_and_goal`) are exactly those the rules' position class says map
+/// the position into its own class, and that keep the goal: never fewer than the ones that
+/// keep the position itself, and more where a lopsided position's mirror images share its
+/// class. (One canonical form stands for all of a position's images, reached or not: only
+/// such symmetries keep a win a win and the finishes the pruning asks about.)
+#[test]
+fn a_deep_proof_keeps_every_symmetry_that_keeps_the_class_and_the_goal() {
+    let mut more = 0;
+    for board in ["english", "level-6", "french", "triangle"] {
+        let puzzle = resolve_puzzle(board).expect("board");
+        let shape = puzzle.start.shape().clone();
+        let compact = Compact::<u64>::new(&shape);
+        // A board none of whose images is itself: the kept symmetries are told apart by its
+        // images.
+        let marker = compact.encode(
+            shape
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % 3 == 0 || i % 7 == 1)
+                .map(|(_, c)| c)
+                .collect(),
+        );
+        let images = |sym: &Symmetries<u64>| {
+            let mut v: Vec<u64> = (0..sym.len()).map(|s| sym.apply(s, marker)).collect();
+            v.sort_unstable();
+            v
+        };
+        let positions = crate::games::random_positions(&puzzle.start, 4, 7);
+        for p in positions.iter().step_by(3) {
+            for goal in [Goal::Anywhere, puzzle.goal] {
+                let kept = keeping_class_and_goal(&compact, p, goal);
+                let mut want: Vec<u64> = shape
+                    .symmetries()
+                    .iter()
+                    .filter(|s| shape.class_of(s.apply(p.pegs())) == shape.class_of(p.pegs()))
+                    .filter(|s| match goal {
+                        Goal::At(c) => s.apply_cell(c) == c,
+                        Goal::Anywhere => true,
+                    })
+                    .map(|s| compact.encode(s.apply(compact.decode(marker))))
+                    .collect();
+                want.sort_unstable();
+                assert_eq!(images(&kept), want, "{board}, {goal:?}\n{:?}", p.pegs());
+                let own = Symmetries::keeping_start_and_goal(&compact, p, goal);
+                assert!(kept.len() >= own.len(), "{board}: a superset");
+                if kept.len() > own.len() {
+                    more += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        more > 10,
+        "{more} positions keep more symmetries than their own"
+    );
 }

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 mod invariant;
-pub use invariant::Invariant;
+pub use invariant::{Invariant, JumpSpan};
 
 /// Most invariant bits used: the tables hold `(LOW + 2) * 2^STATE_BITS` groups.
 const STATE_BITS: u32 = 6;

@@ -80,8 +80,8 @@ pub fn count(
 }
 
 /// Every level from the start, kept in `levels` (`levels[n]`: n jumps made), their figures in
-/// `counts` (up to the board's every symmetry with `up_to_symmetry`, else up to the kept
-/// ones only, which costs nothing). Where the board prunes forward steps, tests are chosen for
+/// `counts` (its positions, and up to the board's every symmetry, with `up_to_symmetry`;
+/// else both figures are its canonical forms, [`Figures::kept_only`], which costs nothing). Where the board prunes forward steps, tests are chosen for
 /// each large level's positions, and the children's tests again ([`Board::refresh_prune`]).
 pub fn forward(
     board: &mut Board,

@@ -11,13 +11,19 @@
 //! fewest pegs a line leaves then is known only for a won position (one);
 //! [`Pruning::Off`] examines every reachable position and gives it for a lost one too.
 //!
+//! A position and its images under the symmetries that keep the goal and its class share a
+//! verdict, so the levels keep one canonical form for all of them
+//! ([`super::Kept::ClassAndGoal`]): deep in a game from a lopsided position, many positions
+//! and their mirror images are both reached, and `level-6-game-13`'s proof holds a fifth
+//! fewer positions. What it counts as examined is those canonical forms.
+//!
 //! Nothing is forgotten: the answer is a proof either way, and the same on every run (no
 //! table that drops entries under pressure, no timing; the functions are found on fixed
 //! pseudo-random games).
 
 use super::count::{climb, forward};
 use super::level::{Level, LevelCursor};
-use super::{Board, Settings, Status, Usage, WholeError};
+use super::{Board, Kept, Settings, Status, Usage, WholeError};
 use pegsol_rules::{Goal, Jump, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -43,8 +49,9 @@ pub struct Decided {
     /// The fewest pegs any sequence of jumps leaves, where it was worked out: always with
     /// [`Pruning::Off`]; with pruning only for a won position (one peg). Never a guess.
     pub fewest_pegs: Option<u32>,
-    /// Distinct positions examined (itself included): every one reachable from it with
-    /// [`Pruning::Off`], those that may still win with pruning.
+    /// Distinct positions examined (itself included) up to the symmetries that keep the goal
+    /// and the position's class ([`super::keeping_class_and_goal`]): every one reachable
+    /// from it with [`Pruning::Off`], those that may still win with pruning.
     pub positions: u64,
     /// Whether the forward levels were pruned.
     pub pruned: bool,
@@ -84,7 +91,9 @@ pub fn decide_with(
     cancel: &AtomicBool,
     watch: &mut dyn FnMut(&Status),
 ) -> Result<Decided, WholeError> {
-    let mut board = Board::new(position, goal, settings, cancel)?;
+    // A verdict is the same for a position's images under these: one canonical form
+    // stands for a position and its mirror images, reached or not.
+    let mut board = Board::keeping(position, goal, Kept::ClassAndGoal, settings, cancel)?;
     let pruned = pruning == Pruning::Pagoda;
     if pruned {
         board.prune_forward(position, goal);

@@ -26,6 +26,9 @@ pub struct Figures<'b, 'a> {
     ranks: Option<(Ranks, Lease)>,
     /// Whether the up-to-symmetry count is taken chunk by chunk.
     by_lookup: bool,
+    /// Whether a canonical form counts as its orbit ([`Figures::new`]) or as one
+    /// ([`Figures::kept_only`]).
+    orbits: bool,
     positions: AtomicU64,
     distinct: AtomicU64,
 }
@@ -43,21 +46,24 @@ impl<'b, 'a> Figures<'b, 'a> {
             board,
             level,
             by_lookup: same || ranks.is_some(),
+            orbits: true,
             ranks,
             positions: AtomicU64::new(0),
             distinct: AtomicU64::new(0),
         })
     }
 
-    /// Figures of `level` whose second count is up to the symmetries the levels keep only
-    /// (their canonical forms, counted as they are read), for callers that want the
-    /// positions and not the literature's count.
+    /// Figures of `level` up to the symmetries the levels keep only: both counts are its
+    /// canonical forms, counted as they are read. For the deep proofs, whose canonical forms
+    /// stand for positions not all reached ([`super::Kept::ClassAndGoal`]): what they
+    /// examined is the canonical forms.
     pub fn kept_only(board: &'b Board<'a>, level: &'b Level) -> Figures<'b, 'a> {
         Figures {
             board,
             level,
             ranks: None,
             by_lookup: true,
+            orbits: false,
             positions: AtomicU64::new(0),
             distinct: AtomicU64::new(0),
         }
@@ -66,8 +72,12 @@ impl<'b, 'a> Figures<'b, 'a> {
     /// Takes the figures of one chunk of the level.
     pub fn visit(&self, keys: &[u64]) {
         let b = self.board;
-        let orbits: u64 = keys.iter().map(|&p| b.sub.orbit_size(p)).sum();
-        self.positions.fetch_add(orbits, Ordering::Relaxed);
+        let positions: u64 = if self.orbits {
+            keys.iter().map(|&p| b.sub.orbit_size(p)).sum()
+        } else {
+            keys.len() as u64
+        };
+        self.positions.fetch_add(positions, Ordering::Relaxed);
         if !self.by_lookup {
             return;
         }

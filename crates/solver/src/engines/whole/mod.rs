@@ -38,7 +38,7 @@ pub mod step;
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
 use crate::engines::levels::children::{self, Kids};
-use crate::engines::levels::ranked::{Invariant, RankBase};
+use crate::engines::levels::ranked::{Invariant, JumpSpan, RankBase};
 use crate::engines::memory::{NoMemory, Room};
 use crate::system_memory::size_text;
 use level::Level;
@@ -198,6 +198,44 @@ impl From<NoMemory> for WholeError {
 /// ([`children::MAX_CELLS`]).
 pub const MAX_CELLS: u32 = children::MAX_CELLS;
 
+/// The symmetries a board's canonical forms are taken under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// Those that keep the start's pegs and the goal: the levels' positions are the start's
+    /// own (a canonical form's orbit is reached whole), so they can be counted.
+    StartAndGoal,
+    /// Those that keep the goal and map the start into its own position class
+    /// ([`keeping_class_and_goal`]): more of them where the start is lopsided, for
+    /// verdicts only (a level holds the images of the positions reached, not their count).
+    ClassAndGoal,
+}
+
+/// The symmetries of `start`'s board that keep `goal` (its cell, for a finish on a cell) and
+/// map `start` into its own position class.
+///
+/// A position wins exactly when its image under such a symmetry does (the image of a
+/// winning line is a line to the image of the goal, which is the goal again), so a deep
+/// proof may keep one canonical form for a position and all its images, reached or not:
+/// where the start is lopsided, a level's positions and their mirror images are often both
+/// reached. Keeping the class keeps the rest of the engine as it is: a level's positions
+/// share one class (its rank tables), and the cells a one-peg finish can be on (those of the
+/// start's class, which the pruning tests ask about) are mapped onto themselves.
+pub fn keeping_class_and_goal(
+    compact: &Compact<u64>,
+    start: &Position,
+    goal: Goal,
+) -> Symmetries<u64> {
+    let span = JumpSpan::new(compact.jumps.iter().map(|j| j.all));
+    let first = compact.encode(start.pegs());
+    Symmetries::new(compact, start.shape(), |s| {
+        span.same_class(first, compact.encode(s.apply(start.pegs())))
+            && match goal {
+                Goal::At(c) => s.apply_cell(c) == c,
+                Goal::Anywhere => true,
+            }
+    })
+}
+
 /// What every step over one board shares.
 pub struct Board<'a> {
     /// The board's cells numbered.
@@ -242,6 +280,17 @@ impl<'a> Board<'a> {
         settings: &Settings,
         cancel: &'a AtomicBool,
     ) -> Result<Board<'a>, WholeError> {
+        Board::keeping(start, goal, Kept::StartAndGoal, settings, cancel)
+    }
+
+    /// [`Board::new`], the canonical forms taken under the symmetries `kept` says.
+    pub fn keeping(
+        start: &Position,
+        goal: Goal,
+        kept: Kept,
+        settings: &Settings,
+        cancel: &'a AtomicBool,
+    ) -> Result<Board<'a>, WholeError> {
         let shape = start.shape();
         let cells = shape.cells().len();
         if cells > MAX_CELLS {
@@ -252,7 +301,10 @@ impl<'a> Board<'a> {
         }
         crate::engines::memory::fit_arenas_to_address_limit();
         let compact = Compact::<u64>::new(shape);
-        let sub = Symmetries::keeping_start_and_goal(&compact, start, goal);
+        let sub = match kept {
+            Kept::StartAndGoal => Symmetries::keeping_start_and_goal(&compact, start, goal),
+            Kept::ClassAndGoal => keeping_class_and_goal(&compact, start, goal),
+        };
         let group = Symmetries::all(&compact, shape);
         let cosets = coset_representatives(cells as usize, &sub, &group);
         let kids = Kids::new(&compact, &sub).ok_or(WholeError::TooLarge {

@@ -4,25 +4,21 @@
 
 use super::STATE_BITS;
 
-/// The invariant class of boards as a linear map: `labels[i]` is cell i's contribution.
+/// The span of a board's jumps over GF(2) (each jump's three cells a vector): two boards
+/// are in the same position class exactly when their difference lies in it, since a jump
+/// flips its three cells and nothing else.
 #[derive(Clone, Debug)]
-pub struct Invariant {
-    labels: Vec<u8>,
+pub struct JumpSpan {
+    /// Fully reduced echelon form: (pivot bit, vector); a pivot appears in its vector alone.
+    basis: Vec<(u32, u64)>,
 }
 
-impl Invariant {
-    /// The invariant of a board of `cells` cells whose jumps cover the cells `jumps` (each mask
-    /// one jump's three cells): the quotient of GF(2)^cells by the span of the jumps, cut to
-    /// its first [`STATE_BITS`] coordinates (any part of an invariant is one too).
-    pub fn new(cells: u32, jumps: impl IntoIterator<Item = u64>) -> Invariant {
-        // Fully reduced echelon form: (pivot bit, vector); a pivot appears in its vector alone.
+impl JumpSpan {
+    /// The span of `jumps` (each mask one jump's three cells).
+    pub fn new(jumps: impl IntoIterator<Item = u64>) -> JumpSpan {
         let mut basis: Vec<(u32, u64)> = Vec::new();
-        for mut v in jumps {
-            for &(p, b) in &basis {
-                if v >> p & 1 == 1 {
-                    v ^= b;
-                }
-            }
+        for v in jumps {
+            let v = reduce(&basis, v);
             if v == 0 {
                 continue;
             }
@@ -34,18 +30,55 @@ impl Invariant {
             }
             basis.push((p, v));
         }
+        JumpSpan { basis }
+    }
+
+    /// Whether `a` and `b` are in the same position class (the whole class, not cut to
+    /// [`STATE_BITS`] bits as [`Invariant`] is).
+    ///
+    /// ```
+    /// use pegsol_solver::engines::levels::ranked::JumpSpan;
+    /// // A row of three cells and its one jump: pegs on the first two cells and a peg on the
+    /// // third differ by the jump's three cells; a peg on the first and one on the third
+    /// // differ by two cells, which no sum of jumps makes.
+    /// let span = JumpSpan::new([0b111]);
+    /// assert!(span.same_class(0b011, 0b100));
+    /// assert!(!span.same_class(0b001, 0b100));
+    /// ```
+    pub fn same_class(&self, a: u64, b: u64) -> bool {
+        reduce(&self.basis, a ^ b) == 0
+    }
+}
+
+/// `v` less every basis vector whose pivot it holds: zero exactly when `v` lies in the span.
+fn reduce(basis: &[(u32, u64)], mut v: u64) -> u64 {
+    for &(p, b) in basis {
+        if v >> p & 1 == 1 {
+            v ^= b;
+        }
+    }
+    v
+}
+
+/// The invariant class of boards as a linear map: `labels[i]` is cell i's contribution.
+#[derive(Clone, Debug)]
+pub struct Invariant {
+    labels: Vec<u8>,
+}
+
+impl Invariant {
+    /// The invariant of a board of `cells` cells whose jumps cover the cells `jumps` (each mask
+    /// one jump's three cells): the quotient of GF(2)^cells by the span of the jumps, cut to
+    /// its first [`STATE_BITS`] coordinates (any part of an invariant is one too).
+    pub fn new(cells: u32, jumps: impl IntoIterator<Item = u64>) -> Invariant {
+        let JumpSpan { basis } = JumpSpan::new(jumps);
         let pivots = basis.iter().fold(0u64, |m, &(p, _)| m | 1 << p);
         // The quotient's coordinates: the cells that are not pivots, in order.
         let free: Vec<u32> = (0..cells).filter(|&i| pivots >> i & 1 == 0).collect();
         let labels = (0..cells)
             .map(|i| {
                 // Reduce the unit vector of cell i; what is left lies on the free cells.
-                let mut v = 1u64 << i;
-                for &(p, b) in &basis {
-                    if v >> p & 1 == 1 {
-                        v ^= b;
-                    }
-                }
+                let v = reduce(&basis, 1u64 << i);
                 free.iter()
                     .take(STATE_BITS as usize)
                     .enumerate()

@@ -72,11 +72,12 @@ pub(super) fn sample(compact: &Compact<u64>, start: u64) -> Vec<u64> {
 }
 
 /// Functions that refute some position of `sample` for some finish of `allowed`, each with
-/// its images under `sub`; at most [`super::MAX_PROGRAMS`] programmes, none spent on a pair a
-/// function found already refutes.
+/// its images under `sub` when given (`None`: as found, for a sample of canonical forms,
+/// which are what the tests will be asked about); at most `programs_most` programmes, none
+/// spent on a pair a function found already refutes.
 pub(super) fn candidates(
     compact: &Compact<u64>,
-    sub: &Symmetries<u64>,
+    sub: Option<&Symmetries<u64>>,
     sample: &[u64],
     allowed: &[usize],
     mut found: Vec<SignedPagoda>,
@@ -96,6 +97,12 @@ pub(super) fn candidates(
             }
             programs += 1;
             let Some(f) = SignedPagoda::find(compact, p, goal) else {
+                continue;
+            };
+            let Some(sub) = sub else {
+                if !found.contains(&f) {
+                    found.push(f);
+                }
                 continue;
             };
             for s in 0..sub.len() {
