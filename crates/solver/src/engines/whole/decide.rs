@@ -17,6 +17,13 @@
 //! and their mirror images are both reached, and `level-6-game-13`'s proof holds a fifth
 //! fewer positions. What it counts as examined is those canonical forms.
 //!
+//! Two jumps that share no cell reach the same grandchild in either order, and a forward
+//! step would make it twice. The levels are tagged ([`Board::tag_levels`]): each position
+//! remembers a jump that made it, and of two commuting jumps its children are made in one
+//! order only, which [`crate::engines::levels::children::Lines`] shows keeps every
+//! position that can win (and, unpruned, every reachable one): `level-6-game-13`'s proof
+//! takes 0.70 of the time it took untagged.
+//!
 //! Nothing is forgotten: the answer is a proof either way, and the same on every run (no
 //! table that drops entries under pressure, no timing; the functions are found on fixed
 //! pseudo-random games).
@@ -51,7 +58,8 @@ pub struct Decided {
     pub fewest_pegs: Option<u32>,
     /// Distinct positions examined (itself included) up to the symmetries that keep the goal
     /// and the position's class ([`super::keeping_class_and_goal`]): every one reachable
-    /// from it with [`Pruning::Off`], those that may still win with pruning.
+    /// from it with [`Pruning::Off`]; with pruning, those the tests and the commuting
+    /// jumps' order leave, among them every one that may still win.
     pub positions: u64,
     /// Whether the forward levels were pruned.
     pub pruned: bool,
@@ -94,6 +102,7 @@ pub fn decide_with(
     // A verdict is the same for a position's images under these: one canonical form
     // stands for a position and its mirror images, reached or not.
     let mut board = Board::keeping(position, goal, Kept::ClassAndGoal, settings, cancel)?;
+    board.tag_levels();
     let pruned = pruning == Pruning::Pagoda;
     if pruned {
         board.prune_forward(position, goal);

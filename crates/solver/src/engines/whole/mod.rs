@@ -269,6 +269,8 @@ pub struct Board<'a> {
     expand: Option<(u32, reach::GoalPrune)>,
     /// [`Settings::refresh_from`].
     refresh_from: u64,
+    /// Whether the forward steps tag their positions ([`Board::tag_levels`]).
+    tagged: bool,
 }
 
 impl<'a> Board<'a> {
@@ -346,6 +348,7 @@ impl<'a> Board<'a> {
             reach: None,
             expand: None,
             refresh_from: settings.refresh_from.unwrap_or(reach::REFRESH_FROM),
+            tagged: false,
         })
     }
 
@@ -357,6 +360,16 @@ impl<'a> Board<'a> {
     /// The class of `board`.
     pub fn class_of(&self, board: u64) -> u8 {
         self.invariant.of(board)
+    }
+
+    /// From now on, the sorted forward steps tag the positions they make and make the
+    /// children of two commuting jumps in one order only
+    /// ([`crate::engines::levels::children::Lines`]): the levels still hold every position
+    /// that can win (every reachable one, unpruned), and the children of a level's
+    /// positions are far fewer. Positions are then made from the tags their level holds as
+    /// counts, so no counted step may follow.
+    pub fn tag_levels(&mut self) {
+        self.tagged = true;
     }
 
     /// From now on, forward steps drop every child that [`reach::GoalPrune`] proves cannot

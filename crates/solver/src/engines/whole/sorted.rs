@@ -105,7 +105,12 @@ impl Board<'_> {
         let cap = self.buffer_keys(8);
         let most_kids = self.compact.jumps.len();
         let bits = self.compact.cells.len() as u32;
-        let flush = |g: &mut KeyGather| self.flush_keys(g, bits);
+        let skipping = self.skipping(direction, within);
+        let tag_shift = self.tag_shift(source.len, pegs, class).filter(|_| skipping);
+        let flush = |g: &mut KeyGather| match tag_shift {
+            Some(shift) => self.flush_tagged(g, bits, shift),
+            None => self.flush_keys(g, bits),
+        };
         let mut states = self.par_chunks(
             source,
             src.as_ref().map(|r| &r.0),
@@ -114,6 +119,27 @@ impl Board<'_> {
                 visit(keys, values);
                 with_kids!(&self.kids, k => {
                     let mut hints = Hints::default();
+                    if skipping && (tag_shift.is_some() || !values.is_empty()) {
+                        // Each child gathered with its tag in its low bits, when the level
+                        // made is tagged (see [`Board::tag_levels`]); the filter then drops
+                        // only a repeated pair.
+                        let (shift, mask) = tag_shift.map_or((0, 0), |s| (s, u64::MAX));
+                        for (i, &p) in keys.iter().enumerate() {
+                            if g.buf.len() + most_kids > cap {
+                                flush(g)?;
+                            }
+                            let tag = values.get(i).map(|&t| t as u16);
+                            tests.each_tagged_child(k, p, tag, &mut hints, |c, t| {
+                                let c = c << shift | u64::from(t) & mask;
+                                let slot = &mut g.recent[recent_slot(c)];
+                                if *slot != c {
+                                    *slot = c;
+                                    g.buf.push(c);
+                                }
+                            });
+                        }
+                        return Ok(());
+                    }
                     for &p in keys {
                         if g.buf.len() + most_kids > cap {
                             flush(g)?;
@@ -141,15 +167,36 @@ impl Board<'_> {
         // The buffers go back before the merge wants memory for the level.
         drop(states);
         let within = if filtered { None } else { within };
+        // A position made twice keeps the least of its tags: any is true, and the least is
+        // the same whatever order the threads made them in.
         self.merge_runs(
             runs,
             pegs,
             class,
             within,
-            false,
-            |a, _| Some(a),
+            tag_shift.is_some(),
+            |a, b| Some(a.min(b)),
             |_, v| Ok(v),
         )
+    }
+
+    /// Whether a step skips the jumps its positions' tags say (see [`Board::tag_levels`]):
+    /// a forward step of a board that tags, kept within no level.
+    pub(super) fn skipping(&self, direction: Direction, within: Option<&Level>) -> bool {
+        self.tagged && direction == Direction::Forward && within.is_none()
+    }
+
+    /// Bits a child's tag takes below its canonical form in a skipping step from `parents`
+    /// positions to a level of `pegs` pegs in `class`; `None` where the level made is not
+    /// tagged. A level a bitset would hold (were the memory free) is not tagged whatever
+    /// way it is made: so the levels are the same sets however much memory there is.
+    fn tag_shift(&self, parents: u64, pegs: u32, class: u8) -> Option<u32> {
+        if self.dense_pays(parents, pegs, class) {
+            return None;
+        }
+        let lines = with_kids!(&self.kids, k => k.lines().len()) as u32;
+        let shift = u32::BITS - lines.max(2).saturating_sub(1).leading_zeros();
+        (self.compact.cells.len() as u32 + shift <= 64).then_some(shift)
     }
 
     /// Threads a merge may take: one while memory is short. Each further merging thread
@@ -426,6 +473,27 @@ impl Board<'_> {
         let mut w = RunWriter::new(false, &self.account, &self.scratch);
         for &k in &g.buf {
             w.push(k, 0)?;
+        }
+        g.runs.push(w.finish()?);
+        g.buf.clear();
+        Ok(())
+    }
+
+    /// [`Board::flush_keys`] for tagged children (`shift` bits of tag below each key): a
+    /// position gathered more than once keeps its least tag, written as its run's count.
+    fn flush_tagged(&self, g: &mut KeyGather, bits: u32, shift: u32) -> Result<(), WholeError> {
+        if g.buf.is_empty() {
+            return Ok(());
+        }
+        sort_keys(&mut g.buf, &mut g.tmp, bits + shift);
+        let mut w = RunWriter::new(true, &self.account, &self.scratch);
+        let mut last = None;
+        for &k in &g.buf {
+            let key = k >> shift;
+            if last != Some(key) {
+                last = Some(key);
+                w.push(key, u128::from(k & ((1 << shift) - 1)))?;
+            }
         }
         g.runs.push(w.finish()?);
         g.buf.clear();

@@ -197,6 +197,8 @@ impl Board<'_> {
         // Forward children that cannot reach the goal are dropped before they are ranked,
         // and no child is made of a position the level's own tests refute.
         let tests = self.step_tests(source, direction);
+        // A tagged level's positions skip what their tags say (the level made is not tagged).
+        let skipping = self.skipping(direction, within);
         self.par_chunks(
             source,
             src.as_ref().map(|r| &r.0),
@@ -213,10 +215,18 @@ impl Board<'_> {
                 };
                 with_kids!(&self.kids, k => {
                     let mut hints = Hints::default();
-                    for &p in keys {
-                        tests.each_child(k, p, direction, &mut hints, |c| {
-                            ranker.push(c, &mut ranked);
-                        });
+                    if skipping && !values.is_empty() {
+                        for (&p, &t) in keys.iter().zip(values) {
+                            tests.each_tagged_child(k, p, Some(t as u16), &mut hints, |c, _| {
+                                ranker.push(c, &mut ranked);
+                            });
+                        }
+                    } else {
+                        for &p in keys {
+                            tests.each_child(k, p, direction, &mut hints, |c| {
+                                ranker.push(c, &mut ranked);
+                            });
+                        }
                     }
                 });
                 ranker.finish(&mut ranked);

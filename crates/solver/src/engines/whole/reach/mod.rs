@@ -437,10 +437,8 @@ impl StepTests<'_> {
         hints: &mut Hints,
         f: impl FnMut(u64),
     ) {
-        if let Some((tests, own)) = self.level {
-            if !tests.keeps_hinted(own, p, &mut hints.level) {
-                return;
-            }
+        if !self.level_keeps(p, hints) {
+            return;
         }
         match self.child {
             Some((tests, below)) => {
@@ -453,6 +451,43 @@ impl StepTests<'_> {
                 );
             }
             None => kids.each(p, direction, f),
+        }
+    }
+
+    /// [`StepTests::each_child`] forward from a position of a tagged level, tagged `tag`
+    /// ([`Children::each_tagged`]): `f` hears each child kept with its tag.
+    #[inline(always)]
+    pub fn each_tagged_child<const N: usize>(
+        &self,
+        kids: &Children<N>,
+        p: u64,
+        tag: Option<u16>,
+        hints: &mut Hints,
+        f: impl FnMut(u64, u16),
+    ) {
+        if !self.level_keeps(p, hints) {
+            return;
+        }
+        match self.child {
+            Some((tests, below)) => {
+                let totals = tests.totals::<CHILD_WORDS>(p);
+                kids.each_tagged(
+                    p,
+                    tag,
+                    |j| tests.keeps_after(below, &totals, j, &mut hints.child),
+                    f,
+                );
+            }
+            None => kids.each_tagged(p, tag, |_| true, f),
+        }
+    }
+
+    /// Whether the level's own tests (if any) keep `p`.
+    #[inline(always)]
+    fn level_keeps(&self, p: u64, hints: &mut Hints) -> bool {
+        match self.level {
+            Some((tests, own)) => tests.keeps_hinted(own, p, &mut hints.level),
+            None => true,
         }
     }
 }

@@ -14,10 +14,17 @@
 //!   are held in arrays of a length known when compiled (the group padded with the
 //!   identity, which leaves every least image as it is), so the least image of a child is
 //!   straight-line code.
+//! - **tags** ([`Lines`]): a deep proof's positions remember a line of the jump that made
+//!   them, and a position skips the jumps that commute with it from a lower orbit (a
+//!   mask a word, before anything of the child is made); a child's own tag is read off the
+//!   symmetry that gave its least image.
 
 use super::Direction;
 use crate::boards::compact::Compact;
 use crate::boards::symmetry::Symmetries;
+pub use lines::Lines;
+
+mod lines;
 
 /// Jumps sharing one pattern of distances from their starting cell.
 #[derive(Clone, Debug)]
@@ -43,6 +50,9 @@ struct Word<const N: usize> {
     masks: Vec<[u64; N]>,
     /// `ids[slot]`: the jump at that slot (its index in the compact board's jumps).
     ids: Vec<u16>,
+    /// `lines[slot]`: the line ([`Lines`]) of the jump at that slot under every symmetry,
+    /// padded with the identity's: a child's tag, once its least image is known.
+    lines: Vec<[u16; N]>,
 }
 
 /// One pattern in a [`Word`].
@@ -98,6 +108,11 @@ pub struct Children<const N: usize> {
     /// clear, padded with the board itself: a board's images are the or of its bytes' (one
     /// cache line of images a byte when `N` is 8).
     bytes: Vec<[u64; N]>,
+    /// The board's lines and their orbits.
+    lines: Lines,
+    /// `after[tag * words + w]`: the slots of word w whose jumps a position tagged `tag`
+    /// skips ([`Lines::skips`]).
+    after: Vec<u64>,
 }
 
 impl<const N: usize> Children<N> {
@@ -155,6 +170,7 @@ impl<const N: usize> Children<N> {
                 std::array::from_fn(|s| if s < sym.len() { sym.apply(s, b) } else { b })
             })
             .collect();
+        let lines = Lines::new(compact, sym);
         // First fit, the patterns with the most jumps first.
         patterns.sort_by_key(|p| std::cmp::Reverse(p.froms.count_ones()));
         let mut words: Vec<(u64, Word<N>)> = Vec::new();
@@ -175,6 +191,7 @@ impl<const N: usize> Children<N> {
                             parts: Vec::new(),
                             masks: vec![[0; N]; 64],
                             ids: vec![0; 64],
+                            lines: vec![[0; N]; 64],
                         },
                     ));
                     let (o, m) = fits(0)?;
@@ -188,8 +205,12 @@ impl<const N: usize> Children<N> {
                 let from = rest.trailing_zeros();
                 rest &= rest - 1;
                 let slot = (i64::from(from) + o) as usize;
-                word.masks[slot] = masks[usize::from(p.ids[from as usize])];
-                word.ids[slot] = p.ids[from as usize];
+                let id = p.ids[from as usize];
+                word.masks[slot] = masks[usize::from(id)];
+                word.ids[slot] = id;
+                for s in 0..N {
+                    word.lines[slot][s] = lines.of_cells(word.masks[slot][s])?;
+                }
             }
             word.parts.push(Part {
                 over: p.over,
@@ -198,10 +219,28 @@ impl<const N: usize> Children<N> {
                 place: shifts(-o),
             });
         }
+        let mut after = Vec::with_capacity(lines.len() * words.len());
+        for tag in 0..lines.len() as u16 {
+            for (used, w) in &words {
+                let mut skipped = 0;
+                let mut rest = *used;
+                while rest != 0 {
+                    let slot = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    // Slot's own line: its image under the identity (the first symmetry).
+                    if lines.skips(tag, w.lines[slot][0]) {
+                        skipped |= 1 << slot;
+                    }
+                }
+                after.push(skipped);
+            }
+        }
         Some(Children {
             full,
             words: words.into_iter().map(|(_, w)| w).collect(),
             bytes,
+            lines,
+            after,
         })
     }
 
@@ -239,10 +278,44 @@ impl<const N: usize> Children<N> {
         jump_passes: impl FnMut(usize) -> bool,
         mut f: impl FnMut(u64),
     ) {
-        self.any_with::<false>(board, direction, jump_passes, |c| {
+        self.any_with::<false, false>(board, direction, &[], jump_passes, |c, _| {
             f(c);
             false
         });
+    }
+
+    /// [`Children::each_passing`] forward from a position of a tagged level ([`Lines`]):
+    /// the jumps a position tagged `tag` skips are not made (none when `tag` is `None`), and
+    /// `f` hears each child's canonical form with the child's own tag (the line of the jump
+    /// that made it, as the canonical form sees it).
+    #[inline(always)]
+    pub fn each_tagged(
+        &self,
+        board: u64,
+        tag: Option<u16>,
+        jump_passes: impl FnMut(usize) -> bool,
+        mut f: impl FnMut(u64, u16),
+    ) {
+        let after = tag.map_or(&[][..], |t| self.after(t));
+        self.any_with::<false, true>(board, Direction::Forward, after, jump_passes, |c, t| {
+            f(c, t);
+            false
+        });
+    }
+
+    /// The slots of each word a position tagged `tag` skips (none for a tag past the
+    /// board's lines).
+    fn after(&self, tag: u16) -> &[u64] {
+        let words = self.words.len();
+        self.after
+            .get(usize::from(tag) * words..)
+            .and_then(|a| a.get(..words))
+            .unwrap_or(&[])
+    }
+
+    /// The board's lines and their orbits.
+    pub fn lines(&self) -> &Lines {
+        &self.lines
     }
 
     /// [`Children::each`] for a loop compiled by [`crate::cpu::fast`]: the least image taken
@@ -251,11 +324,12 @@ impl<const N: usize> Children<N> {
     /// of 64-bit integers before SSE 4.2) does better with doubles.
     #[inline(always)]
     pub fn each_fast(&self, board: u64, direction: Direction, mut f: impl FnMut(u64)) {
-        self.any_with::<true>(
+        self.any_with::<true, false>(
             board,
             direction,
+            &[],
             |_| true,
-            |c| {
+            |c, _| {
                 f(c);
                 false
             },
@@ -265,20 +339,22 @@ impl<const N: usize> Children<N> {
     /// Whether `f` holds for the canonical form of a child of `board` (parent, with
     /// [`Direction::Backward`]): `f` is called child after child until it does.
     #[inline(always)]
-    pub fn any(&self, board: u64, direction: Direction, f: impl FnMut(u64) -> bool) -> bool {
-        self.any_with::<false>(board, direction, |_| true, f)
+    pub fn any(&self, board: u64, direction: Direction, mut f: impl FnMut(u64) -> bool) -> bool {
+        self.any_with::<false, false>(board, direction, &[], |_| true, |c, _| f(c))
     }
 
     /// [`Children::any`], the least image taken over integers (`INT`, see
     /// [`Children::each_fast`]) or doubles, of the children whose jump `jump_passes` lets
-    /// through.
+    /// through and whose slot `skip` (a mask a word, or empty) leaves; with `TAG`, `f`
+    /// hears each child's tag too (else 0).
     #[inline(always)]
-    fn any_with<const INT: bool>(
+    fn any_with<const INT: bool, const TAG: bool>(
         &self,
         board: u64,
         direction: Direction,
+        skip: &[u64],
         mut jump_passes: impl FnMut(usize) -> bool,
-        mut f: impl FnMut(u64) -> bool,
+        mut f: impl FnMut(u64, u16) -> bool,
     ) -> bool {
         let mut im = self.images(board);
         if !INT {
@@ -292,11 +368,14 @@ impl<const N: usize> Children<N> {
             Direction::Backward => self.full ^ board,
         };
         let holes = self.full ^ pegs;
-        for w in &self.words {
+        for (i, w) in self.words.iter().enumerate() {
             let mut legal = 0;
             for p in &w.parts {
                 let froms = pegs & shift(pegs, p.over) & shift(holes, p.to) & p.froms;
                 legal |= shift(froms, p.place);
+            }
+            if let Some(&s) = skip.get(i) {
+                legal &= !s;
             }
             while legal != 0 {
                 let slot = legal.trailing_zeros() as usize;
@@ -309,13 +388,32 @@ impl<const N: usize> Children<N> {
                 } else {
                     least(&im, &w.masks[slot])
                 };
-                if f(child) {
+                let tag = if TAG {
+                    let held = if INT { child } else { child | EXP };
+                    w.lines[slot][lane(&im, &w.masks[slot], held)]
+                } else {
+                    0
+                };
+                if f(child, tag) {
                     return true;
                 }
             }
         }
         false
     }
+}
+
+/// The first symmetry whose image of the child (`im` with the jump's `masks` flipped) is
+/// `least`, its canonical form as `im` holds boards.
+#[inline(always)]
+fn lane<const N: usize>(im: &[u64; N], masks: &[u64; N], least: u64) -> usize {
+    let mut lane = 0;
+    for s in (0..N).rev() {
+        if im[s] ^ masks[s] == least {
+            lane = s;
+        }
+    }
+    lane
 }
 
 /// The least of the images `im` (with [`EXP`]) with the jump's `masks` flipped: the child's
@@ -391,78 +489,4 @@ macro_rules! with_kids {
 pub(crate) use with_kids;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use pegsol_layout::catalogue;
-    use pegsol_rules::Goal;
-
-    /// Walks a few jumps down from `board`, checking that the children (and parents) made
-    /// by patterns and fixed-size images are the legal jumps' canonical ones.
-    fn check<const N: usize>(compact: &Compact<u64>, sym: &Symmetries<u64>, mut board: u64) {
-        let kids = Children::<N>::new(compact, sym).expect("fits");
-        for step in 0..6 {
-            for direction in [Direction::Forward, Direction::Backward] {
-                let legal = match direction {
-                    Direction::Forward => compact.legal(board),
-                    Direction::Backward => compact.legal(kids.full ^ board),
-                };
-                let mut expect: Vec<u64> = legal
-                    .iter()
-                    .map(|j| sym.canon(board ^ compact.jumps[j].all))
-                    .collect();
-                let mut got = Vec::new();
-                kids.each(board, direction, |c| got.push(c));
-                // And as the bitset steps run it: over integers, compiled for the processor.
-                let mut fast = Vec::new();
-                crate::cpu::fast(
-                    #[inline(always)]
-                    || kids.each_fast(board, direction, |c| fast.push(c)),
-                );
-                // And only the children of the jumps a test lets through, told the jump's
-                // index: here the jumps of odd index.
-                let mut expect_odd: Vec<u64> = legal
-                    .iter()
-                    .filter(|j| j % 2 == 1)
-                    .map(|j| sym.canon(board ^ compact.jumps[j].all))
-                    .collect();
-                let mut odd = Vec::new();
-                kids.each_passing(board, direction, |j| j % 2 == 1, |c| odd.push(c));
-                expect.sort_unstable();
-                got.sort_unstable();
-                fast.sort_unstable();
-                expect_odd.sort_unstable();
-                odd.sort_unstable();
-                assert_eq!(got, expect, "step {step}");
-                assert_eq!(fast, expect, "step {step}, {:?}", crate::cpu::level());
-                assert_eq!(odd, expect_odd, "step {step}");
-            }
-            let Some(j) = compact.legal(board).iter().nth(step) else {
-                break;
-            };
-            board ^= compact.jumps[j].all;
-        }
-    }
-
-    /// On every catalogue board small enough, under all its symmetries and under the few
-    /// that keep one corner cell (padded with the identity).
-    #[test]
-    fn children_agree_with_the_legal_jumps() {
-        let mut boards = 0;
-        for e in catalogue::ENTRIES {
-            let puzzle = e.layout().unwrap().validate().unwrap();
-            let shape = puzzle.shape();
-            if shape.cells().len() > MAX_CELLS {
-                continue;
-            }
-            boards += 1;
-            let compact = Compact::<u64>::new(shape);
-            let board = compact.encode(puzzle.start.pegs());
-            check::<12>(&compact, &Symmetries::all(&compact, shape), board);
-            let corner = compact.cells[0];
-            let few = Symmetries::keeping_goal(&compact, shape, Goal::At(corner));
-            assert!(few.len() < 8, "{}", e.key);
-            check::<8>(&compact, &few, board);
-        }
-        assert!(boards > 5, "{boards}");
-    }
-}
+mod tests;
