@@ -437,20 +437,8 @@ impl StepTests<'_> {
         hints: &mut Hints,
         f: impl FnMut(u64),
     ) {
-        if !self.level_keeps(p, hints) {
-            return;
-        }
-        match self.child {
-            Some((tests, below)) => {
-                let totals = tests.totals::<CHILD_WORDS>(p);
-                kids.each_passing(
-                    p,
-                    direction,
-                    |j| tests.keeps_after(below, &totals, j, &mut hints.child),
-                    f,
-                );
-            }
-            None => kids.each(p, direction, f),
+        if let Some(passes) = self.jump_test(p, hints) {
+            kids.each_passing(p, direction, passes, f);
         }
     }
 
@@ -465,30 +453,32 @@ impl StepTests<'_> {
         hints: &mut Hints,
         f: impl FnMut(u64, u16),
     ) {
-        if !self.level_keeps(p, hints) {
-            return;
-        }
-        match self.child {
-            Some((tests, below)) => {
-                let totals = tests.totals::<CHILD_WORDS>(p);
-                kids.each_tagged(
-                    p,
-                    tag,
-                    |j| tests.keeps_after(below, &totals, j, &mut hints.child),
-                    f,
-                );
-            }
-            None => kids.each_tagged(p, tag, |_| true, f),
+        if let Some(passes) = self.jump_test(p, hints) {
+            kids.each_tagged(p, tag, passes, f);
         }
     }
 
-    /// Whether the level's own tests (if any) keep `p`.
+    /// The test of the child a jump (its index) makes of `p`: the children's tests from
+    /// `p`'s totals, or none; `None` when the level's own tests refute `p` (it makes no
+    /// children).
     #[inline(always)]
-    fn level_keeps(&self, p: u64, hints: &mut Hints) -> bool {
-        match self.level {
-            Some((tests, own)) => tests.keeps_hinted(own, p, &mut hints.level),
-            None => true,
+    fn jump_test<'h>(
+        &'h self,
+        p: u64,
+        hints: &'h mut Hints,
+    ) -> Option<impl FnMut(usize) -> bool + 'h> {
+        if let Some((tests, own)) = self.level {
+            if !tests.keeps_hinted(own, p, &mut hints.level) {
+                return None;
+            }
         }
+        let child = self
+            .child
+            .map(|(tests, below)| (tests, below, tests.totals::<CHILD_WORDS>(p)));
+        Some(move |j| match &child {
+            Some((tests, below, totals)) => tests.keeps_after(below, totals, j, &mut hints.child),
+            None => true,
+        })
     }
 }
 
