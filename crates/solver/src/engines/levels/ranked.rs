@@ -6,7 +6,7 @@
 //! setting one bit per child and reading the set bits back in order costs one random write
 //! per child and one sequential scan, and the scan gives the level sorted.
 //!
-//! Two things make the bitset small enough to scan:
+//! Three things make the bitset small enough to scan:
 //! - **rank by peg count**: a level's boards all have k pegs, so only the `C(n, k)` patterns of
 //!   k bits need a bit, not `2^n`;
 //! - **rank within the invariant class**: a jump flips three cells, so every linear map over
@@ -14,7 +14,9 @@
 //!   classes are such maps). The board's jumps span a subspace; the quotient by it is the
 //!   invariant, computed here by elimination for any board, and every position a level's
 //!   positions can reach shares their class. The English board has four such bits: 1/16 of the
-//!   patterns, 8.7 MiB for its largest level instead of 139 MiB.
+//!   patterns, 8.7 MiB for its largest level instead of 139 MiB;
+//! - **canonical forms only** (for the steps' levels, [`RankBase::keep_least`]): a high part
+//!   no least image under the symmetries can have gets no bits, 3.1 MiB for that level.
 //!
 //! The rank is two table reads and an add (as feschber/peg-solitaire does): the board's low
 //! bits (16, or more on boards of over 37 cells, so that the high part has at most 21) index
@@ -26,12 +28,15 @@
 //! ranks every child). Ranks keep the boards' order, so reading the bits back in rank order
 //! gives the level sorted.
 
+use crate::boards::symmetry::Symmetries;
 use crate::engines::memory::{NoMemory, Zeroed};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 mod invariant;
+mod least;
 pub use invariant::{Invariant, JumpSpan};
+use least::NOT_LEAST;
 
 /// Most invariant bits used: the tables hold `(LOW + 2) * 2^STATE_BITS` groups.
 const STATE_BITS: u32 = 6;
@@ -126,7 +131,7 @@ impl RankBase {
     #[inline(always)]
     fn group_len(&self, pegs: u32, class: u8, h: usize) -> u64 {
         let used = h.count_ones();
-        if used > pegs || pegs - used > self.low {
+        if used > pegs || pegs - used > self.low || self.high_class[h] == NOT_LEAST {
             return 0;
         }
         let g = (((pegs - used) as usize) << STATE_BITS) | (class ^ self.high_class[h]) as usize;
@@ -356,7 +361,23 @@ impl RankedBits {
     /// The tables for boards of `cells` cells (at most [`MAX_CELLS`]) with the invariant
     /// `invariant`; `None` for a larger board, or when the tables cannot be allocated.
     pub fn new(cells: u32, invariant: &Invariant) -> Option<RankedBits> {
-        let base = Arc::new(RankBase::new(cells, invariant)?);
+        Self::with_base(RankBase::new(cells, invariant)?)
+    }
+
+    /// [`RankedBits::new`] for levels of canonical forms under `sym` only: the boards no
+    /// least image can be are left out of every level ([`RankBase::keep_least`]).
+    pub fn new_least(
+        cells: u32,
+        invariant: &Invariant,
+        sym: &Symmetries<u64>,
+    ) -> Option<RankedBits> {
+        let mut base = RankBase::new(cells, invariant)?;
+        base.keep_least(sym);
+        Self::with_base(base)
+    }
+
+    fn with_base(base: RankBase) -> Option<RankedBits> {
+        let base = Arc::new(base);
         let ranks = Ranks::new(&base, 0, 0).ok()?;
         Some(RankedBits {
             ranks,

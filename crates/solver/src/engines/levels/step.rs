@@ -34,7 +34,7 @@ mod drain;
 mod meet;
 
 /// Largest board (in cells) whose levels are stepped through a dense bitset here: the
-/// English board's largest level takes 8.7 MiB; larger boards' levels go to the level
+/// English board's largest level takes 3.1 MiB; larger boards' levels go to the level
 /// engine ([`crate::engines::whole`]), which holds them where they fit.
 pub const DENSE_CELLS: u32 = 33;
 
@@ -118,7 +118,9 @@ impl<'a> Stepper<'a> {
             return false;
         }
         if self.dense.is_none() {
-            self.dense = RankedBits::new(self.cells, &self.invariant);
+            // The levels hold canonical forms only: a bitset over them needs no bit for a
+            // board that is no least image.
+            self.dense = RankedBits::new_least(self.cells, &self.invariant, self.sym);
             self.tight = self.dense.as_ref().and_then(|d| Tight::new(d.ranks()));
         }
         let (Some(bits), Some(tight)) = (self.dense.as_mut(), self.tight.as_mut()) else {
@@ -504,3 +506,6 @@ fn join(parts: Vec<std::thread::Result<Vec<u64>>>) -> Vec<u64> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

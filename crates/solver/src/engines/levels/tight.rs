@@ -54,7 +54,8 @@ impl Classes {
 }
 
 /// The ranks of one level (see the module docs): exactly [`Ranks::rank`] for the boards of
-/// the level's class, and meaningless for others, which the caller keeps out.
+/// the level's class that it ranks, and meaningless for others (another class, or a board
+/// no canonical form can be when the level holds only those), which the caller keeps out.
 pub struct Tight {
     /// Bits of the low part.
     bits: u32,
