@@ -2,7 +2,7 @@
 //! sets a bit for every child, and over a large board the rank tables and the bitset are far
 //! larger than the caches, so each done as the child is made waits on a cache miss.
 
-use super::ranked::{prefetch, set_bit, Ranks};
+use super::ranked::{prefetch, set_bit, set_own_bit, Ranks};
 use std::sync::atomic::AtomicU64;
 
 /// How many bits ahead of its write a bit's word is prefetched.
@@ -44,6 +44,7 @@ impl Ring {
 pub struct DelayedSet<'a> {
     words: &'a [AtomicU64],
     ring: Ring,
+    own: bool,
 }
 
 impl<'a> DelayedSet<'a> {
@@ -52,6 +53,17 @@ impl<'a> DelayedSet<'a> {
         DelayedSet {
             words,
             ring: Ring::new(),
+            own: false,
+        }
+    }
+
+    /// Sets bits of `words`, which this thread alone writes meanwhile: plain writes, where
+    /// [`DelayedSet::new`]'s are locked (and skipped, after a branch, when the bit is set).
+    pub fn owned(words: &'a [AtomicU64]) -> DelayedSet<'a> {
+        DelayedSet {
+            words,
+            ring: Ring::new(),
+            own: true,
         }
     }
 
@@ -60,14 +72,22 @@ impl<'a> DelayedSet<'a> {
     pub fn push(&mut self, rank: u64) {
         prefetch(self.words, rank);
         if let Some(old) = self.ring.push(rank) {
-            set_bit(self.words, old);
+            if self.own {
+                set_own_bit(self.words, old);
+            } else {
+                set_bit(self.words, old);
+            }
         }
     }
 
     /// Sets the bits still waiting.
     pub fn finish(self) {
         for rank in self.ring.waiting() {
-            set_bit(self.words, rank);
+            if self.own {
+                set_own_bit(self.words, rank);
+            } else {
+                set_bit(self.words, rank);
+            }
         }
     }
 }

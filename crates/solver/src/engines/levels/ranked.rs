@@ -33,8 +33,10 @@ use crate::engines::memory::{NoMemory, Zeroed};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+mod bits;
 mod invariant;
 mod least;
+pub use bits::{count_ones, prefetch, prefetch_at, set_bit, set_own_bit, test_bit};
 pub use invariant::{Invariant, JumpSpan};
 use least::NOT_LEAST;
 
@@ -351,10 +353,15 @@ impl Ranks {
 }
 
 /// Ranks of one level and a bitset over them, for [`super::step`]'s steps, shared by its
-/// threads: bits are set atomically. The bitset is reused level after level.
+/// threads: bits are set atomically, or, on two threads, each thread sets bits in a bitset
+/// of its own (the second in a spare one, or-ed in after). The bitsets are reused level
+/// after level.
 pub struct RankedBits {
     ranks: Ranks,
     words: Vec<AtomicU64>,
+    /// A second bitset, written by the second thread of a fill alone, then or-ed into
+    /// `words`.
+    spare: Vec<AtomicU64>,
 }
 
 impl RankedBits {
@@ -382,6 +389,7 @@ impl RankedBits {
         Some(RankedBits {
             ranks,
             words: Vec::new(),
+            spare: Vec::new(),
         })
     }
 
@@ -493,68 +501,51 @@ impl RankedBits {
         }
     }
 
-    /// Bytes held by the bitset.
+    /// Bytes held by the bitset and the spare one.
     pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
+        (self.words.len() + self.spare.len()) as u64 * 8
     }
 
     /// The bitset's words.
     pub fn bits(&self) -> &[AtomicU64] {
         &self.words
     }
+
+    /// Grows the spare bitset (for a fill's second thread) to the level's words; whether
+    /// the memory could be had (without it the threads share one bitset).
+    pub fn spare_bits(&mut self) -> bool {
+        let words = self.words.len();
+        if self.spare.len() < words {
+            let more = words - self.spare.len();
+            if self.spare.try_reserve_exact(more).is_err() {
+                return false;
+            }
+            self.spare.resize_with(words, || AtomicU64::new(0));
+        }
+        true
+    }
+
+    /// The spare bitset (empty until [`RankedBits::spare_bits`]).
+    pub fn spare(&self) -> &[AtomicU64] {
+        &self.spare
+    }
+
+    /// Ors the spare bitset's words `from..to` into the bitset, clearing them (no thread
+    /// writes either meanwhile).
+    pub fn merge_spare(&self, from: usize, to: usize) {
+        for (w, s) in self.words[from..to].iter().zip(&self.spare[from..to]) {
+            let v = s.load(Ordering::Relaxed);
+            if v != 0 {
+                s.store(0, Ordering::Relaxed);
+                w.store(w.load(Ordering::Relaxed) | v, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 /// A bitset over one level held in memory from the system ([`Zeroed`]), for the level
 /// engines: set by many threads at once.
 pub type LevelBits = Zeroed<AtomicU64>;
-
-/// Asks the processor to fetch the word of bit `rank` of `words`.
-#[inline(always)]
-pub fn prefetch(words: &[AtomicU64], rank: u64) {
-    if let Some(w) = words.get((rank >> 6) as usize) {
-        prefetch_at(w);
-    }
-}
-
-/// Asks the processor to fetch the cache line of `item`.
-#[inline(always)]
-pub fn prefetch_at<T>(item: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE is part of every x86-64, and a prefetch is a hint that never faults; the
-    // address is that of a live reference anyway.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            item as *const T as *const i8,
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
-}
-
-/// Sets bit `rank` of `words`.
-#[inline(always)]
-pub fn set_bit(words: &[AtomicU64], rank: u64) {
-    let w = &words[(rank >> 6) as usize];
-    let bit = 1u64 << (rank & 63);
-    // Most children repeat: a plain load spares the locked write for them.
-    if w.load(Ordering::Relaxed) & bit == 0 {
-        w.fetch_or(bit, Ordering::Relaxed);
-    }
-}
-
-/// Set bits of `words`, counted on this thread.
-pub fn count_ones(words: &[AtomicU64]) -> u64 {
-    words
-        .iter()
-        .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
-        .sum()
-}
-
-/// Whether bit `rank` of `words` is set.
-#[inline(always)]
-pub fn test_bit(words: &[AtomicU64], rank: u64) -> bool {
-    words[(rank >> 6) as usize].load(Ordering::Relaxed) >> (rank & 63) & 1 == 1
-}
 
 #[cfg(test)]
 mod tests;
