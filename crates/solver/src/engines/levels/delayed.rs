@@ -72,22 +72,23 @@ impl<'a> DelayedSet<'a> {
     pub fn push(&mut self, rank: u64) {
         prefetch(self.words, rank);
         if let Some(old) = self.ring.push(rank) {
-            if self.own {
-                set_own_bit(self.words, old);
-            } else {
-                set_bit(self.words, old);
-            }
+            self.set(old);
+        }
+    }
+
+    #[inline(always)]
+    fn set(&self, rank: u64) {
+        if self.own {
+            set_own_bit(self.words, rank);
+        } else {
+            set_bit(self.words, rank);
         }
     }
 
     /// Sets the bits still waiting.
     pub fn finish(self) {
         for rank in self.ring.waiting() {
-            if self.own {
-                set_own_bit(self.words, rank);
-            } else {
-                set_bit(self.words, rank);
-            }
+            self.set(rank);
         }
     }
 }

@@ -511,18 +511,14 @@ impl RankedBits {
         &self.words
     }
 
-    /// Grows the spare bitset (for a fill's second thread) to the level's words; whether
-    /// the memory could be had (without it the threads share one bitset).
-    pub fn spare_bits(&mut self) -> bool {
+    /// Grows the spare bitset (for a fill's second thread) to the level's words; where the
+    /// memory cannot be had it stays shorter, and the threads share one bitset.
+    pub fn spare_bits(&mut self) {
         let words = self.words.len();
-        if self.spare.len() < words {
-            let more = words - self.spare.len();
-            if self.spare.try_reserve_exact(more).is_err() {
-                return false;
-            }
+        let more = words.saturating_sub(self.spare.len());
+        if more > 0 && self.spare.try_reserve_exact(more).is_ok() {
             self.spare.resize_with(words, || AtomicU64::new(0));
         }
-        true
     }
 
     /// The spare bitset (empty until [`RankedBits::spare_bits`]).

@@ -23,27 +23,18 @@ impl RankBase {
     /// unchecked ranks of [`super::super::tight`] would give it another board's.
     pub fn keep_least(&mut self, sym: &Symmetries<u64>) {
         let (cells, low) = (self.cells, self.low);
-        // For each symmetry, how many of an image's top bits are images of high bits.
-        let known: Vec<(usize, u32)> = (1..sym.len())
-            .map(|s| {
+        // For each symmetry: how many of an image's top bits are images of high bits, and
+        // its image of a high part a byte at a time (three reads instead of the eight of a
+        // whole board's image; 2^17 high parts on the English board).
+        let bytes = (cells - low).div_ceil(8);
+        let tables: Vec<(u32, Vec<[u64; 256]>)> = (1..sym.len())
+            .filter_map(|s| {
                 let from_high = (low..cells).fold(0u64, |m, c| m | sym.apply(s, 1 << c));
                 let top = (from_high << (64 - cells)).leading_ones().min(cells - low);
-                (s, top)
-            })
-            .filter(|&(_, top)| top > 0)
-            .collect();
-        // Each symmetry's image of a high part a byte at a time (three reads instead of the
-        // eight of a whole board's image): 2^17 high parts on the English board.
-        let tables: Vec<(u32, Vec<[u64; 256]>)> = known
-            .iter()
-            .map(|&(s, top)| {
-                let bytes = (cells - low).div_ceil(8) as usize;
-                let t = (0..bytes)
-                    .map(|k| {
-                        std::array::from_fn(|v| sym.apply(s, (v as u64) << (low + 8 * k as u32)))
-                    })
+                let table = (0..bytes)
+                    .map(|k| std::array::from_fn(|v| sym.apply(s, (v as u64) << (low + 8 * k))))
                     .collect();
-                (top, t)
+                (top > 0).then_some((top, table))
             })
             .collect();
         for (h, class) in self.high_class.iter_mut().enumerate() {

@@ -140,11 +140,8 @@ impl Stepper<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{centre_games, CentreGame};
     use super::*;
-    use crate::boards::compact::Compact;
-    use crate::boards::symmetry::Symmetries;
-    use pegsol_layout::catalogue;
-    use pegsol_rules::{CellSet, Goal};
     use std::sync::atomic::AtomicBool;
 
     /// On odd boards, a level of positions that can reach the goal (and a sparse sample of
@@ -153,23 +150,18 @@ mod tests {
     #[test]
     fn the_one_sided_meeting_gives_the_two_sided_one() {
         let (mut boards, mut met) = (0, 0);
-        for e in catalogue::ENTRIES {
-            let key = e.key;
-            let puzzle = e.layout().expect("layout").validate().expect("valid");
-            let shape = puzzle.shape();
-            let cells = shape.cells().len();
-            if cells % 2 == 0 || cells > 33 {
-                continue;
-            }
-            let Some(goal) = shape.center() else {
-                continue;
-            };
+        for game in centre_games(|cells| cells % 2 == 1 && cells <= 33) {
+            let CentreGame {
+                key,
+                cells,
+                compact,
+                sym,
+                goal,
+            } = game;
             boards += 1;
-            let compact = Compact::<u64>::new(shape);
-            let sym = Symmetries::keeping_goal(&compact, shape, Goal::At(goal));
             let cancel = AtomicBool::new(false);
             let mut step = Stepper::new(&compact, &sym, &cancel);
-            let mut level = vec![sym.canon(compact.encode(CellSet::single(goal)))];
+            let mut level = vec![goal];
             for _ in 1..cells / 2 {
                 level = step
                     .expand(&level, Direction::Backward, false, u64::MAX)

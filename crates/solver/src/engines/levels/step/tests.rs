@@ -4,6 +4,41 @@ use super::*;
 use pegsol_layout::catalogue;
 use pegsol_rules::{CellSet, Goal};
 
+/// A catalogue board with a centre, its cells numbered, and the symmetries that keep the
+/// centre: what the steps' tests grow levels on.
+pub(super) struct CentreGame {
+    pub(super) key: &'static str,
+    pub(super) cells: u32,
+    pub(super) compact: Compact<u64>,
+    pub(super) sym: Symmetries<u64>,
+    /// One peg in the centre, as a canonical form.
+    pub(super) goal: u64,
+}
+
+/// Every catalogue board with a centre whose number of cells `fits` accepts.
+pub(super) fn centre_games(fits: impl Fn(u32) -> bool) -> Vec<CentreGame> {
+    let mut games = Vec::new();
+    for e in catalogue::ENTRIES {
+        let puzzle = e.layout().expect("layout").validate().expect("valid");
+        let shape = puzzle.shape();
+        let cells = shape.cells().len();
+        let Some(centre) = shape.center().filter(|_| fits(cells)) else {
+            continue;
+        };
+        let compact = Compact::<u64>::new(shape);
+        let sym = Symmetries::keeping_goal(&compact, shape, Goal::At(centre));
+        let goal = sym.canon(compact.encode(CellSet::single(centre)));
+        games.push(CentreGame {
+            key: e.key,
+            cells,
+            compact,
+            sym,
+            goal,
+        });
+    }
+    games
+}
+
 /// On every catalogue board the bitset steps take (at most 33 cells) with a centre, the
 /// positions that can reach one peg in the centre, level by level up to 12 pegs (some
 /// 170,000 positions on the English board), and the positions reachable from the start, are
@@ -12,22 +47,18 @@ use pegsol_rules::{CellSet, Goal};
 #[test]
 fn bitset_steps_give_the_sorted_steps_levels() {
     let (mut boards, mut dense_levels) = (0, 0);
-    for e in catalogue::ENTRIES {
-        let puzzle = e.layout().expect("layout").validate().expect("valid");
-        let shape = puzzle.shape();
-        if shape.cells().len() > DENSE_CELLS {
-            continue;
-        }
-        let Some(goal) = shape.center() else {
-            continue;
-        };
+    for game in centre_games(|cells| cells <= DENSE_CELLS) {
+        let CentreGame {
+            key,
+            compact,
+            sym,
+            goal: goal_board,
+            ..
+        } = game;
         boards += 1;
-        let compact = Compact::<u64>::new(shape);
-        let sym = Symmetries::keeping_goal(&compact, shape, Goal::At(goal));
         let cancel = AtomicBool::new(false);
         let mut step = Stepper::new(&compact, &sym, &cancel);
         let full = step.full();
-        let goal_board = sym.canon(compact.encode(CellSet::single(goal)));
         let start = sym.canon(full ^ goal_board);
         for (first, direction) in [
             (goal_board, Direction::Backward),
@@ -49,7 +80,7 @@ fn bitset_steps_give_the_sorted_steps_levels() {
                     &cancel,
                 )
                 .expect("stepped");
-                assert_eq!(dense, sorted, "{}", e.key);
+                assert_eq!(dense, sorted, "{key}");
                 dense_levels += usize::from(level.len() >= DENSE_FROM);
                 level = dense;
                 if level.is_empty() {
