@@ -480,12 +480,13 @@ fn fill(
         }
     });
     if own {
+        // On every thread, in stretches (none started for a small level: a thread started
+        // and joined costs more than or-ing a few thousand words).
         let words = bits.words();
-        let half = words / 2;
-        std::thread::scope(|scope| {
-            scope.spawn(|| bits.merge_spare(half, words));
-            bits.merge_spare(0, half);
+        let parts = levels::in_parts(words, levels::parts_for(words), |range| {
+            bits.merge_spare(range.start, range.end);
         });
+        parts.into_iter().for_each(levels::or_resume);
     }
     stray.into_inner()
 }
