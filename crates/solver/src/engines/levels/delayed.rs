@@ -2,8 +2,8 @@
 //! sets a bit for every child, and over a large board the rank tables and the bitset are far
 //! larger than the caches, so each done as the child is made waits on a cache miss.
 
-use super::ranked::{prefetch, set_bit, set_own_bit, Ranks};
-use std::sync::atomic::AtomicU64;
+use super::ranked::{prefetch, set_bit, Ranks};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How many bits ahead of its write a bit's word is prefetched.
 const AHEAD: usize = 16;
@@ -40,11 +40,12 @@ impl Ring {
 }
 
 /// Sets bits [`AHEAD`] ranks behind the one just prefetched, so that each set finds its cache
-/// line already loaded.
+/// line already loaded; the bitset may be shared with other threads setting bits meanwhile
+/// (locked writes, each skipped after a branch when its bit is set: see [`OwnedSet`] for a
+/// bitset of one thread's own).
 pub struct DelayedSet<'a> {
     words: &'a [AtomicU64],
     ring: Ring,
-    own: bool,
 }
 
 impl<'a> DelayedSet<'a> {
@@ -53,17 +54,6 @@ impl<'a> DelayedSet<'a> {
         DelayedSet {
             words,
             ring: Ring::new(),
-            own: false,
-        }
-    }
-
-    /// Sets bits of `words`, which this thread alone writes meanwhile: plain writes, where
-    /// [`DelayedSet::new`]'s are locked (and skipped, after a branch, when the bit is set).
-    pub fn owned(words: &'a [AtomicU64]) -> DelayedSet<'a> {
-        DelayedSet {
-            words,
-            ring: Ring::new(),
-            own: true,
         }
     }
 
@@ -78,16 +68,61 @@ impl<'a> DelayedSet<'a> {
 
     #[inline(always)]
     fn set(&self, rank: u64) {
-        if self.own {
-            set_own_bit(self.words, rank);
-        } else {
-            set_bit(self.words, rank);
-        }
+        set_bit(self.words, rank);
     }
 
     /// Sets the bits still waiting.
     pub fn finish(self) {
         for rank in self.ring.waiting() {
+            self.set(rank);
+        }
+    }
+}
+
+/// [`DelayedSet`] for a bitset this thread alone writes meanwhile (see `step::fill`): plain
+/// writes, and no test per bit on whether the ring is full yet: it starts full of a rank past
+/// every bitset, whose write the bounds check (there anyway) skips. A child's bit then costs
+/// two branches fewer.
+pub struct OwnedSet<'a> {
+    words: &'a [AtomicU64],
+    items: [u64; AHEAD],
+    n: usize,
+}
+
+impl<'a> OwnedSet<'a> {
+    /// Sets bits of `words`, which no other thread writes meanwhile.
+    pub fn new(words: &'a [AtomicU64]) -> OwnedSet<'a> {
+        OwnedSet {
+            words,
+            items: [u64::MAX; AHEAD],
+            n: 0,
+        }
+    }
+
+    /// Prefetches `rank`'s bit and sets the one pushed [`AHEAD`] pushes ago.
+    #[inline(always)]
+    pub fn push(&mut self, rank: u64) {
+        prefetch(self.words, rank);
+        let slot = self.n % AHEAD;
+        let old = std::mem::replace(&mut self.items[slot], rank);
+        self.n += 1;
+        self.set(old);
+    }
+
+    #[inline(always)]
+    fn set(&self, rank: u64) {
+        // The ring's first ranks are past the end: skipped here.
+        if let Some(w) = self.words.get((rank >> 6) as usize) {
+            w.store(
+                w.load(Ordering::Relaxed) | 1u64 << (rank & 63),
+                Ordering::Relaxed,
+            );
+        }
+    }
+
+    /// Sets the bits still waiting.
+    pub fn finish(self) {
+        for &rank in &self.items {
             self.set(rank);
         }
     }
@@ -183,11 +218,6 @@ mod tests {
         }
         let ranks: Vec<u64> = boards.iter().filter_map(|&b| bits.rank(b)).collect();
         assert!(ranks.len() > AHEAD && ranks.len() < boards.len());
-        let mut setter = DelayedSet::new(bits.bits());
-        for &r in &ranks {
-            setter.push(r);
-        }
-        setter.finish();
         let n = bits.words();
         let mut sorted: Vec<u64> = boards
             .iter()
@@ -195,6 +225,26 @@ mod tests {
             .filter(|&b| bits.rank(b).is_some())
             .collect();
         sorted.sort_unstable();
+        let mut setter = DelayedSet::new(bits.bits());
+        for &r in &ranks {
+            setter.push(r);
+        }
+        setter.finish();
         assert_eq!(bits.drain(0, n), sorted);
+        // The owned set, with fewer pushes than its ring holds and more.
+        for pushed in [0, 1, AHEAD - 1, AHEAD, AHEAD + 1, ranks.len()] {
+            let mut setter = OwnedSet::new(bits.bits());
+            for &r in &ranks[..pushed] {
+                setter.push(r);
+            }
+            setter.finish();
+            let mut want: Vec<u64> = boards
+                .iter()
+                .copied()
+                .filter(|&b| bits.rank(b).is_some_and(|r| ranks[..pushed].contains(&r)))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(bits.drain(0, n), want, "{pushed} pushed");
+        }
     }
 }

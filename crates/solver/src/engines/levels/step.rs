@@ -22,7 +22,7 @@
 //! asked of turned inside out instead.
 
 use super::children::{with_kids, Children, Kids};
-use super::delayed::DelayedSet;
+use super::delayed::OwnedSet;
 use super::ranked::{self, Invariant, RankedBits};
 use super::tight::{self, Classes, Tight};
 use super::{self as levels, Direction, Halt};
@@ -462,16 +462,20 @@ fn fill(
     bits: &RankedBits,
     items: &[u64],
     cancel: &AtomicBool,
-    body: impl Fn(&[u64], &mut DelayedSet) -> bool + Sync,
+    body: impl Fn(&[u64], &mut OwnedSet) -> bool + Sync,
 ) -> bool {
     let stray = AtomicBool::new(false);
-    let threads = levels::parts_for(items.len());
-    let own = threads == 2 && bits.spare().len() >= bits.words();
+    // Without the spare bitset (the system would not give it), one thread does the step.
+    let own = bits.spare().len() >= bits.words();
+    let threads = if own {
+        levels::parts_for(items.len())
+    } else {
+        1
+    };
     blocks_by_thread(items, cancel, threads, |thread, slice| {
-        let mut setter = match (own, thread) {
-            (false, _) => DelayedSet::new(bits.bits()),
-            (true, 0) => DelayedSet::owned(bits.bits()),
-            (true, _) => DelayedSet::owned(bits.spare()),
+        let mut setter = match thread {
+            0 => OwnedSet::new(bits.bits()),
+            _ => OwnedSet::new(bits.spare()),
         };
         let out = body(slice, &mut setter);
         setter.finish();
@@ -479,7 +483,7 @@ fn fill(
             stray.store(true, Ordering::Relaxed);
         }
     });
-    if own {
+    if threads == 2 {
         // On every thread, in stretches (none started for a small level: a thread started
         // and joined costs more than or-ing a few thousand words).
         let words = bits.words();

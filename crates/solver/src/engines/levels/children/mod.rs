@@ -42,17 +42,18 @@ struct Pattern {
 /// Patterns packed side by side into one 64-bit word: the legal starting cells of each
 /// part, shifted to its place, make one mask of the word's legal jumps, whose bits one loop
 /// takes in turn. (The end of a loop over a few random bits is a mispredicted branch: one a
-/// word, not one a pattern.)
+/// word, not one a pattern.) The tables by slot have a word's 64 entries, so that a slot
+/// needs no bounds check.
 struct Word<const N: usize> {
     parts: Vec<Part>,
     /// `masks[slot]`: the three cells of the jump at that slot under every symmetry, padded
     /// with the identity's.
-    masks: Vec<[u64; N]>,
+    masks: Box<[[u64; N]; 64]>,
     /// `ids[slot]`: the jump at that slot (its index in the compact board's jumps).
-    ids: Vec<u16>,
+    ids: [u16; 64],
     /// `lines[slot]`: the line ([`Lines`]) of the jump at that slot under every symmetry,
     /// padded with the identity's: a child's tag, once its least image is known.
-    lines: Vec<[u16; N]>,
+    lines: Box<[[u16; N]; 64]>,
 }
 
 /// One pattern in a [`Word`].
@@ -189,9 +190,9 @@ impl<const N: usize> Children<N> {
                         0,
                         Word {
                             parts: Vec::new(),
-                            masks: vec![[0; N]; 64],
-                            ids: vec![0; 64],
-                            lines: vec![[0; N]; 64],
+                            masks: Box::new([[0; N]; 64]),
+                            ids: [0; 64],
+                            lines: Box::new([[0; N]; 64]),
                         },
                     ));
                     let (o, m) = fits(0)?;
@@ -378,7 +379,8 @@ impl<const N: usize> Children<N> {
                 legal &= !s;
             }
             while legal != 0 {
-                let slot = legal.trailing_zeros() as usize;
+                // Below 64 (`legal` is not 0): the mask says so to the compiler.
+                let slot = legal.trailing_zeros() as usize & 63;
                 legal &= legal - 1;
                 if !jump_passes(usize::from(w.ids[slot])) {
                     continue;
