@@ -2,8 +2,8 @@
 //! sets a bit for every child, and over a large board the rank tables and the bitset are far
 //! larger than the caches, so each done as the child is made waits on a cache miss.
 
-use super::ranked::{prefetch, set_bit, Ranks};
-use std::sync::atomic::{AtomicU64, Ordering};
+use super::ranked::{prefetch, set_bit, set_own_bit, Ranks};
+use std::sync::atomic::AtomicU64;
 
 /// How many bits ahead of its write a bit's word is prefetched.
 const AHEAD: usize = 16;
@@ -17,10 +17,24 @@ struct Ring {
 
 impl Ring {
     fn new() -> Ring {
+        Ring::filled(0)
+    }
+
+    /// A ring whose first [`AHEAD`] pushes give back `item` ([`Ring::replace`]).
+    fn filled(item: u64) -> Ring {
         Ring {
-            items: [0; AHEAD],
+            items: [item; AHEAD],
             n: 0,
         }
+    }
+
+    /// Keeps `item`; the one pushed [`AHEAD`] pushes ago, or the ring's fill, with no test
+    /// of whether there was one.
+    #[inline(always)]
+    fn replace(&mut self, item: u64) -> u64 {
+        let out = std::mem::replace(&mut self.items[self.n % AHEAD], item);
+        self.n += 1;
+        out
     }
 
     /// Keeps `item`; the one pushed [`AHEAD`] pushes ago, if any.
@@ -85,8 +99,7 @@ impl<'a> DelayedSet<'a> {
 /// two branches fewer.
 pub struct OwnedSet<'a> {
     words: &'a [AtomicU64],
-    items: [u64; AHEAD],
-    n: usize,
+    ring: Ring,
 }
 
 impl<'a> OwnedSet<'a> {
@@ -94,8 +107,7 @@ impl<'a> OwnedSet<'a> {
     pub fn new(words: &'a [AtomicU64]) -> OwnedSet<'a> {
         OwnedSet {
             words,
-            items: [u64::MAX; AHEAD],
-            n: 0,
+            ring: Ring::filled(u64::MAX),
         }
     }
 
@@ -103,27 +115,15 @@ impl<'a> OwnedSet<'a> {
     #[inline(always)]
     pub fn push(&mut self, rank: u64) {
         prefetch(self.words, rank);
-        let slot = self.n % AHEAD;
-        let old = std::mem::replace(&mut self.items[slot], rank);
-        self.n += 1;
-        self.set(old);
+        // The ring's first ranks are past the end: `set_own_bit` skips them.
+        set_own_bit(self.words, self.ring.replace(rank));
     }
 
-    #[inline(always)]
-    fn set(&self, rank: u64) {
-        // The ring's first ranks are past the end: skipped here.
-        if let Some(w) = self.words.get((rank >> 6) as usize) {
-            w.store(
-                w.load(Ordering::Relaxed) | 1u64 << (rank & 63),
-                Ordering::Relaxed,
-            );
-        }
-    }
-
-    /// Sets the bits still waiting.
+    /// Sets the bits still waiting (and skips the fill of a ring pushed fewer times than
+    /// it holds).
     pub fn finish(self) {
-        for &rank in &self.items {
-            self.set(rank);
+        for &rank in &self.ring.items {
+            set_own_bit(self.words, rank);
         }
     }
 }

@@ -82,7 +82,7 @@ impl Tight {
     pub fn new(ranks: &Ranks) -> Option<Tight> {
         let base = ranks.base();
         let bits = ranks.low_bits();
-        if base.cells() > MAX_CELLS || bits > LOW || base.cells() - bits.min(base.cells()) > HIGH {
+        if base.cells() > MAX_CELLS || bits > LOW || base.cells().saturating_sub(bits) > HIGH {
             return None;
         }
         let mut low: Box<[u16; 1 << LOW]> = table()?;
