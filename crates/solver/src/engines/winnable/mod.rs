@@ -186,12 +186,8 @@ impl WinnableSet {
             for k in (1..=middle as usize).rev() {
                 winnable[k] = if k + 1 == size as usize - above {
                     // On an odd board the level above the middle is the middle turned
-                    // inside out: the middle meets itself, each pair asked once.
-                    if above == k {
-                        step.meet_itself(&backward[k], Direction::Forward)
-                    } else {
-                        step.expand_within(&backward[above], Direction::Forward, true, &backward[k])
-                    }
+                    // inside out (`above == k`): the middle meets itself.
+                    step.expand_within(&backward[above], Direction::Forward, true, &backward[k])
                 } else {
                     step.expand_within(&winnable[k + 1], Direction::Forward, false, &backward[k])
                 }

@@ -35,11 +35,14 @@ pub(super) fn drain(bits: &RankedBits, keep: &(impl Fn(u64) -> bool + Sync)) -> 
             crate::cpu::fast(
                 #[inline(always)]
                 || {
+                    // Written whether kept or not, the next write over it when not: the
+                    // pruned backward levels keep about half their children, at random,
+                    // and a branch on it missed often (the English winnable set's largest
+                    // drain took 20 instead of 32 ms). `n` is at most the bits drained
+                    // before this one, so within the stretch's place.
                     bits.drain_each(words.start, words.end, |b| {
-                        if keep(b) {
-                            place[n] = b;
-                            n += 1;
-                        }
+                        place[n] = b;
+                        n += usize::from(keep(b));
                     });
                 },
             );

@@ -94,3 +94,51 @@ fn bitset_steps_give_the_sorted_steps_levels() {
         "{boards} boards, {dense_levels} dense"
     );
 }
+
+/// On odd boards, the middle level of positions that can reach the goal met with itself
+/// turned inside out (the winnable set's meeting: the children's bits set), and with a third
+/// of it either way round (a level larger than `within` by far is asked from `within`'s side,
+/// [`ASK_FROM`]), keeps what the sorted children intersected with `within` keep.
+#[test]
+fn meetings_keep_the_sorted_childrens_intersection() {
+    let (mut boards, mut met) = (0, 0);
+    for game in centre_games(|cells| cells % 2 == 1 && cells <= DENSE_CELLS) {
+        let CentreGame {
+            key,
+            cells,
+            compact,
+            sym,
+            goal,
+        } = game;
+        boards += 1;
+        let cancel = AtomicBool::new(false);
+        let mut step = Stepper::new(&compact, &sym, &cancel);
+        let mut level = vec![goal];
+        for _ in 1..cells / 2 {
+            level = step
+                .expand(&level, Direction::Backward, false, u64::MAX)
+                .expect("grown");
+        }
+        let third: Vec<u64> = level.iter().copied().step_by(3).collect();
+        for (from, within) in [(&level, &level), (&level, &third), (&third, &level)] {
+            let children = levels::expand(
+                &compact,
+                &sym,
+                step.full(),
+                from,
+                Direction::Forward,
+                true,
+                u64::MAX,
+                &cancel,
+            )
+            .expect("expanded");
+            let met_here = step
+                .expand_within(from, Direction::Forward, true, within)
+                .expect("met");
+            assert_eq!(met_here, levels::intersect(&children, within), "{key}");
+            met += usize::from(!met_here.is_empty());
+        }
+    }
+    // Some boards' middles meet nowhere (their game cannot be won); the English one does.
+    assert!(boards >= 3 && met >= 6, "{boards} boards, {met} met");
+}
