@@ -7,9 +7,9 @@
 # The page gets: the machine (processor, cores, memory, load average when the run began), the
 # commands, the bench's table, two ratios measured within this run (tracing against the plain
 # search, `cargo bench --bench trace`; Pegsol against the assignment's C code, compiled with
-# gcc and run interleaved with it, each timed by /usr/bin/time), then the history kept by hand
-# in docs/perf/history.md. Needs cargo, gcc and /usr/bin/time (Debian: `apt-get install gcc
-# time`).
+# gcc and run interleaved with it, each timed by /usr/bin/time), then the races against other
+# solvers and the history, both kept by hand in docs/perf/peers.md and docs/perf/history.md.
+# Needs cargo, gcc and /usr/bin/time (Debian: `apt-get install gcc time`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -77,7 +77,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else
 # Performance
 
 <!-- Written by docs/perf/make-page.sh from one run of the benchmarks; edit
-docs/perf/history.md (the history) or the script, not this file. -->
+docs/perf/peers.md (the races), docs/perf/history.md (the history) or the script, not this
+file. -->
 
 What Pegsol's solvers cost, measured in one run on one machine, with the commands that measure
 it again. Timings vary run to run (10-30% on a shared machine), so comparisons are made as
@@ -151,6 +152,6 @@ hyperfine --warmup 1 --runs 10 'old/pegsol 5 AI 1200000' 'target/release/pegsol 
 \`\`\`
 
 EOF
-    cat docs/perf/history.md
+    cat docs/perf/peers.md docs/perf/history.md
 } >"$page"
 echo "make-page.sh: wrote $page" >&2
