@@ -185,8 +185,9 @@ impl WinnableSet {
             let mut winnable: Vec<Vec<u64>> = vec![Vec::new(); middle as usize + 1];
             for k in (1..=middle as usize).rev() {
                 winnable[k] = if k + 1 == size as usize - above {
-                    // On an odd board the level above the middle is the middle turned
-                    // inside out (`above == k`): the middle meets itself.
+                    // The first forward step, from the level above the middle
+                    // (`backward[above]` read inside out); on an odd board that is the
+                    // middle itself (`above == k`), which then meets itself.
                     step.expand_within(&backward[above], Direction::Forward, true, &backward[k])
                 } else {
                     step.expand_within(&winnable[k + 1], Direction::Forward, false, &backward[k])
